@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (see DECISIONS.md): ExhibitCore is pure (no curses, no file I/O);
+// ExhibitIO reads bundles from disk and writes records atomically; CCurses is the
+// only code that includes curses.h; ExhibitTUI paints grids and reads keys;
+// ExhibitCommands parses arguments and dispatches; `exhibit` only calls it.
+let package = Package(
+    name: "exhibit",
+    products: [
+        .executable(name: "exhibit", targets: ["exhibit"])
+    ],
+    targets: [
+        .target(name: "ExhibitCore"),
+        .target(name: "ExhibitIO", dependencies: ["ExhibitCore"]),
+        .target(
+            name: "CCurses",
+            cSettings: [.define("_XOPEN_SOURCE_EXTENDED", to: "1")],
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]),
+        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitIO", "CCurses"]),
+        .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitTUI"]),
+        .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
+        .testTarget(
+            name: "ExhibitCoreTests", dependencies: ["ExhibitCore"],
+            exclude: ["Golden"],
+            resources: []),
+        .testTarget(
+            name: "ExhibitCommandsTests", dependencies: ["ExhibitCommands", "ExhibitIO", "ExhibitCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

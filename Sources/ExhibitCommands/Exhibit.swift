@@ -1,0 +1,7 @@
+import ExhibitCore
+import ExhibitIO
+
+/// Argument parsing and dispatch for the `exhibit` executable.
+public enum Exhibit {
+    public static func main(_ arguments: [String]) -> Int32 { 0 }
+}

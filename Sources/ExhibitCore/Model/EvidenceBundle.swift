@@ -1,0 +1,116 @@
+/// The bundle-relative names of every artifact a run archive may hold. Kept exactly
+/// so archives written by other tools (or by hand) open too; `man/exhibit-bundle.5`
+/// documents them.
+public enum EvidenceLayout {
+    public static let summaryJSON = "results/summary.json"
+    public static let testsJSON = "results/tests.json"
+    public static let legacyJSON = "results/legacy.json"
+    public static let junitXML = "results/junit.xml"
+    public static let resultsDirectory = "results"
+    public static let inventoryJSON = "container/inventory.json"
+    public static let filesList = "container/files.txt"
+    public static let sizesList = "container/sizes.txt"
+    public static let excludedList = "container/excluded.txt"
+    public static let xattrDump = "container/xattr.txt"
+    public static let duTotals = "container/du.txt"
+    public static let steps = "steps.tsv"
+    public static let runMetadata = "run.json"
+    public static let rules = "rules.json"
+    public static let appInfoPlist = "app/Info.plist"
+    public static let xcresulttoolVersion = "results/xcresulttool-version.txt"
+}
+
+/// What became of one artifact while loading a bundle.
+public struct EvidenceFileStatus: Sendable, Equatable {
+    public enum State: Sendable, Equatable {
+        /// Read and used.
+        case loaded
+        /// Not in the bundle.
+        case missing
+        /// Present but unusable; the diagnostic says where and why.
+        case malformed(Diagnostic)
+        /// Present and valid, but not needed because a richer artifact was used
+        /// (e.g. files.txt next to inventory.json).
+        case superseded(by: String)
+        /// Present but could not be read (permissions, I/O error).
+        case unreadable(String)
+    }
+
+    public var file: String
+    public var state: State
+
+    public init(file: String, state: State) {
+        self.file = file
+        self.state = state
+    }
+
+    public var wasLoaded: Bool { state == .loaded }
+}
+
+/// One archived run, as far as its evidence could be read.
+public struct EvidenceBundle: Sendable {
+    /// The run id: the bundle directory's name.
+    public var runID: String
+    public var metadata: RunMetadata
+    /// Every results artifact that loaded, richest first (see `ResultsSource`).
+    public var results: [TestResults]
+    public var xcresultInfo: [XCResultInfo]
+    public var inventory: Inventory?
+    /// Which file the inventory came from (`container/inventory.json` or `container/files.txt`).
+    public var inventorySource: String?
+    /// A container prefix stripped from absolute paths in a list inventory, if any.
+    public var strippedAbsolutePrefix: String?
+    public var duTotals: [DirectoryTotal]?
+    public var steps: [StepRecord]?
+    /// Raw bytes of the bundle's own `rules.json` (parsed by the rules engine).
+    public var rulesBytes: [UInt8]?
+    /// Raw bytes of the built app's Info.plist, when collected.
+    public var appInfoPlistBytes: [UInt8]?
+    public var files: [EvidenceFileStatus]
+    /// Everything worth telling about the evidence itself, in load order.
+    public var diagnostics: [Diagnostic]
+
+    public init(runID: String) {
+        self.runID = runID
+        self.metadata = RunMetadata()
+        self.results = []
+        self.xcresultInfo = []
+        self.inventory = nil
+        self.inventorySource = nil
+        self.strippedAbsolutePrefix = nil
+        self.duTotals = nil
+        self.steps = nil
+        self.rulesBytes = nil
+        self.appInfoPlistBytes = nil
+        self.files = []
+        self.diagnostics = []
+    }
+
+    /// The results shown: the richest source, with gaps filled from the others.
+    public var primaryResults: TestResults? {
+        guard var best = results.min(by: { $0.source < $1.source }) else { return nil }
+        for other in results.sorted(by: { $0.source < $1.source }) where other.source != best.source {
+            if best.title == nil { best.title = other.title }
+            if best.outcome == .unknown { best.outcome = other.outcome }
+            if best.totalCount == nil { best.totalCount = other.totalCount }
+            if best.passedCount == nil { best.passedCount = other.passedCount }
+            if best.failedCount == nil { best.failedCount = other.failedCount }
+            if best.skippedCount == nil { best.skippedCount = other.skippedCount }
+            if best.expectedFailureCount == nil { best.expectedFailureCount = other.expectedFailureCount }
+            if best.startTime == nil { best.startTime = other.startTime }
+            if best.finishTime == nil { best.finishTime = other.finishTime }
+            if best.scheme == nil { best.scheme = other.scheme }
+            if best.devices.isEmpty { best.devices = other.devices }
+            if best.failures.isEmpty { best.failures = other.failures }
+            if best.testCases.isEmpty { best.testCases = other.testCases }
+        }
+        return best
+    }
+
+    /// The failing tests shown everywhere (UI, note, classifier).
+    public var failures: [TestFailure] { primaryResults?.failures ?? [] }
+
+    public func status(of file: String) -> EvidenceFileStatus.State? {
+        files.first(where: { $0.file == file })?.state
+    }
+}

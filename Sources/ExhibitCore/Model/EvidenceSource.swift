@@ -1,0 +1,41 @@
+/// Where a bundle's bytes come from. The core never touches the file system: the
+/// disk-backed source lives in ExhibitIO, and tests use `MemoryEvidenceSource`.
+public protocol EvidenceSource: Sendable {
+    /// The bytes of a bundle-relative file; nil when it does not exist. Throws
+    /// `EvidenceSourceError` when it exists but cannot be read.
+    func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]?
+    /// Names inside a bundle-relative directory (unsorted); empty when absent.
+    func list(_ relativeDirectory: String) -> [String]
+}
+
+public struct EvidenceSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+    public var description: String { "\(file): \(reason)" }
+}
+
+/// An in-memory bundle for tests and fuzzing.
+public struct MemoryEvidenceSource: EvidenceSource {
+    public var files: [String: [UInt8]]
+
+    public init(_ files: [String: [UInt8]]) { self.files = files }
+
+    public init(text: [String: String]) {
+        self.files = text.mapValues { Array($0.utf8) }
+    }
+
+    public func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]? { files[relativePath] }
+
+    public func list(_ relativeDirectory: String) -> [String] {
+        let prefix = relativeDirectory.isEmpty ? "" : relativeDirectory + "/"
+        var names = Set<String>()
+        for key in files.keys where key.hasPrefix(prefix) {
+            if let first = key.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(first)) }
+        }
+        return Array(names)
+    }
+}

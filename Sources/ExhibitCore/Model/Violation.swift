@@ -1,0 +1,103 @@
+/// The kinds of findings the rules engine reports. The first three are the backup
+/// boundary failures a person tells apart; the last two are warnings that never block.
+public enum ViolationKind: String, Sendable, CaseIterable, Codable, Hashable {
+    case unsetAttribute = "unset-attribute"
+    case misplacedFile = "misplaced-file"
+    case skippedCleanup = "skipped-cleanup"
+    case volume = "volume"
+    case unruled = "unruled"
+
+    public var isBlocking: Bool {
+        switch self {
+        case .unsetAttribute, .misplacedFile, .skippedCleanup: true
+        case .volume, .unruled: false
+        }
+    }
+
+    /// One-character badge in the tree: U, M, C for blocking kinds, W for warnings.
+    public var badge: Character {
+        switch self {
+        case .unsetAttribute: "U"
+        case .misplacedFile: "M"
+        case .skippedCleanup: "C"
+        case .volume, .unruled: "W"
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .unsetAttribute: "unset attribute"
+        case .misplacedFile: "misplaced file"
+        case .skippedCleanup: "skipped cleanup"
+        case .volume: "volume over budget"
+        case .unruled: "not covered by a rule"
+        }
+    }
+}
+
+/// What a rule says must happen to a file on restore.
+public enum RestoreRequirement: String, Sendable, CaseIterable, Codable, Hashable {
+    /// User data only a backup brings back.
+    case mustRestore = "must-restore"
+    /// Can be fetched or rebuilt: must be excluded from backup or live in Caches.
+    case regenerable = "regenerable"
+    /// Must not exist when the test ends.
+    case transient = "transient"
+}
+
+/// One broken rule for one path. A path that breaks several rules yields several.
+public struct Violation: Sendable, Equatable, Hashable {
+    public var kind: ViolationKind
+    /// The inventory node, when the violation is about a single entry.
+    public var node: Inventory.NodeID?
+    /// Relative path (for volume warnings, the top-level directory).
+    public var path: String
+    public var size: UInt64
+    /// Logical name of the rule broken (`offline-catalog`), or a built-in policy name.
+    public var ruleName: String?
+    public var ruleOwner: String?
+    public var requirement: RestoreRequirement?
+    /// The creating step, when known.
+    public var step: String?
+    /// Why it is a violation, in a few words: "not excluded from backup".
+    public var reason: String
+
+    public init(kind: ViolationKind, node: Inventory.NodeID? = nil, path: String, size: UInt64, ruleName: String? = nil,
+                ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String) {
+        self.kind = kind
+        self.node = node
+        self.path = path
+        self.size = size
+        self.ruleName = ruleName
+        self.ruleOwner = ruleOwner
+        self.requirement = requirement
+        self.step = step
+        self.reason = reason
+    }
+}
+
+/// The classes a person assigns to a failing run.
+public enum FailureClass: String, Sendable, CaseIterable, Codable, Hashable {
+    case unsetAttribute = "unset-attribute"
+    case misplacedFile = "misplaced-file"
+    case skippedCleanup = "skipped-cleanup"
+    case notBoundaryFailure = "not-a-boundary-failure"
+
+    public var title: String {
+        switch self {
+        case .unsetAttribute: "unset attribute"
+        case .misplacedFile: "misplaced file"
+        case .skippedCleanup: "skipped cleanup"
+        case .notBoundaryFailure: "not a boundary failure"
+        }
+    }
+
+    public init?(violationKind: ViolationKind) {
+        switch violationKind {
+        case .unsetAttribute: self = .unsetAttribute
+        case .misplacedFile: self = .misplacedFile
+        case .skippedCleanup: self = .skippedCleanup
+        case .volume, .unruled: return nil
+        }
+    }
+}

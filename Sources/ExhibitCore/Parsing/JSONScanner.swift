@@ -1,0 +1,233 @@
+/// A byte-level JSON lexer shared by the document parser (small files) and the
+/// streaming ncdu reader (million-entry inventories). It never allocates for
+/// structure, only for string contents, and reports failures as a `Diagnostic` with
+/// the exact byte position.
+public struct JSONScanner {
+    public let bytes: [UInt8]
+    public let file: String
+    public var index: Int
+
+    public init(_ bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+        // A UTF-8 byte order mark is not JSON, but Windows tools write it; skip it.
+        self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    public var isAtEnd: Bool { index >= bytes.count }
+
+    public func failure(_ expected: String, at offset: Int? = nil) -> Diagnostic {
+        let at = offset ?? index
+        let found: String
+        if at >= bytes.count {
+            found = "end of file"
+        } else {
+            let b = bytes[at]
+            found = (0x21...0x7E).contains(b) ? "'\(Character(UnicodeScalar(b)))'" : "byte 0x" + hexByte(b)
+        }
+        return .error(file, at: SourcePosition(offset: at, in: bytes), "expected \(expected), found \(found)")
+    }
+
+    @inline(__always)
+    public mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next non-whitespace byte, without consuming it; nil at end of input.
+    @inline(__always)
+    public mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    public mutating func expect(_ byte: UInt8, _ what: String) throws(Diagnostic) {
+        guard peek() == byte else { throw failure(what) }
+        index += 1
+    }
+
+    /// Consumes `byte` if it is next.
+    public mutating func consume(_ byte: UInt8) -> Bool {
+        if peek() == byte {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    public mutating func expectLiteral(_ word: String) throws(Diagnostic) {
+        let start = index
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
+            throw failure("'\(word)'", at: start)
+        }
+        index += w.count
+    }
+
+    /// Reads a JSON string and returns its decoded bytes (UTF-8; escapes resolved; a
+    /// lone surrogate escape becomes U+FFFD). Raw bytes inside the quotes are kept as
+    /// they are, even when they are not valid UTF-8: ncdu writes file names byte for byte.
+    public mutating func readStringBytes() throws(Diagnostic) -> [UInt8] {
+        guard peek() == UInt8(ascii: "\"") else { throw failure("a string") }
+        let open = index
+        index += 1
+        // Fast path: no escapes.
+        var i = index
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let out = Array(bytes[index..<i])
+                index = i + 1
+                return out
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            i += 1
+        }
+        var out = Array(bytes[index..<i])
+        index = i
+        while true {
+            guard index < bytes.count else { throw failure("closing '\"' of the string opened at byte \(open)") }
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: "\""):
+                index += 1
+                return out
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw failure("an escape character") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try readHex4()
+                    if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count,
+                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        let save = index
+                        index += 2
+                        let low = try readHex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index = save
+                        }
+                    }
+                    let s = UnicodeScalar(scalar) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(String(Character(s)).utf8))
+                default:
+                    throw failure("a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: index - 1)
+                }
+            default:
+                if b < 0x20 { throw failure("no raw control character inside a string (escape it)") }
+                out.append(b)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func readHex4() throws(Diagnostic) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("four hex digits after \\u") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw failure("a hex digit in a \\u escape")
+            }
+            v = v << 4 | d
+            index += 1
+        }
+        return v
+    }
+
+    public mutating func readString() throws(Diagnostic) -> String {
+        String(decoding: try readStringBytes(), as: UTF8.self)
+    }
+
+    /// Reads a JSON number's text and returns the byte range; the caller converts it
+    /// (integer, double) and can complain with the position of the literal.
+    public mutating func readNumberRange() throws(Diagnostic) -> Range<Int> {
+        skipWhitespace()
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let digitsStart = index
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        guard index > digitsStart else { throw failure("a number", at: start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let f = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index > f else { throw failure("a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let e = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index > e else { throw failure("a digit in the exponent") }
+        }
+        return start..<index
+    }
+
+    /// Parses an unsigned integer literal; nil when it is negative, fractional or
+    /// overflows UInt64 (the caller decides whether that is an error).
+    public func unsignedValue(of range: Range<Int>) -> UInt64? {
+        var v: UInt64 = 0
+        for i in range {
+            let b = bytes[i]
+            guard (0x30...0x39).contains(b) else { return nil }
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(b - 0x30))
+            if o1 || o2 { return nil }
+            v = a
+        }
+        return range.isEmpty ? nil : v
+    }
+
+    public func doubleValue(of range: Range<Int>) -> Double? {
+        Double(String(decoding: bytes[range], as: UTF8.self))
+    }
+
+    /// Skips one complete value of any type, with nesting bounded by `depthLimit`.
+    public mutating func skipValue(depth: Int = 0, depthLimit: Int = 512) throws(Diagnostic) {
+        guard depth < depthLimit else { throw failure("nesting no deeper than \(depthLimit) levels") }
+        switch peek() {
+        case UInt8(ascii: "{"):
+            index += 1
+            if consume(UInt8(ascii: "}")) { return }
+            repeat {
+                _ = try readStringBytes()
+                try expect(UInt8(ascii: ":"), "':' after an object key")
+                try skipValue(depth: depth + 1, depthLimit: depthLimit)
+            } while consume(UInt8(ascii: ","))
+            try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+        case UInt8(ascii: "["):
+            index += 1
+            if consume(UInt8(ascii: "]")) { return }
+            repeat {
+                try skipValue(depth: depth + 1, depthLimit: depthLimit)
+            } while consume(UInt8(ascii: ","))
+            try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+        case UInt8(ascii: "\""): _ = try readStringBytes()
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        default: _ = try readNumberRange()
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Makes untrusted text (file names, failure messages) safe to show on a terminal.
+///
+/// Evidence comes from CI machines and may hold arbitrary bytes. Anything that could
+/// move the cursor, change colours, ring the bell, reorder text (bidi overrides) or
+/// confuse a terminal is shown as a visible escape instead: `\x1b`, `\u{202E}`.
+/// Invalid UTF-8 bytes become `\xNN`; a backslash becomes `\\`, so escapes cannot be
+/// forged and the output can be read back unambiguously.
+public enum TerminalText {
+    /// Escapes raw bytes that are meant to be UTF-8 text.
+    public static func escape(bytes: some Collection<UInt8>) -> String {
+        // Fast path: printable ASCII without backslashes needs no work.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out = ""
+        // Decode scalar by scalar; on an invalid sequence fall back to byte escapes.
+        let raw = Array(bytes)
+        var i = 0
+        while i < raw.count {
+            let b = raw[i]
+            if b < 0x80 {
+                appendEscaped(UnicodeScalar(b), to: &out)
+                i += 1
+                continue
+            }
+            let length: Int
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            if length > 0, i + length <= raw.count {
+                var it = raw[i..<(i + length)].makeIterator()
+                var d = UTF8()
+                if case .scalarValue(let s) = d.decode(&it) {
+                    appendEscaped(s, to: &out)
+                    i += length
+                    continue
+                }
+            }
+            out += "\\x" + hexByte(b).lowercased()
+            i += 1
+        }
+        return out
+    }
+
+    /// Escapes a Swift string (already valid Unicode).
+    public static func escape(_ text: String) -> String {
+        escape(bytes: Array(text.utf8))
+    }
+
+    /// True when the scalar must not reach a terminal as is.
+    public static func needsEscape(_ s: UnicodeScalar) -> Bool {
+        switch s.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (0x9B is a one-byte CSI)
+        case 0x200E, 0x200F, 0x061C: return true  // directional marks
+        case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
+        case 0x2028, 0x2029: return true  // line and paragraph separators
+        case 0xFEFF: return true  // zero-width no-break space / BOM
+        default: return false
+        }
+    }
+
+    private static func appendEscaped(_ s: UnicodeScalar, to out: inout String) {
+        if s == "\\" {
+            out += "\\\\"
+        } else if needsEscape(s) {
+            if s.value < 0x100 {
+                out += "\\x" + hexByte(UInt8(s.value)).lowercased()
+            } else {
+                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+            }
+        } else {
+            out.unicodeScalars.append(s)
+        }
+    }
+}
