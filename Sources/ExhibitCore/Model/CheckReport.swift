@@ -1,0 +1,100 @@
+/// How a failing test was tied to a violation.
+public enum TestLinkBasis: String, Sendable, Codable, Hashable {
+    /// The failure text names the relative path.
+    case path
+    /// The failure text names the file name.
+    case fileName = "file-name"
+    /// The failure text names the rule's logical name.
+    case ruleName = "rule-name"
+    /// The test shares the creating step of the file.
+    case step
+}
+
+/// A failing test and the violations that explain it.
+public struct TestLink: Sendable, Equatable, Hashable {
+    /// `TestFailure.identifier ?? testName`.
+    public var test: String
+    /// Indices into `CheckReport.violations`.
+    public var violations: [Int]
+    public var basis: TestLinkBasis
+
+    public init(test: String, violations: [Int], basis: TestLinkBasis) {
+        self.test = test
+        self.violations = violations
+        self.basis = basis
+    }
+}
+
+/// The classifier's proposal for a run: what a person sees first and confirms or overrides.
+public struct ClassificationProposal: Sendable, Equatable {
+    public enum Confidence: String, Sendable, Codable, Hashable {
+        /// All blocking violations are of one kind and every failing test is explained.
+        case clear
+        /// Blocking violations of more than one kind; the proposal is the dominant one.
+        case mixed
+        /// Some failing tests are explained by no violation.
+        case unexplainedFailures = "unexplained-failures"
+        /// Neither the tests nor the container show a boundary failure.
+        case noEvidence = "no-evidence"
+    }
+
+    public var proposed: FailureClass
+    public var confidence: Confidence
+    /// Indices into `CheckReport.violations` that support the proposal.
+    public var evidence: [Int]
+    public var links: [TestLink]
+    /// Failing tests (identifier or name) that no violation explains.
+    public var unexplainedTests: [String]
+    /// One sentence a person reads first.
+    public var rationale: String
+
+    public init(proposed: FailureClass, confidence: Confidence, evidence: [Int], links: [TestLink],
+                unexplainedTests: [String], rationale: String) {
+        self.proposed = proposed
+        self.confidence = confidence
+        self.evidence = evidence
+        self.links = links
+        self.unexplainedTests = unexplainedTests
+        self.rationale = rationale
+    }
+}
+
+/// A top-level directory's size against its budget from the rules.
+public struct DirectoryBudget: Sendable, Equatable, Hashable {
+    public var directory: String
+    public var bytes: UInt64
+    /// nil when the rules set no budget for it.
+    public var budget: UInt64?
+
+    public init(directory: String, bytes: UInt64, budget: UInt64?) {
+        self.directory = directory
+        self.bytes = bytes
+        self.budget = budget
+    }
+
+    public var isOver: Bool { budget.map { bytes > $0 } ?? false }
+}
+
+/// Everything `exhibit check` finds for one run.
+public struct CheckReport: Sendable, Equatable {
+    public var violations: [Violation]
+    public var proposal: ClassificationProposal
+    public var budgets: [DirectoryBudget]
+    /// Where the rules came from: `built-in defaults`, `rules.json`, or the `--rules` path.
+    public var rulesSource: String
+    /// Problems with the rules file itself.
+    public var rulesDiagnostics: [Diagnostic]
+
+    public init(violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
+                rulesSource: String, rulesDiagnostics: [Diagnostic]) {
+        self.violations = violations
+        self.proposal = proposal
+        self.budgets = budgets
+        self.rulesSource = rulesSource
+        self.rulesDiagnostics = rulesDiagnostics
+    }
+
+    public var hasBlocking: Bool { violations.contains { $0.kind.isBlocking } }
+
+    public func count(of kind: ViolationKind) -> Int { violations.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+}
