@@ -1,0 +1,78 @@
+import Foundation
+
+/// Reads `results/<name>.xcresult/Info.plist` (an XML property list; binary is accepted
+/// too): `version.major`/`minor`, `dateCreated` and `storage.backend`/`compression`.
+/// Only bundles with `fileBacked2` storage, `standard` compression and format major 3
+/// are known; anything else is recorded with a warning, since tools that read the
+/// bundle's database or data files (expo's parser among them) refuse other layouts.
+public enum XCResultInfoReader: EvidenceReader {
+    public static let knownBackend = "fileBacked2"
+    public static let knownCompression = "standard"
+    public static let knownMajorVersion = 3
+
+    public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> XCResultInfo {
+        guard !bytes.isEmpty else {
+            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                                   "expected a property list, found an empty file")
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw Diagnostic.error(file, "expected a property list (XML or binary): \(describe(error))")
+        }
+        guard let root = plist as? [String: Any] else {
+            throw Diagnostic.error(file, "expected a dictionary at the root of the property list, found \(kind(of: plist))")
+        }
+        var info = XCResultInfo(file: file)
+        if let version = root["version"] as? [String: Any] {
+            info.formatMajor = integer(version["major"])
+            info.formatMinor = integer(version["minor"])
+            if info.formatMajor == nil { warnings.append(.warning(file, "version.major is missing or not an integer")) }
+        } else {
+            warnings.append(.warning(file, "no version dictionary: the xcresult format is unknown"))
+        }
+        if let date = root["dateCreated"] as? Date {
+            info.dateCreated = date.timeIntervalSince1970
+        } else if root["dateCreated"] != nil {
+            warnings.append(.warning(file, "ignored dateCreated: expected a date, found \(kind(of: root["dateCreated"] as Any))"))
+        }
+        if let storage = root["storage"] as? [String: Any] {
+            info.storageBackend = storage["backend"] as? String
+            info.storageCompression = storage["compression"] as? String
+        }
+
+        var unknown: [String] = []
+        if info.storageBackend != knownBackend { unknown.append("storage backend \(info.storageBackend.map { "\"\($0)\"" } ?? "missing") (expected \(knownBackend))") }
+        if info.storageCompression != knownCompression { unknown.append("compression \(info.storageCompression.map { "\"\($0)\"" } ?? "missing") (expected \(knownCompression))") }
+        if let major = info.formatMajor, major != knownMajorVersion { unknown.append("format version \(info.formatVersion ?? "\(major)") (expected \(knownMajorVersion).x)") }
+        if !unknown.isEmpty {
+            warnings.append(.warning(file, "unfamiliar xcresult bundle: \(unknown.joined(separator: ", ")); its data files and database may not read as documented"))
+        }
+        return info
+    }
+
+    /// A plist `<integer>`; bridging makes it an Int on Darwin and Linux alike.
+    private static func integer(_ value: Any?) -> Int? {
+        value as? Int
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is [String: Any]: "a dictionary"
+        case is [Any]: "an array"
+        case is String: "a string"
+        case is Date: "a date"
+        case is Data: "data"
+        case is Bool: "a boolean"
+        case is NSNumber: "a number"
+        default: "\(type(of: value))"
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let detail = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+        return ns.localizedDescription
+    }
+}
