@@ -136,8 +136,10 @@ public enum JUnitReader: EvidenceReader {
                 failure.failureText = rest
             } else if let location = FailureLocation.trailingParenthesized(text)
                 ?? message.flatMap(FailureLocation.trailingParenthesized)
+                ?? FailureLocation.splitLeading(text)?.location
             {
-                // xcresultparser: <failure message="…">message (relpath:line)</failure>.
+                // xcresultparser: <failure message="…">message (relpath:line)</failure>;
+                // xcpretty: <failure message="reason">relpath:line</failure>.
                 failure.sourceFile = location.file
                 failure.line = location.line
             }
