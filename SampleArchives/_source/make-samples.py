@@ -1,0 +1,537 @@
+#!/usr/bin/env python3
+"""Renders the sample runs in SampleArchives/ into the real artifact formats.
+
+The scenarios (which files a run's container holds, which tests failed and why) are
+designed by hand below; this script only prints them the way the real tools do:
+xcresulttool JSON (new and legacy), xcbeautify JUnit, ncdu JSON with exhibit's keys,
+`find | sort`, `stat -f '%z %N'`, `xattr -rl`, `du -sk`, and exhibit's steps.tsv.
+Run it from the repository root: `python3 SampleArchives/_source/make-samples.py`.
+The output is committed; exhibit never runs this script.
+"""
+import json
+import os
+import shutil
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+STEP_TIME = "2026-11-{day}T09:{minute:02d}:{second:02d}Z"
+
+# Steps of the backup-boundary UI test, in order.
+INSTALL = "install: first launch"
+SEED = "seed: create vault with 3 notes"
+DOWNLOAD = "sync: download offline pack"
+RETRY = "sync: retry interrupted download"
+THUMBS = "sync: generate thumbnails"
+INDEX = "index: rebuild search index"
+MODEL = "ml: fetch classifier model"
+EXPORT = "export: share note as PDF"
+TEARDOWN = "teardown: remove test data"
+
+# (path, size, excluded-own-flag, step); directories end with "/".
+BASELINE = [
+    (".com.apple.mobile_container_manager.metadata.plist", 502, False, INSTALL),
+    ("Documents/", 0, False, INSTALL),
+    ("Documents/Vault.sqlite", 1_245_184, False, SEED),
+    ("Documents/Vault.sqlite-wal", 412_032, False, SEED),
+    ("Documents/Vault.sqlite-shm", 32_768, False, SEED),
+    ("Documents/Inbox/", 0, False, INSTALL),
+    ("Documents/Notes/", 0, False, SEED),
+    ("Documents/Notes/Trip to Kyoto.vaultnote", 18_422, False, SEED),
+    ("Documents/Notes/Résumé 2026.vaultnote", 9_310, False, SEED),
+    ("Documents/Notes/日本語ガイド.vaultnote", 27_904, False, SEED),
+    ("Library/", 0, False, INSTALL),
+    ("Library/Application Support/", 0, False, INSTALL),
+    ("Library/Application Support/VaultIndex/", 0, True, INDEX),
+    ("Library/Application Support/VaultIndex/index.db", 3_407_872, False, INDEX),
+    ("Library/Application Support/VaultIndex/postings.bin", 1_048_576, False, INDEX),
+    ("Library/Application Support/Downloads/", 0, False, DOWNLOAD),
+    ("Library/Application Support/Downloads/Offline Pack Kyoto.pack", 48_234_496, True, DOWNLOAD),
+    ("Library/Application Support/Models/", 0, True, MODEL),
+    ("Library/Application Support/Models/Classifier.mlmodelc/", 0, False, MODEL),
+    ("Library/Application Support/Models/Classifier.mlmodelc/model.espresso.weights", 12_582_912, False, MODEL),
+    ("Library/Application Support/Models/Classifier.mlmodelc/coremldata.bin", 1_824, False, MODEL),
+    ("Library/Preferences/", 0, False, INSTALL),
+    ("Library/Preferences/com.example.vault.plist", 1_207, False, SEED),
+    ("Library/HTTPStorages/", 0, False, INSTALL),
+    ("Library/HTTPStorages/com.example.vault/", 0, False, INSTALL),
+    ("Library/HTTPStorages/com.example.vault/httpstorages.sqlite", 20_480, False, DOWNLOAD),
+    ("Library/Caches/", 0, False, INSTALL),
+    ("Library/Caches/com.example.vault/", 0, False, DOWNLOAD),
+    ("Library/Caches/com.example.vault/Cache.db", 135_168, False, DOWNLOAD),
+    ("Library/Caches/com.example.vault/fsCachedData/", 0, False, DOWNLOAD),
+    ("Library/Caches/com.example.vault/fsCachedData/6C1F0E52-3B8D-4F0A-9C1E-2D7B5A8E4F10", 84_211, False, DOWNLOAD),
+    ("Library/Caches/Thumbnails/", 0, False, THUMBS),
+    ("Library/Caches/Thumbnails/trip-to-kyoto@2x.jpg", 48_921, False, THUMBS),
+    ("Library/Caches/Thumbnails/resume-2026@2x.jpg", 31_007, False, THUMBS),
+    ("Library/SplashBoard/", 0, False, INSTALL),
+    ("Library/SplashBoard/Snapshots/", 0, False, INSTALL),
+    ("Library/SplashBoard/Snapshots/com.example.vault - {DEFAULT GROUP}/", 0, False, INSTALL),
+    ("Library/SplashBoard/Snapshots/com.example.vault - {DEFAULT GROUP}/5E0B8C2A-91D4-4C3B-8F6A-7D2E1B0C9A34@3x.ktx", 229_376, False, INSTALL),
+    ("SystemData/", 0, False, INSTALL),
+    ("tmp/", 0, False, INSTALL),
+]
+
+
+def with_changes(remove=(), replace=None, add=()):
+    entries = [e for e in BASELINE if e[0] not in remove]
+    replace = replace or {}
+    entries = [replace.get(e[0], e) for e in entries]
+    return entries + list(add)
+
+
+RUNS = {}
+
+RUNS["run-2026-11-02-baseline"] = dict(
+    day=2, commit="4c1e9a7d2b6f80e35a9c1d4b7e2f6a8c0d3e5b71", branch="main",
+    entries=BASELINE, failures=[], form="json", results=["summary", "tests"],
+    xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8841203",
+)
+
+RUNS["run-2026-11-03-unset-attribute"] = dict(
+    day=3, commit="9f2b6d1e4a8c03b75e1d9a2c6f4b8e0d7a3c5f19", branch="main",
+    entries=with_changes(
+        replace={
+            "Library/Application Support/Models/": ("Library/Application Support/Models/", 0, False, MODEL),
+        },
+        add=[
+            ("Library/Application Support/Downloads/Offline Pack Osaka.pack", 61_865_984, False, RETRY),
+        ]),
+    failures=[
+        ("BackupBoundaryTests", "testDownloadsExcludedFromBackup()", 63,
+         "XCTAssertTrue failed - Library/Application Support/Downloads/Offline Pack Osaka.pack is not excluded from backup"),
+        ("BackupBoundaryTests", "testModelsExcludedFromBackup()", 77,
+         "XCTAssertTrue failed - 12.6 MB of re-creatable data in Library/Application Support/Models would be backed up"),
+    ],
+    form="json", results=["summary", "tests"],
+    xcresulttool="xcresulttool version 24051.1, schema version: 0.1.0 (legacy commands format version: 3.53)",
+    infoMinor=56, xcode="26.1 (17B55)", runtime=("26.1", "23B80"), job="8841977",
+)
+
+RUNS["run-2026-11-04-misplaced-file"] = dict(
+    day=4, commit="2d7e0b4a9c1f63e58b2a7d0c4e9f1b6a3d8c5e20", branch="feature/drafts",
+    entries=with_changes(add=[
+        ("Documents/cache.db", 524_288, False, DOWNLOAD),
+        ("Documents/Exports/", 0, False, EXPORT),
+        ("Documents/Exports/Trip to Kyoto.pdf", 1_902_114, False, EXPORT),
+        ("Library/Caches/Drafts/", 0, False, SEED),
+        ("Library/Caches/Drafts/Packing list.vaultnote", 4_211, False, SEED),
+    ]),
+    failures=[
+        ("BackupBoundaryTests", "testCacheNotInDocuments()", 41,
+         "XCTAssertFalse failed - Documents/cache.db exists: caches must live under Library/Caches"),
+        ("BackupBoundaryTests", "testDraftsStayInDocuments()", 88,
+         "XCTAssertTrue failed - a draft note was written to Library/Caches/Drafts and would be lost on restore"),
+    ],
+    form="json", results=["summary"],
+    xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842310",
+)
+
+RUNS["run-2026-11-05-skipped-cleanup"] = dict(
+    day=5, commit="7a3c9e1b5d2f08a46c1e9b3d7f5a2c0e8b4d6f13", branch="main",
+    entries=with_changes(add=[
+        ("tmp/CFNetworkDownload_kQ3xZb.tmp", 7_340_032, False, RETRY),
+        ("tmp/export-4F2A91.zip", 1_288_401, False, EXPORT),
+        ("tmp/\x1b]0;owned\x07.log", 311, False, TEARDOWN),
+        ("Library/Preferences/com.example.vault-tests.3F2504E0-4F89-11D3-9A0C-0305E82C3301.plist", 412, False, SEED),
+    ]),
+    failures=[
+        ("BackupBoundaryTests", "testTmpIsEmptyAfterSync()", 102,
+         "XCTAssertEqual failed: (\"3\") is not equal to (\"0\") - tmp is not empty after teardown"),
+    ],
+    form="json", results=["summary", "tests"],
+    xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842655",
+)
+
+RUNS["run-2026-10-20-xcode15-legacy"] = dict(
+    day=None, date="2026-10-20", commit="c0ffee4b2a9d17e36f8b5c1a0d4e7f2b9c6a3e58", branch="release/4.2",
+    entries=with_changes(replace={
+        "Library/Application Support/VaultIndex/": ("Library/Application Support/VaultIndex/", 0, False, INDEX),
+    }),
+    failures=[
+        ("BackupBoundaryTests", "testIndexDirectoryExcluded()", 52,
+         "XCTAssertTrue failed - Library/Application Support/VaultIndex is not excluded from backup"),
+    ],
+    form="json", results=["legacy"], xcresulttool=None, infoMinor=39, device="iPhone 15",
+    xcode="15.4 (15F31d)", runtime=("17.5", "21F79"), job="8790112",
+)
+
+RUNS["run-2026-11-06-junit-files-list"] = dict(
+    day=6, commit="e5b8d2a1c7f94e30b6a2d8c1f5e9a3b7d0c4e6f2", branch="main",
+    entries=with_changes(
+        replace={
+            "Library/Application Support/Downloads/Offline Pack Kyoto.pack":
+                ("Library/Application Support/Downloads/Offline Pack Kyoto.pack", 48_234_496, False, DOWNLOAD),
+        },
+        add=[
+            ("Documents/Thumbnails/", 0, False, THUMBS),
+            ("Documents/Thumbnails/trip-to-kyoto@2x.jpg", 48_921, False, THUMBS),
+            ("tmp/CFNetworkDownload_p9LmTe.tmp", 2_097_152, False, DOWNLOAD),
+        ]),
+    failures=[
+        ("BackupBoundaryTests", "testDownloadsExcludedFromBackup()", 63,
+         "XCTAssertTrue failed - Library/Application Support/Downloads/Offline Pack Kyoto.pack is not excluded from backup"),
+        ("BackupBoundaryTests", "testTmpIsEmptyAfterSync()", 102,
+         "XCTAssertEqual failed: (\"1\") is not equal to (\"0\") - tmp is not empty after teardown"),
+    ],
+    form="list", results=["junit"], xcresulttool=None, infoMinor=None,
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8843001",
+)
+
+PASSING = [
+    ("BackupBoundaryTests", "testCacheNotInDocuments()"),
+    ("BackupBoundaryTests", "testDownloadsExcludedFromBackup()"),
+    ("BackupBoundaryTests", "testModelsExcludedFromBackup()"),
+    ("BackupBoundaryTests", "testIndexDirectoryExcluded()"),
+    ("BackupBoundaryTests", "testDraftsStayInDocuments()"),
+    ("BackupBoundaryTests", "testTmpIsEmptyAfterSync()"),
+    ("BackupBoundaryTests", "testNoLeftoverTestDefaults()"),
+    ("VaultStoreTests", "testOpenCreatesDatabase()"),
+    ("VaultStoreTests", "testRoundTrip()"),
+    ("VaultStoreTests", "testWriteAheadLogCheckpoint()"),
+]
+
+DEVICE_ID = "5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41"
+
+
+def disk(size):
+    return (size + 4095) // 4096 * 4096
+
+
+def epoch(run):
+    import datetime
+    date = run.get("date") or "2026-11-%02d" % run["day"]
+    d = datetime.datetime.strptime(date + " 09:12:05", "%Y-%m-%d %H:%M:%S").replace(tzinfo=datetime.timezone.utc)
+    return d.timestamp()
+
+
+def tree(entries):
+    """Nested dict: name -> (entry, children-dict or None)."""
+    root = {}
+    for path, size, excluded, step in entries:
+        is_dir = path.endswith("/")
+        parts = path.rstrip("/").split("/")
+        node = root
+        for p in parts[:-1]:
+            node = node[p][1]
+        node[parts[-1]] = ((path, size, excluded, step), {} if is_dir else None)
+    return root
+
+
+def ncdu_json(entries, timestamp):
+    def info(name, e, is_dir):
+        o = {"name": name}
+        if not is_dir:
+            o["asize"] = e[1]
+            o["dsize"] = disk(e[1])
+        if e[2]:
+            o["x_backup_excluded"] = True
+        o["x_step"] = e[3]
+        return o
+
+    def dump(children):
+        out = []
+        for name in sorted(children, key=lambda s: s.encode()):
+            e, sub = children[name]
+            if sub is None:
+                out.append(json.dumps(info(name, e, False), ensure_ascii=False, separators=(",", ":")))
+            else:
+                inner = [json.dumps(info(name, e, True), ensure_ascii=False, separators=(",", ":"))] + dump(sub)
+                out.append("[" + ",\n".join(inner) + "]")
+        return out
+
+    head = '[1,2,{"progname":"exhibit-collect","progver":"0.1.0","timestamp":%d},\n' % int(timestamp)
+    body = ",\n".join(['{"name":"."}'] + dump(tree(entries)))
+    return head + "[" + body + "]]\n"
+
+
+def write(run_dir, rel, text, binary=False):
+    path = os.path.join(run_dir, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(text if binary else text.encode())
+
+
+def summary_json(run, failures, t0):
+    failed = len(failures)
+    total = len(PASSING) + 2
+    passed = total - failed - 1
+    device = {"architecture": "arm64", "deviceId": DEVICE_ID, "deviceName": "iPhone 16",
+              "modelName": "iPhone 16", "osBuildNumber": run["runtime"][1], "osVersion": run["runtime"][0],
+              "platform": "iOS Simulator"}
+    doc = {
+        "devicesAndConfigurations": [{"device": device, "expectedFailures": 0, "failedTests": failed,
+                                      "passedTests": passed, "skippedTests": 1,
+                                      "testPlanConfiguration": {"configurationId": "1",
+                                                                "configurationName": "Test Scheme Action"}}],
+        "environmentDescription": "Vault · Built with macOS 15.5",
+        "expectedFailures": 0, "failedTests": failed, "finishTime": round(t0 + 61.625, 3), "passedTests": passed,
+        "result": "Failed" if failed else "Passed", "skippedTests": 1, "startTime": round(t0, 3),
+        "statistics": [{"subtitle": "on 1 device", "title": "%d tests run" % total}],
+        "testFailures": [{"failureText": text, "targetName": "VaultTests", "testIdentifier": 7 + i,
+                          "testIdentifierString": "%s/%s" % (cls, name),
+                          "testIdentifierURL": "test://com.apple.xcode/Vault/VaultTests/%s/%s" % (cls, name.rstrip("()")),
+                          "testName": name} for i, (cls, name, line, text) in enumerate(failures)],
+        "title": "Test - Vault", "topInsights": [], "totalTestCount": total,
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def tests_json(run, failures):
+    failing = {(c, n): (l, t) for c, n, l, t in failures}
+    suites = {}
+    for cls, name in PASSING + [("BackupBoundaryTests", "testUpgradeMigratesCatalog()")]:
+        suites.setdefault(cls, []).append(name)
+    suite_nodes = []
+    for cls, names in suites.items():
+        cases = []
+        for i, name in enumerate(names):
+            node = {"duration": "0,00%ds" % (21 + i), "durationInSeconds": (21 + i) / 1000.0, "name": name,
+                    "nodeIdentifier": "%s/%s" % (cls, name),
+                    "nodeIdentifierURL": "test://com.apple.xcode/Vault/VaultTests/%s/%s" % (cls, name.rstrip("()")),
+                    "nodeType": "Test Case", "result": "Passed"}
+            if (cls, name) in failing:
+                line, text = failing[(cls, name)]
+                node["result"] = "Failed"
+                node["children"] = [{"name": "%s.swift:%d: %s" % (cls, line, text), "nodeType": "Failure Message",
+                                     "result": "Failed"}]
+            if name == "testUpgradeMigratesCatalog()":
+                node["result"] = "Skipped"
+                node["children"] = [{"name": "Test skipped - migration fixture not bundled on the Simulator",
+                                     "nodeType": "Failure Message", "result": "Skipped"}]
+            cases.append(node)
+        result = "Failed" if any(c["result"] == "Failed" for c in cases) else "Passed"
+        suite_nodes.append({"children": cases, "name": cls, "nodeType": "Test Suite", "result": result})
+    bundle_result = "Failed" if failures else "Passed"
+    doc = {"devices": [{"architecture": "arm64", "deviceId": DEVICE_ID, "deviceName": "iPhone 16",
+                        "modelName": "iPhone 16", "osBuildNumber": run["runtime"][1],
+                        "osVersion": run["runtime"][0], "platform": "iOS Simulator"}],
+           "testNodes": [{"children": [{"children": suite_nodes, "name": "VaultTests",
+                                        "nodeType": "Unit test bundle", "result": bundle_result}],
+                          "name": "Vault", "nodeType": "Test Plan", "result": bundle_result}],
+           "testPlanConfigurations": [{"configurationId": "1", "configurationName": "Test Scheme Action"}]}
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def legacy_json(run, failures, t0):
+    def s(v, t="String"):
+        return {"_type": {"_name": t}, "_value": str(v)}
+
+    def obj(type_name, sup=None, **fields):
+        o = {"_type": {"_name": type_name}}
+        if sup:
+            o["_type"]["_supertype"] = {"_name": sup}
+        o.update(fields)
+        return o
+
+    def arr(values):
+        return {"_type": {"_name": "Array"}, "_values": values}
+
+    import datetime
+    def date(t):
+        d = datetime.datetime.fromtimestamp(t, datetime.timezone(datetime.timedelta(hours=2)))
+        return d.strftime("%Y-%m-%dT%H:%M:%S.") + "%03d" % (d.microsecond // 1000) + d.strftime("%z")
+
+    summaries = [obj("TestFailureIssueSummary", "IssueSummary",
+                     documentLocationInCreatingWorkspace=obj(
+                         "DocumentLocation", concreteTypeName=s("DVTTextDocumentLocation"),
+                         url=s("file:///Users/ci/builds/vault/VaultTests/%s.swift#EndingLineNumber=%d&StartingLineNumber=%d"
+                               % (cls, line, line))),
+                     issueType=s("Uncategorized"), message=s(text), producingTarget=s("VaultTests"),
+                     testCaseName=s("%s.%s" % (cls, name)))
+                 for cls, name, line, text in failures]
+    total = len(PASSING) + 2
+    device = obj("ActionDeviceRecord", identifier=s(DEVICE_ID), modelCode=s("iPhone15,4"), modelName=s("iPhone 15"),
+                 name=s("iPhone 15"), operatingSystemVersion=s(run["runtime"][0]),
+                 operatingSystemVersionWithBuildNumber=s("%s (%s)" % run["runtime"]),
+                 platformRecord=obj("ActionPlatformRecord", identifier=s("com.apple.platform.iphonesimulator"),
+                                    userDescription=s("iOS Simulator")))
+    action = obj("ActionRecord",
+                 actionResult=obj("ActionResult", resultName=s("action"), status=s("failed" if failures else "succeeded"),
+                                  testsRef=obj("Reference", id=s("0~Qm9ndXMtdGVzdHMtcmVmLWZvci1zYW1wbGU="),
+                                               targetType=obj("TypeDefinition", name=s("ActionTestPlanRunSummaries")))),
+                 endedTime=s(date(t0 + 58.5), "Date"),
+                 runDestination=obj("ActionRunDestinationRecord", displayName=s("iPhone 15"),
+                                    targetArchitecture=s("arm64"), targetDeviceRecord=device,
+                                    targetSDKRecord=obj("ActionSDKRecord", identifier=s("iphonesimulator%s" % run["runtime"][0]),
+                                                        name=s("Simulator - iOS %s" % run["runtime"][0]))),
+                 schemeCommandName=s("Test"), schemeTaskName=s("BuildAndAction"),
+                 startedTime=s(date(t0), "Date"), testPlanName=s("Vault"),
+                 title=s("Testing workspace Vault with scheme Vault"))
+    doc = obj("ActionsInvocationRecord",
+              actions=arr([action]),
+              issues=obj("ResultIssueSummaries", testFailureSummaries=arr(summaries)),
+              metadataRef=obj("Reference", id=s("0~bWV0YWRhdGEtcmVmLWZvci1zYW1wbGU="),
+                              targetType=obj("TypeDefinition", name=s("ActionsInvocationMetadata"))),
+              metrics=obj("ResultMetrics", testsCount=s(total, "Int"), testsFailedCount=s(len(failures), "Int"),
+                          testsSkippedCount=s(1, "Int")))
+    return json.dumps(doc, ensure_ascii=False, indent=2, separators=(",", " : ")) + "\n"
+
+
+def junit_xml(failures):
+    from xml.sax.saxutils import quoteattr
+    failing = {(c, n): (l, t) for c, n, l, t in failures}
+    suites = {}
+    for cls, name in PASSING:
+        suites.setdefault(cls, []).append(name)
+    out = ['<testsuites name="All tests" tests="%d" failures="%d">' % (len(PASSING), len(failures))]
+    for cls, names in suites.items():
+        nfail = sum(1 for n in names if (cls, n) in failing)
+        out.append('    <testsuite name="VaultTests.%s" tests="%d" failures="%d">' % (cls, len(names), nfail))
+        for i, name in enumerate(names):
+            bare = name.rstrip("()")
+            if (cls, name) in failing:
+                line, text = failing[(cls, name)]
+                msg = "/Users/ci/builds/vault/VaultTests/%s.swift:%d - %s" % (cls, line, text)
+                out.append('        <testcase classname="VaultTests.%s" name="%s">' % (cls, bare))
+                out.append('            <failure message=%s />' % quoteattr(msg))
+                out.append('        </testcase>')
+            else:
+                out.append('        <testcase classname="VaultTests.%s" name="%s" time="0.0%02d" />' % (cls, bare, 12 + i))
+        out.append('    </testsuite>')
+    out.append('</testsuites>')
+    return "\n".join(out) + "\n"
+
+
+def info_plist(minor, t0):
+    import datetime
+    d = datetime.datetime.fromtimestamp(t0 + 62, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>dateCreated</key>
+\t<date>%s</date>
+\t<key>externalLocations</key>
+\t<array/>
+\t<key>rootId</key>
+\t<dict>
+\t\t<key>hash</key>
+\t\t<string>0~kH3bX9qLmT2vR8wYcN1pJ5sF7dA0eG4uZ6oKiQ-_yBnMxVtWrSgUjDlE3hC9aP2fO8wR1tE6yU8iO0pA==</string>
+\t</dict>
+\t<key>storage</key>
+\t<dict>
+\t\t<key>backend</key>
+\t\t<string>fileBacked2</string>
+\t\t<key>compression</key>
+\t\t<string>standard</string>
+\t</dict>
+\t<key>version</key>
+\t<dict>
+\t\t<key>major</key>
+\t\t<integer>3</integer>
+\t\t<key>minor</key>
+\t\t<integer>%d</integer>
+\t</dict>
+</dict>
+</plist>
+""" % (d, minor)
+
+
+def run_json(name, run, t0):
+    version, build = run["runtime"]
+    doc = {
+        "commit": run["commit"], "branch": run["branch"], "scheme": "Vault",
+        "destination": "platform=iOS Simulator,name=%s,OS=%s" % (run.get("device", "iPhone 16"), version),
+        "device": {"name": run.get("device", "iPhone 16"), "udid": DEVICE_ID},
+        "runtime": {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-%s" % version.replace(".", "-"),
+                    "version": version, "buildversion": build},
+        "bundleIdentifier": "com.example.vault", "xcodeVersion": run["xcode"],
+        "startTime": round(t0, 3), "finishTime": round(t0 + 61.625, 3),
+        "ci": {"jobId": run["job"], "jobURL": "https://ci.example.com/vault/jobs/%s" % run["job"]},
+    }
+    if run["xcresulttool"]:
+        doc["xcresulttoolVersion"] = run["xcresulttool"]
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def steps_tsv(entries, run):
+    # exhibit's own format: step<TAB>path<TAB>time, in creation order.
+    lines = []
+    order = [INSTALL, SEED, DOWNLOAD, RETRY, THUMBS, INDEX, MODEL, EXPORT, TEARDOWN]
+    day = run.get("day") or 20
+    month = "10" if run.get("date") else "11"
+    for i, (path, size, excluded, step) in enumerate(sorted(entries, key=lambda e: (order.index(e[3]), e[0]))):
+        t = "2026-%s-%02dT09:%02d:%02dZ" % (month, day, 12 + order.index(step), i % 60)
+        lines.append("%s\t%s\t%s" % (step, path.rstrip("/"), t))
+    return "\n".join(lines) + "\n"
+
+
+def du_txt(entries):
+    totals = {}
+    for path, size, excluded, step in entries:
+        top = path.split("/")[0]
+        if "/" not in path.rstrip("/"):
+            totals.setdefault(top, 0)
+            if not path.endswith("/"):
+                continue
+        if not path.endswith("/"):
+            totals[top] = totals.get(top, 0) + disk(size)
+    names = ["Documents", "Library", "tmp", "SystemData"]
+    return "".join("%d\t%s\n" % (totals.get(n, 0) // 1024, n) for n in names if n in totals)
+
+
+CONTAINER = ("/Users/ci/Library/Developer/CoreSimulator/Devices/" + DEVICE_ID
+             + "/data/Containers/Data/Application/0E7A3C51-2B9D-4F86-A1C4-7D3E9F0B2A68")
+
+
+def file_lists(entries):
+    """files.txt as `find "$C" -type f -print | LC_ALL=C sort` prints it (absolute
+    paths: the leak exhibit strips and warns about), sizes.txt as
+    `cd "$C" && find . -type f -exec stat -f '%z%t%N' {} +`, and xattr.txt as
+    `cd "$C" && xattr -rl .` (children before their directory)."""
+    files = "".join(sorted((CONTAINER + "/" + p + "\n" for p, _, _, _ in entries if not p.endswith("/")),
+                           key=lambda s: s.encode()))
+    sizes = "".join("%d\t%s\n" % (size, "./" + p) for p, size, _, _ in entries if not p.endswith("/"))
+    xattr = []
+    for p, size, excluded, step in reversed(entries):
+        if excluded:
+            xattr.append("./%s: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup" % p.rstrip("/"))
+        if p == "Documents/Vault.sqlite":
+            # A binary plist value printed as a C string: raw bytes up to the first NUL.
+            xattr.append("./%s: com.apple.metadata:kMDItemWhereFroms: bplist00\xa1\x01_\x10" % p)
+    return files, sizes, ("\n".join(xattr) + "\n").encode("utf-8").replace(b"\xc2\xa1", b"\xa1")
+
+
+def du_absolute(entries):
+    return "".join("%s\t%s/%s\n" % (line.split("\t")[0], CONTAINER, line.split("\t")[1])
+                   for line in du_txt(entries).splitlines())
+
+
+def main():
+    for name, run in RUNS.items():
+        run_dir = os.path.join(ROOT, name)
+        shutil.rmtree(run_dir, ignore_errors=True)
+        os.makedirs(run_dir)
+        t0 = epoch(run)
+        entries = run["entries"]
+        failures = run["failures"]
+        write(run_dir, "run.json", run_json(name, run, t0))
+        if "summary" in run["results"]:
+            write(run_dir, "results/summary.json", summary_json(run, failures, t0))
+        if "tests" in run["results"]:
+            write(run_dir, "results/tests.json", tests_json(run, failures))
+        if "legacy" in run["results"]:
+            write(run_dir, "results/legacy.json", legacy_json(run, failures, t0))
+        if "junit" in run["results"]:
+            write(run_dir, "results/junit.xml", junit_xml(failures))
+        if run["xcresulttool"]:
+            write(run_dir, "results/xcresulttool-version.txt", run["xcresulttool"] + "\n")
+        if run["infoMinor"]:
+            write(run_dir, "results/Info.plist", info_plist(run["infoMinor"], t0))
+        if run["form"] == "json":
+            write(run_dir, "container/inventory.json", ncdu_json(entries, t0 + 70))
+        else:
+            files, sizes, xattr = file_lists(entries)
+            write(run_dir, "container/files.txt", files)
+            write(run_dir, "container/sizes.txt", sizes)
+            write(run_dir, "container/xattr.txt", xattr, binary=True)
+        write(run_dir, "container/du.txt", du_txt(entries) if run["form"] == "json" else du_absolute(entries))
+        write(run_dir, "steps.tsv", steps_tsv(entries, run))
+        if name != "run-2026-11-02-baseline":
+            shutil.copy(os.path.join(ROOT, "_source", "rules.json"), os.path.join(run_dir, "rules.json"))
+
+
+if __name__ == "__main__":
+    main()
