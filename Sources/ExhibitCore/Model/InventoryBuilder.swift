@@ -192,6 +192,47 @@ public struct InventoryBuilder {
         return (id, false)
     }
 
+    /// For list sources that name files and directories alike without saying which
+    /// (`find . | sort`): the first child of `parent` called `name`, of any kind, or a
+    /// new non-directory entry when there is none. `existed` tells the caller the path
+    /// was seen before (a directory already known, or a repeated line).
+    public mutating func listedEntry(named name: some Collection<UInt8>, under parent: Int) -> (id: Int, existed: Bool) {
+        let (start, length) = appendName(name)
+        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: h, nodes: nodes, names: names)
+        }
+        if let existing {
+            names.removeLast(length)
+            return (Int(existing), true)
+        }
+        return (appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h), false)
+    }
+
+    /// Like `directory(named:under:)`, but an entry of that name that a list source
+    /// added before its first child appeared is turned into the directory (it was a
+    /// directory line such as `./Documents`), instead of clashing with it.
+    public mutating func listedDirectory(named name: some Collection<UInt8>, under parent: Int) -> Int {
+        let (id, existed) = listedEntry(named: name, under: parent)
+        if !existed || nodes[id].directory < 0 { promoteToDirectory(id) }
+        return id
+    }
+
+    /// Makes a non-directory entry a directory (list sources learn late which is which).
+    public mutating func promoteToDirectory(_ id: Int) {
+        guard nodes[id].directory < 0 else { return }
+        nodes[id].directory = Int32(directories.count)
+        nodes[id].flags.insert(.directory)
+        directories.append(Inventory.DirectoryRecord())
+    }
+
+    /// Marks an entry as listed more than once and counts it in `duplicateCount`.
+    public mutating func markDuplicate(_ id: Int) {
+        if !nodes[id].flags.contains(.duplicate) { nodes[id].flags.insert(.duplicate) }
+        duplicateCount += 1
+    }
+
     /// Adds a file by path components (at least one). A path listed twice keeps one
     /// node, marked duplicate, carrying the later size; `duplicateCount` counts them.
     @discardableResult
@@ -214,6 +255,17 @@ public struct InventoryBuilder {
     public func existingNode(at components: [ArraySlice<UInt8>]) -> Int? {
         var cur = Inventory.root
         for component in components {
+            guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
+            cur = Int(next)
+        }
+        return cur
+    }
+
+    /// The node at a `/`-separated relative path (already normalised, see
+    /// `ContainerPath`), without allocating; nil when absent. An empty path: the root.
+    public func existingNode(atPath path: ArraySlice<UInt8>) -> Int? {
+        var cur = Inventory.root
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
             guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
             cur = Int(next)
         }
