@@ -197,8 +197,8 @@ private struct PathListParser {
             switch field.value {
             case .value(let v): size = v
             case .negative, .overflow, .notInteger:
-                let why = field.value == .negative ? "negative" : field.value == .overflow ? "does not fit in 64 bits" : "not a whole number of bytes"
-                collector.add("size \"\(TerminalText.escape(bytes: field.valueText))\" is \(why); line skipped", line: line, offset: range.lowerBound)
+                let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
+                collector.add("size \"\(TerminalText.escape(bytes: field.valueText))\" \(why); line skipped", line: line, offset: range.lowerBound)
                 return true
             }
             let column = field.pathStart - range.lowerBound + 1

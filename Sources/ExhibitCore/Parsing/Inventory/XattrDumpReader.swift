@@ -54,6 +54,11 @@ public enum XattrDumpReader: EvidenceReader {
                 return true
             }
             hexOpen = false
+            if knownNames.contains(where: { text.starts(with: $0 + [UInt8(ascii: ":")]) }) {
+                collector.add("no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
+                              line: line, offset: range.lowerBound)
+                return true
+            }
             guard let entry = splitLine(text, line: line) else {
                 if unparsed == nil { unparsed = (line, range) }
                 collector.add("expected 'path: attribute: value' (xattr -rl), found \"\(TerminalText.escape(bytes: text.prefix(80)))\"; line skipped",
