@@ -202,6 +202,10 @@ private struct PathListParser {
                 return true
             }
             let column = field.pathStart - range.lowerBound + 1
+            if Self.namesContainerItself(bytes[field.pathStart..<range.upperBound]) {
+                builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
+                return true
+            }
             guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
             guard let id = builder.existingNode(atPath: path[...]) else {
                 collector.add("\"\(TerminalText.escape(bytes: path))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
