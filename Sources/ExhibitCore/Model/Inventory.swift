@@ -2,30 +2,45 @@
 /// backup-exclusion flags and creating steps.
 ///
 /// Built for containers of a million files: nodes live in one contiguous array of
-/// small fixed-size records, all names share one byte buffer, and a directory's
-/// children are a contiguous run of `childIndex`. There is no object per node and no
-/// `String` per path component; strings are made only for what is shown.
+/// 32-byte records, all names share one byte buffer, a directory's children are a
+/// contiguous run of `childIndex`, and a hash index over (parent, name) makes path
+/// lookups O(depth). There is no object per node and no `String` per path component;
+/// strings are made only for what is shown. Per entry that is 32 B of node, 4 B of
+/// child index, about 8 B of name index and the name bytes; directories add 32 B.
 /// Node 0 is the container root (its name is empty); a node's path is relative to it.
 public struct Inventory: Sendable {
     public typealias NodeID = Int
 
+    /// 32 bytes; field order keeps it free of padding.
     struct Node: Sendable {
-        var nameStart: UInt32
-        var nameLength: UInt32
-        var parent: Int32
-        var childStart: UInt32
-        var childCount: UInt32
-        /// Step name index into `stepNames`, or -1 when no step is recorded.
-        var step: Int32
-        var flags: NodeFlags
         /// Apparent size in bytes (`st_size`, ncdu `asize`); for a directory its own entry.
         var size: UInt64
-        /// Allocated size in bytes (ncdu `dsize`, du -k * 1024); 0 when unknown.
-        var diskSize: UInt64
-        /// Sum of `size` over the subtree (the node itself included).
-        var totalSize: UInt64
+        var nameStart: UInt32
+        var parent: Int32
+        /// Step name index into `stepNames`, or -1 when no step is recorded.
+        var step: Int32
+        /// Index into `directories`, or -1 for anything that is not a directory.
+        var directory: Int32
+        /// Allocated size in 512-byte blocks (ncdu `dsize` / 512); `overflowBlocks`
+        /// means the exact value lives in `diskSizeOverflow` (not a multiple of 512, or huge).
+        var diskBlocks: UInt32
+        var nameLength: UInt16
+        var flags: NodeFlags
+        var scanExclusion: ScanExclusion
+
+        static let overflowBlocks = UInt32.max
+    }
+
+    /// What only directories need: their children and subtree totals.
+    struct DirectoryRecord: Sendable {
+        var childStart: UInt32 = 0
+        var childCount: UInt32 = 0
         /// Number of non-directory entries in the subtree.
-        var fileCount: UInt32
+        var fileCount: UInt32 = 0
+        /// Sum of `size` over the subtree (the directory's own entry included).
+        var totalSize: UInt64 = 0
+        /// Sum of disk sizes over the subtree.
+        var totalDiskSize: UInt64 = 0
     }
 
     struct NodeFlags: OptionSet, Sendable {
@@ -39,14 +54,32 @@ public struct Inventory: Sendable {
         static let notRegular = NodeFlags(rawValue: 1 << 3)
         /// The inventory could not read it (ncdu `read_error`).
         static let readError = NodeFlags(rawValue: 1 << 4)
-        /// The path was listed more than once; the later entry's data was kept.
+        /// The name was listed more than once in its directory (see `isDuplicate`).
         static let duplicate = NodeFlags(rawValue: 1 << 5)
+    }
+
+    /// Why the scanner that made the inventory skipped an item (ncdu's `excluded` key).
+    /// This is ncdu's own exclusion (`--exclude`, other file systems), unrelated to the
+    /// backup-exclusion flag.
+    public enum ScanExclusion: UInt8, Sendable, CaseIterable {
+        case none = 0
+        /// `"pattern"`: matched `--exclude` (also any unknown value, as ncdu reads it).
+        case pattern
+        /// `"otherfs"` (ncdu 1.x before 1.21 wrote `"othfs"`): on another file system.
+        case otherFilesystem
+        /// `"kernfs"`: a Linux pseudo file system.
+        case kernelFilesystem
+        /// `"frmlnk"`: a macOS firmlink.
+        case firmlink
     }
 
     var nodes: [Node]
     var names: [UInt8]
+    var directories: [DirectoryRecord]
     var childIndex: [Int32]
     var stepNames: [String]
+    var diskSizeOverflow: [Int32: UInt64]
+    var nameIndex: SiblingNameIndex
 
     public static let root: NodeID = 0
 
@@ -73,20 +106,53 @@ public struct Inventory: Sendable {
 
     /// Children in inventory order (the order the source listed them). Views sort.
     public func children(_ id: NodeID) -> LazyMapSequence<ArraySlice<Int32>, Int> {
-        let n = nodes[id]
-        let start = Int(n.childStart)
-        return childIndex[start..<(start + Int(n.childCount))].lazy.map { Int($0) }
+        let d = nodes[id].directory
+        guard d >= 0 else { return childIndex[0..<0].lazy.map { Int($0) } }
+        let r = directories[Int(d)]
+        let start = Int(r.childStart)
+        return childIndex[start..<(start + Int(r.childCount))].lazy.map { Int($0) }
     }
 
-    public func childCount(_ id: NodeID) -> Int { Int(nodes[id].childCount) }
+    public func childCount(_ id: NodeID) -> Int {
+        let d = nodes[id].directory
+        return d < 0 ? 0 : Int(directories[Int(d)].childCount)
+    }
+
     public func isDirectory(_ id: NodeID) -> Bool { nodes[id].flags.contains(.directory) }
     public func isNotRegular(_ id: NodeID) -> Bool { nodes[id].flags.contains(.notRegular) }
     public func hasReadError(_ id: NodeID) -> Bool { nodes[id].flags.contains(.readError) }
+    /// True for an entry whose name an earlier sibling already had. Tree sources
+    /// (ncdu JSON) keep both entries and mark the later ones; list sources (files.txt)
+    /// keep one node for a path listed twice and mark it.
     public func isDuplicate(_ id: NodeID) -> Bool { nodes[id].flags.contains(.duplicate) }
+    public func scanExclusion(_ id: NodeID) -> ScanExclusion { nodes[id].scanExclusion }
     public func size(_ id: NodeID) -> UInt64 { nodes[id].size }
-    public func diskSize(_ id: NodeID) -> UInt64 { nodes[id].diskSize }
-    public func totalSize(_ id: NodeID) -> UInt64 { nodes[id].totalSize }
-    public func fileCount(_ id: NodeID) -> Int { Int(nodes[id].fileCount) }
+
+    /// Allocated size in bytes; 0 when unknown.
+    public func diskSize(_ id: NodeID) -> UInt64 {
+        let n = nodes[id]
+        if n.diskBlocks == Node.overflowBlocks { return diskSizeOverflow[Int32(id)] ?? 0 }
+        return UInt64(n.diskBlocks) &* 512
+    }
+
+    /// Sum of apparent sizes over the subtree (the node itself included).
+    public func totalSize(_ id: NodeID) -> UInt64 {
+        let n = nodes[id]
+        return n.directory < 0 ? n.size : directories[Int(n.directory)].totalSize
+    }
+
+    /// Sum of disk sizes over the subtree (the node itself included); compare with `du -k`.
+    public func totalDiskSize(_ id: NodeID) -> UInt64 {
+        let n = nodes[id]
+        return n.directory < 0 ? diskSize(id) : directories[Int(n.directory)].totalDiskSize
+    }
+
+    /// Number of non-directory entries in the subtree (1 for a file).
+    public func fileCount(_ id: NodeID) -> Int {
+        let n = nodes[id]
+        return n.directory < 0 ? 1 : Int(directories[Int(n.directory)].fileCount)
+    }
+
     public func isExcludedOwn(_ id: NodeID) -> Bool { nodes[id].flags.contains(.excludedOwn) }
     public func isExcludedEffective(_ id: NodeID) -> Bool { nodes[id].flags.contains(.excludedEffective) }
 
@@ -151,21 +217,31 @@ public struct Inventory: Sendable {
         return nil
     }
 
-    /// Finds a node by relative path (`/`-separated, no leading `./`). Linear in the
-    /// path's depth times the width of each directory on the way.
+    /// The first child of `parent` called `name` (in inventory order); O(1) through the name index.
+    public func child(named name: some Collection<UInt8>, of parent: NodeID) -> NodeID? {
+        let bytes = Array(name)
+        return nameIndex.first(parent: Int32(parent), name: bytes[...], nodes: nodes, names: names).map { Int($0) }
+    }
+
+    /// Finds a node by relative path (`/`-separated; empty components ignored, no
+    /// `./` handling: normalise with `ContainerPath` first). O(depth).
     public func lookup(_ path: String) -> NodeID? {
+        lookup(bytes: Array(path.utf8))
+    }
+
+    public func lookup(bytes path: [UInt8]) -> NodeID? {
         var cur = Inventory.root
-        for component in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            guard let next = children(cur).first(where: { nameBytes($0).elementsEqual(component) }) else { return nil }
-            cur = next
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            guard let next = nameIndex.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
+            cur = Int(next)
         }
         return cur
     }
 
     // MARK: - Whole-tree facts
 
-    public var totalFiles: Int { Int(nodes[Inventory.root].fileCount) }
-    public var totalBytes: UInt64 { nodes[Inventory.root].totalSize }
+    public var totalFiles: Int { fileCount(Inventory.root) }
+    public var totalBytes: UInt64 { totalSize(Inventory.root) }
 
     /// Non-directory entries that are effectively excluded from backup.
     public var excludedFileCount: Int {
@@ -179,9 +255,11 @@ public struct Inventory: Sendable {
         var stack: [NodeID] = [start]
         while let id = stack.popLast() {
             visit(id)
-            let n = nodes[id]
-            let s = Int(n.childStart)
-            var i = s + Int(n.childCount) - 1
+            let d = nodes[id].directory
+            guard d >= 0 else { continue }
+            let r = directories[Int(d)]
+            let s = Int(r.childStart)
+            var i = s + Int(r.childCount) - 1
             while i >= s {
                 stack.append(Int(childIndex[i]))
                 i -= 1
@@ -207,5 +285,51 @@ public struct Inventory: Sendable {
             }
             nodes[id].step = s
         }
+    }
+
+    /// Sets the backup-exclusion flag on these nodes (e.g. from an xattr dump for an
+    /// ncdu inventory without `x_backup_excluded`) and re-derives inherited exclusion.
+    public mutating func setExcluded(_ ids: some Sequence<NodeID>) {
+        for id in ids { nodes[id].flags.insert(.excludedOwn) }
+        Inventory.propagateExclusion(&nodes)
+    }
+
+    /// Every node is stored after its parent, so one forward sweep sees parents first.
+    static func propagateExclusion(_ nodes: inout [Node]) {
+        for i in nodes.indices {
+            let own = nodes[i].flags.contains(.excludedOwn)
+            let inherited = i > 0 && nodes[Int(nodes[i].parent)].flags.contains(.excludedEffective)
+            if own || inherited {
+                nodes[i].flags.insert(.excludedEffective)
+            } else {
+                nodes[i].flags.remove(.excludedEffective)
+            }
+        }
+    }
+}
+
+// MARK: - Equality
+
+extension Inventory: Equatable {
+    /// Two inventories are equal when they describe the same tree: the same names in
+    /// the same child order, with the same sizes, disk sizes, own exclusion flags,
+    /// ncdu flags and steps. Node numbering, storage layout and the `duplicate` mark
+    /// (provenance, not content) do not matter.
+    public static func == (a: Inventory, b: Inventory) -> Bool {
+        guard a.count == b.count else { return false }
+        var stack: [(NodeID, NodeID)] = [(Inventory.root, Inventory.root)]
+        let compared: NodeFlags = [.directory, .excludedOwn, .notRegular, .readError]
+        while let (x, y) = stack.popLast() {
+            let nx = a.nodes[x]
+            let ny = b.nodes[y]
+            guard a.nameBytes(x).elementsEqual(b.nameBytes(y)),
+                nx.flags.intersection(compared) == ny.flags.intersection(compared),
+                nx.size == ny.size, a.diskSize(x) == b.diskSize(y),
+                nx.scanExclusion == ny.scanExclusion, a.step(x) == b.step(y),
+                a.childCount(x) == b.childCount(y)
+            else { return false }
+            for (cx, cy) in zip(a.children(x), b.children(y)) { stack.append((cx, cy)) }
+        }
+        return true
     }
 }

@@ -1,50 +1,68 @@
 /// Accumulates inventory entries from any reader (ncdu JSON, files.txt, a walk of a
 /// real directory) and freezes them into an `Inventory`.
 ///
-/// Readers either add nodes under a known parent (tree-shaped sources such as ncdu
-/// JSON, which never need a lookup) or add whole paths (list-shaped sources such as
-/// files.txt, which create missing directories on the way). Only directories are
-/// indexed by name, so a million files cost no hash-table entries.
+/// Readers either add entries under a known parent (tree-shaped sources such as ncdu
+/// JSON) or add whole paths (list-shaped sources such as files.txt, which create
+/// missing directories on the way). Every entry goes into one (parent, name) hash
+/// index as it is added, so both kinds notice a name listed twice in one directory at
+/// once, and the index is handed to the `Inventory` for O(depth) lookups.
 public struct InventoryBuilder {
     private var nodes: [Inventory.Node] = []
     private var names: [UInt8] = []
+    private var directories: [Inventory.DirectoryRecord] = []
     private var stepNames: [String] = []
     private var stepIndex: [String: Int32] = [:]
-    /// (parent, name) → directory node, for `addPath`.
-    private var directoryIndex: [DirectoryKey: Int32] = [:]
-    /// (parent, name) → file node, built lazily only when a list source asks for
-    /// duplicate detection or flag lookups by path.
-    private var fileIndex: [DirectoryKey: Int32] = [:]
+    private var diskSizeOverflow: [Int32: UInt64] = [:]
+    private var index: SiblingNameIndex
+    /// Entries whose name an earlier sibling already had (tree sources), plus paths
+    /// listed again (list sources).
     public private(set) var duplicateCount = 0
+    /// Names longer than `maximumNameLength` bytes were cut to that length.
+    public private(set) var truncatedNameCount = 0
 
-    private struct DirectoryKey: Hashable {
-        var parent: Int32
-        var name: [UInt8]
+    /// No file system allows names near this long (APFS: 255 UTF-16 units); only
+    /// hostile input gets here, and the node record keeps the length in 16 bits.
+    public static let maximumNameLength = Int(UInt16.max)
+
+    /// What a tree source knows about one entry besides its name.
+    public struct EntryAttributes: Sendable {
+        public var size: UInt64 = 0
+        public var diskSize: UInt64 = 0
+        /// The backup-exclusion flag is set on this item itself.
+        public var excluded = false
+        public var notRegular = false
+        public var readError = false
+        public var scanExclusion: Inventory.ScanExclusion = .none
+        /// From `internStep(_:)`; -1 for none.
+        public var stepID: Int32 = -1
+
+        public init(size: UInt64 = 0, diskSize: UInt64 = 0, excluded: Bool = false, notRegular: Bool = false,
+                    readError: Bool = false, scanExclusion: Inventory.ScanExclusion = .none, stepID: Int32 = -1) {
+            self.size = size
+            self.diskSize = diskSize
+            self.excluded = excluded
+            self.notRegular = notRegular
+            self.readError = readError
+            self.scanExclusion = scanExclusion
+            self.stepID = stepID
+        }
     }
 
-    public init(reservingCapacity capacity: Int = 0) {
+    /// `capacity`: expected number of entries; `nameBytes`: expected total name bytes
+    /// (defaults to 16 per entry). Reserving avoids the copies of array growth, which
+    /// would otherwise double the peak memory of a million-entry load.
+    public init(reservingCapacity capacity: Int = 0, nameBytes: Int? = nil) {
         nodes.reserveCapacity(capacity + 1)
-        names.reserveCapacity(capacity * 16)
-        nodes.append(Self.makeNode(nameStart: 0, nameLength: 0, parent: -1, flags: .directory))
+        names.reserveCapacity(nameBytes ?? capacity &* 16)
+        index = SiblingNameIndex(expectedCount: capacity + 1)
+        directories.append(Inventory.DirectoryRecord())
+        nodes.append(Inventory.Node(size: 0, nameStart: 0, parent: -1, step: -1, directory: 0, diskBlocks: 0,
+                                    nameLength: 0, flags: .directory, scanExclusion: .none))
     }
 
     public var count: Int { nodes.count }
 
-    private static func makeNode(nameStart: Int, nameLength: Int, parent: Int32, flags: Inventory.NodeFlags) -> Inventory.Node {
-        Inventory.Node(
-            nameStart: UInt32(truncatingIfNeeded: nameStart), nameLength: UInt32(truncatingIfNeeded: nameLength),
-            parent: parent, childStart: 0, childCount: 0, step: -1, flags: flags,
-            size: 0, diskSize: 0, totalSize: 0, fileCount: 0)
-    }
-
-    private mutating func appendNode(name: some Collection<UInt8>, parent: Int, flags: Inventory.NodeFlags) -> Int {
-        let start = names.count
-        names.append(contentsOf: name)
-        nodes.append(Self.makeNode(nameStart: start, nameLength: names.count - start, parent: Int32(parent), flags: flags))
-        return nodes.count - 1
-    }
-
-    private mutating func intern(step: String) -> Int32 {
+    public mutating func internStep(_ step: String) -> Int32 {
         if let s = stepIndex[step] { return s }
         let s = Int32(stepNames.count)
         stepNames.append(step)
@@ -54,53 +72,165 @@ public struct InventoryBuilder {
 
     // MARK: - Tree-shaped sources
 
-    /// Adds a directory under `parent` without looking for an existing one of the
-    /// same name (tree sources list each directory once).
-    public mutating func addDirectory(name: some Collection<UInt8>, parent: Int, excluded: Bool = false,
-                                      size: UInt64 = 0, diskSize: UInt64 = 0, step: String? = nil, readError: Bool = false) -> Int {
-        var flags: Inventory.NodeFlags = .directory
-        if excluded { flags.insert(.excludedOwn) }
-        if readError { flags.insert(.readError) }
-        let id = appendNode(name: name, parent: parent, flags: flags)
-        nodes[id].size = size
-        nodes[id].diskSize = diskSize
-        if let step { nodes[id].step = intern(step: step) }
-        directoryIndex[DirectoryKey(parent: Int32(parent), name: Array(name))] = Int32(id)
+    /// Adds an entry under the directory `parent` as a tree source lists it: a name
+    /// already present in that directory is kept as a second entry, marked duplicate
+    /// (`isDuplicate` tells the reader, which warns).
+    public mutating func addEntry(name: some Collection<UInt8>, parent: Int, isDirectory: Bool, _ a: EntryAttributes) -> Int {
+        precondition(nodes[parent].directory >= 0, "entries are added under a directory")
+        let (start, length) = appendName(name)
+        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        let earlier = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]), hash: h, nodes: nodes, names: names)
+        }
+        var flags: Inventory.NodeFlags = isDirectory ? .directory : []
+        if a.excluded { flags.insert(.excludedOwn) }
+        if a.notRegular { flags.insert(.notRegular) }
+        if a.readError { flags.insert(.readError) }
+        if earlier != nil {
+            flags.insert(.duplicate)
+            duplicateCount += 1
+        }
+        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
+        nodes[id].size = a.size
+        setDiskSize(id, a.diskSize)
+        nodes[id].scanExclusion = a.scanExclusion
+        nodes[id].step = a.stepID
         return id
     }
 
-    /// Adds a non-directory entry under `parent`.
+    /// Adds a directory under `parent` (see `addEntry`).
+    public mutating func addDirectory(name: some Collection<UInt8>, parent: Int, excluded: Bool = false,
+                                      size: UInt64 = 0, diskSize: UInt64 = 0, step: String? = nil, readError: Bool = false) -> Int {
+        let stepID = step.map { internStep($0) } ?? -1
+        return addEntry(name: name, parent: parent, isDirectory: true,
+                        EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, readError: readError, stepID: stepID))
+    }
+
+    /// Adds a non-directory entry under `parent` (see `addEntry`).
     @discardableResult
     public mutating func addFile(name: some Collection<UInt8>, parent: Int, size: UInt64, diskSize: UInt64 = 0,
                                  excluded: Bool = false, step: String? = nil, notRegular: Bool = false, readError: Bool = false) -> Int {
-        var flags: Inventory.NodeFlags = []
-        if excluded { flags.insert(.excludedOwn) }
-        if notRegular { flags.insert(.notRegular) }
-        if readError { flags.insert(.readError) }
-        let id = appendNode(name: name, parent: parent, flags: flags)
-        nodes[id].size = size
-        nodes[id].diskSize = diskSize
-        if let step { nodes[id].step = intern(step: step) }
-        return id
+        let stepID = step.map { internStep($0) } ?? -1
+        return addEntry(name: name, parent: parent, isDirectory: false,
+                        EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, notRegular: notRegular,
+                                        readError: readError, stepID: stepID))
     }
 
     // MARK: - List-shaped sources
+
+    /// The directory called `name` under the directory `parent`, created when missing.
+    /// A same-named file does not count: a second node is made, marked duplicate.
+    public mutating func directory(named name: some Collection<UInt8>, under parent: Int) -> Int {
+        let (start, length) = appendName(name)
+        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        var clash = false
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: h, nodes: nodes, names: names, where: { node in
+                            if node.directory >= 0 { return true }
+                            clash = true
+                            return false
+                        })
+        }
+        if let existing {
+            names.removeLast(length)
+            return Int(existing)
+        }
+        var flags: Inventory.NodeFlags = .directory
+        if clash {
+            flags.insert(.duplicate)
+            duplicateCount += 1
+        }
+        return appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
+    }
 
     /// Returns the directory for a relative path, creating it and any missing parents.
     /// `components` are the path's components, already split and cleaned.
     public mutating func directory(at components: some Sequence<some Collection<UInt8>>) -> Int {
         var cur = Inventory.root
-        for component in components {
-            let key = DirectoryKey(parent: Int32(cur), name: Array(component))
-            if let existing = directoryIndex[key] {
-                cur = Int(existing)
-            } else {
-                let id = appendNode(name: component, parent: cur, flags: .directory)
-                directoryIndex[key] = Int32(id)
-                cur = id
-            }
-        }
+        for component in components { cur = directory(named: component, under: cur) }
         return cur
+    }
+
+    /// Adds a file called `name` to the directory `parent` as a list source names it:
+    /// a file already listed there keeps its node, which is marked duplicate and takes
+    /// the later size. Returns the node and whether it was already listed.
+    public mutating func addListedFile(name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
+                                       excluded: Bool = false, stepID: Int32 = -1) -> (id: Int, alreadyListed: Bool) {
+        let (start, length) = appendName(name)
+        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        var clash = false
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: h, nodes: nodes, names: names, where: { node in
+                            if node.directory < 0 { return true }
+                            clash = true
+                            return false
+                        })
+        }
+        if let existing {
+            names.removeLast(length)
+            let id = Int(existing)
+            nodes[id].flags.insert(.duplicate)
+            nodes[id].size = size
+            setDiskSize(id, diskSize)
+            if excluded { nodes[id].flags.insert(.excludedOwn) }
+            if stepID >= 0 { nodes[id].step = stepID }
+            duplicateCount += 1
+            return (id, true)
+        }
+        var flags: Inventory.NodeFlags = []
+        if excluded { flags.insert(.excludedOwn) }
+        if clash {
+            flags.insert(.duplicate)
+            duplicateCount += 1
+        }
+        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
+        nodes[id].size = size
+        setDiskSize(id, diskSize)
+        nodes[id].step = stepID
+        return (id, false)
+    }
+
+    /// For list sources that name files and directories alike without saying which
+    /// (`find . | sort`): the first child of `parent` called `name`, of any kind, or a
+    /// new non-directory entry when there is none. `existed` tells the caller the path
+    /// was seen before (a directory already known, or a repeated line).
+    public mutating func listedEntry(named name: some Collection<UInt8>, under parent: Int) -> (id: Int, existed: Bool) {
+        let (start, length) = appendName(name)
+        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: h, nodes: nodes, names: names)
+        }
+        if let existing {
+            names.removeLast(length)
+            return (Int(existing), true)
+        }
+        return (appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h), false)
+    }
+
+    /// Like `directory(named:under:)`, but an entry of that name that a list source
+    /// added before its first child appeared is turned into the directory (it was a
+    /// directory line such as `./Documents`), instead of clashing with it.
+    public mutating func listedDirectory(named name: some Collection<UInt8>, under parent: Int) -> Int {
+        let (id, existed) = listedEntry(named: name, under: parent)
+        if !existed || nodes[id].directory < 0 { promoteToDirectory(id) }
+        return id
+    }
+
+    /// Makes a non-directory entry a directory (list sources learn late which is which).
+    public mutating func promoteToDirectory(_ id: Int) {
+        guard nodes[id].directory < 0 else { return }
+        nodes[id].directory = Int32(directories.count)
+        nodes[id].flags.insert(.directory)
+        directories.append(Inventory.DirectoryRecord())
+    }
+
+    /// Marks an entry as listed more than once and counts it in `duplicateCount`.
+    public mutating func markDuplicate(_ id: Int) {
+        if !nodes[id].flags.contains(.duplicate) { nodes[id].flags.insert(.duplicate) }
+        duplicateCount += 1
     }
 
     /// Adds a file by path components (at least one). A path listed twice keeps one
@@ -110,34 +240,34 @@ public struct InventoryBuilder {
                                  excluded: Bool = false, step: String? = nil) -> Int {
         precondition(!components.isEmpty, "a file path has at least one component")
         let parent = directory(at: components.dropLast())
-        let key = DirectoryKey(parent: Int32(parent), name: Array(components[components.count - 1]))
-        if let existing = fileIndex[key] {
-            let id = Int(existing)
-            nodes[id].flags.insert(.duplicate)
-            nodes[id].size = size
-            nodes[id].diskSize = diskSize
-            if excluded { nodes[id].flags.insert(.excludedOwn) }
-            if let step { nodes[id].step = intern(step: step) }
-            duplicateCount += 1
-            return id
-        }
-        let id = addFile(name: key.name, parent: parent, size: size, diskSize: diskSize, excluded: excluded, step: step)
-        fileIndex[key] = Int32(id)
-        return id
+        let stepID = step.map { internStep($0) } ?? -1
+        return addListedFile(name: components[components.count - 1], parent: parent, size: size, diskSize: diskSize,
+                             excluded: excluded, stepID: stepID).id
     }
 
-    /// The node at a path if a list source added it (file or directory); nil otherwise.
+    /// The first child of `parent` called `name`, if any (files and directories).
+    public func child(named name: some Collection<UInt8>, of parent: Int) -> Int? {
+        let bytes = Array(name)
+        return index.first(parent: Int32(parent), name: bytes[...], nodes: nodes, names: names).map { Int($0) }
+    }
+
+    /// The node at a path (file or directory); nil when absent. Empty components: the root.
     public func existingNode(at components: [ArraySlice<UInt8>]) -> Int? {
         var cur = Inventory.root
-        for (i, component) in components.enumerated() {
-            let key = DirectoryKey(parent: Int32(cur), name: Array(component))
-            if let d = directoryIndex[key] {
-                cur = Int(d)
-            } else if i == components.count - 1, let f = fileIndex[key] {
-                return Int(f)
-            } else {
-                return nil
-            }
+        for component in components {
+            guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
+            cur = Int(next)
+        }
+        return cur
+    }
+
+    /// The node at a `/`-separated relative path (already normalised, see
+    /// `ContainerPath`), without allocating; nil when absent. An empty path: the root.
+    public func existingNode(atPath path: ArraySlice<UInt8>) -> Int? {
+        var cur = Inventory.root
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
+            cur = Int(next)
         }
         return cur
     }
@@ -147,49 +277,122 @@ public struct InventoryBuilder {
     public mutating func setExcluded(_ id: Int) { nodes[id].flags.insert(.excludedOwn) }
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
         nodes[id].size = size
-        if let diskSize { nodes[id].diskSize = diskSize }
+        if let diskSize { setDiskSize(id, diskSize) }
     }
-    public mutating func setStep(_ id: Int, _ step: String) { nodes[id].step = intern(step: step) }
+    public mutating func setStep(_ id: Int, _ step: String) { nodes[id].step = internStep(step) }
+    public mutating func setAttributes(_ id: Int, _ a: EntryAttributes) {
+        nodes[id].size = a.size
+        setDiskSize(id, a.diskSize)
+        if a.excluded { nodes[id].flags.insert(.excludedOwn) }
+        if a.notRegular { nodes[id].flags.insert(.notRegular) }
+        if a.readError { nodes[id].flags.insert(.readError) }
+        nodes[id].scanExclusion = a.scanExclusion
+        if a.stepID >= 0 { nodes[id].step = a.stepID }
+    }
     public func isDirectory(_ id: Int) -> Bool { nodes[id].flags.contains(.directory) }
+    public func isDuplicate(_ id: Int) -> Bool { nodes[id].flags.contains(.duplicate) }
+    public func parent(_ id: Int) -> Int? { nodes[id].parent < 0 ? nil : Int(nodes[id].parent) }
+
+    /// The relative path of a node added so far, for diagnostics.
+    public func path(_ id: Int) -> String {
+        var parts: [ArraySlice<UInt8>] = []
+        var cur = id
+        while cur > 0 {
+            let n = nodes[cur]
+            parts.append(names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
+            cur = Int(n.parent)
+        }
+        return parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    }
+
+    // MARK: - Storage
+
+    private mutating func appendName(_ name: some Collection<UInt8>) -> (start: Int, length: Int) {
+        let start = names.count
+        if name.count > Self.maximumNameLength {
+            names.append(contentsOf: name.prefix(Self.maximumNameLength))
+            truncatedNameCount += 1
+        } else {
+            names.append(contentsOf: name)
+        }
+        return (start, names.count - start)
+    }
+
+    private mutating func appendNode(nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags, hash: Int) -> Int {
+        var directory: Int32 = -1
+        if flags.contains(.directory) {
+            directory = Int32(directories.count)
+            directories.append(Inventory.DirectoryRecord())
+        }
+        nodes.append(Inventory.Node(size: 0, nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), step: -1,
+                                    directory: directory, diskBlocks: 0, nameLength: UInt16(truncatingIfNeeded: nameLength),
+                                    flags: flags, scanExclusion: .none))
+        let id = nodes.count - 1
+        index.insert(Int32(id), hash: hash, nodes: nodes, names: names)
+        return id
+    }
+
+    private mutating func setDiskSize(_ id: Int, _ bytes: UInt64) {
+        if bytes % 512 == 0 && bytes / 512 < UInt64(Inventory.Node.overflowBlocks) {
+            nodes[id].diskBlocks = UInt32(bytes / 512)
+            if !diskSizeOverflow.isEmpty { diskSizeOverflow[Int32(id)] = nil }
+        } else {
+            nodes[id].diskBlocks = Inventory.Node.overflowBlocks
+            diskSizeOverflow[Int32(id)] = bytes
+        }
+    }
 
     // MARK: - Freezing
 
-    /// Lays children out contiguously (counting sort by parent, keeping source order),
-    /// sums subtree totals bottom-up and propagates exclusion top-down. O(n).
+    /// Lays children out contiguously (counting by parent, keeping source order), sums
+    /// subtree totals bottom-up and propagates exclusion top-down. O(n), and the only
+    /// extra memory is the child index itself.
     public consuming func build() -> Inventory {
         let n = nodes.count
-        var counts = [UInt32](repeating: 0, count: n)
-        for i in 1..<max(n, 1) { counts[Int(nodes[i].parent)] += 1 }
-        var start: UInt32 = 0
-        for i in 0..<n {
-            nodes[i].childStart = start
-            nodes[i].childCount = counts[i]
-            start += counts[i]
+        for i in 1..<max(n, 1) {
+            directories[Int(nodes[Int(nodes[i].parent)].directory)].childCount &+= 1
         }
-        var fill = [UInt32](repeating: 0, count: n)
+        var start: UInt32 = 0
+        for d in directories.indices {
+            directories[d].childStart = start
+            start &+= directories[d].childCount
+            directories[d].childCount = 0  // refilled below as the write cursor
+        }
         var childIndex = [Int32](repeating: 0, count: max(n - 1, 0))
         for i in 1..<max(n, 1) {
-            let p = Int(nodes[i].parent)
-            childIndex[Int(nodes[p].childStart + fill[p])] = Int32(i)
-            fill[p] += 1
+            let d = Int(nodes[Int(nodes[i].parent)].directory)
+            childIndex[Int(directories[d].childStart &+ directories[d].childCount)] = Int32(i)
+            directories[d].childCount &+= 1
         }
         // Every node is appended after its parent, so a reverse sweep sees children first.
-        for i in 0..<n {
-            nodes[i].totalSize = nodes[i].size
-            nodes[i].fileCount = nodes[i].flags.contains(.directory) ? 0 : 1
+        for i in 0..<n where nodes[i].directory >= 0 {
+            let d = Int(nodes[i].directory)
+            directories[d].totalSize = nodes[i].size
+            directories[d].totalDiskSize = diskSize(i)
         }
         var i = n - 1
         while i > 0 {
-            let p = Int(nodes[i].parent)
-            nodes[p].totalSize &+= nodes[i].totalSize
-            nodes[p].fileCount &+= nodes[i].fileCount
+            let node = nodes[i]
+            let p = Int(nodes[Int(node.parent)].directory)
+            if node.directory >= 0 {
+                let r = directories[Int(node.directory)]
+                directories[p].totalSize &+= r.totalSize
+                directories[p].totalDiskSize &+= r.totalDiskSize
+                directories[p].fileCount &+= r.fileCount
+            } else {
+                directories[p].totalSize &+= node.size
+                directories[p].totalDiskSize &+= diskSize(i)
+                directories[p].fileCount &+= 1
+            }
             i -= 1
         }
-        for i in 0..<n {
-            let own = nodes[i].flags.contains(.excludedOwn)
-            let inherited = i > 0 && nodes[Int(nodes[i].parent)].flags.contains(.excludedEffective)
-            if own || inherited { nodes[i].flags.insert(.excludedEffective) }
-        }
-        return Inventory(nodes: nodes, names: names, childIndex: childIndex, stepNames: stepNames)
+        Inventory.propagateExclusion(&nodes)
+        return Inventory(nodes: nodes, names: names, directories: directories, childIndex: childIndex,
+                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index)
+    }
+
+    private func diskSize(_ id: Int) -> UInt64 {
+        let b = nodes[id].diskBlocks
+        return b == Inventory.Node.overflowBlocks ? diskSizeOverflow[Int32(id)] ?? 0 : UInt64(b) &* 512
     }
 }

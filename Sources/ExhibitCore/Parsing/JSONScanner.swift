@@ -203,6 +203,87 @@ public struct JSONScanner {
         Double(String(decoding: bytes[range], as: UTF8.self))
     }
 
+    // MARK: - Fast paths for streaming readers
+
+    /// If the next value is a string without escapes, consumes it and returns the
+    /// range of its content; otherwise (escapes, control bytes, not a string, or
+    /// unterminated) consumes nothing and returns nil, so the caller can fall back to
+    /// `readStringBytes()` for decoding or a positioned error.
+    @inline(__always)
+    public mutating func readUnescapedStringRange() -> Range<Int>? {
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        var i = index + 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let r = (index + 1)..<i
+                index = i + 1
+                return r
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Reads a string and appends its decoded bytes to `out` (no allocation when the
+    /// string has no escapes).
+    public mutating func appendStringBytes(to out: inout [UInt8]) throws(Diagnostic) {
+        if let r = readUnescapedStringRange() {
+            out.append(contentsOf: bytes[r])
+        } else {
+            out.append(contentsOf: try readStringBytes())
+        }
+    }
+
+    /// What an integer-valued field held.
+    public enum UnsignedLiteral: Equatable, Sendable {
+        case value(UInt64)
+        case negative
+        /// A fraction or exponent (`1.5`, `1e3`).
+        case fractional
+        /// More than UInt64 can hold.
+        case overflow
+    }
+
+    /// Reads a JSON number in one pass and classifies it as an unsigned integer.
+    /// Throws only when the text is not a JSON number at all.
+    @inline(__always)
+    public mutating func readUnsignedLiteral() throws(Diagnostic) -> (literal: UnsignedLiteral, range: Range<Int>) {
+        skipWhitespace()
+        let start = index
+        var v: UInt64 = 0
+        var overflow = false
+        var i = index
+        while i < bytes.count {
+            let d = bytes[i] &- 0x30
+            if d > 9 { break }
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(d))
+            overflow = overflow || o1 || o2
+            v = a
+            i += 1
+        }
+        if i > start, i < bytes.count {
+            let b = bytes[i]
+            if b != UInt8(ascii: ".") && b | 0x20 != UInt8(ascii: "e") {
+                index = i
+                return (overflow ? .overflow : .value(v), start..<i)
+            }
+        } else if i > start {
+            index = i
+            return (overflow ? .overflow : .value(v), start..<i)
+        }
+        // Rare shapes: negative, fraction, exponent, or not a number.
+        index = start
+        let range = try readNumberRange()
+        if bytes[range.lowerBound] == UInt8(ascii: "-") {
+            let isZero = bytes[range].allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+            return (isZero ? .value(0) : .negative, range)
+        }
+        return (.fractional, range)
+    }
+
     /// Skips one complete value of any type, with nesting bounded by `depthLimit`.
     public mutating func skipValue(depth: Int = 0, depthLimit: Int = 512) throws(Diagnostic) {
         guard depth < depthLimit else { throw failure("nesting no deeper than \(depthLimit) levels") }

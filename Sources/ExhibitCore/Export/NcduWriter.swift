@@ -1,0 +1,123 @@
+/// Writes an `Inventory` as an ncdu JSON export in the shape ncdu 1.18 writes it:
+/// a header line `[1,2,{"progname":…,"progver":…,"timestamp":…},`, then one item per
+/// line, directories as `[{info},child,…]`, keys in ncdu's order, zero sizes omitted.
+/// `ncdu -f FILE` opens the result; the extension keys `x_backup_excluded` (written
+/// only when true) and `x_step` ride along and ncdu ignores them.
+///
+/// Names are escaped as ncdu 1.x escapes them: `"` `\` and `\b \f \n \r \t` with a
+/// backslash, other bytes below 0x20 and 0x7F as `\u00xx`, everything else raw. Bytes
+/// that are not valid UTF-8 are therefore written as they are, exactly as ncdu 1.x
+/// does for such file names (strictly that is not JSON, but ncdu and this reader both
+/// read it back byte for byte, which is what a file name needs).
+public enum NcduWriter {
+    /// - Parameters:
+    ///   - rootName: the root item's name; ncdu shows it as the scanned path.
+    ///   - progname: written as `progname` (e.g. `exhibit`).
+    ///   - version: written as `progver`.
+    ///   - timestamp: seconds since 1970, written as `timestamp` (the caller's clock: this is pure).
+    public static func write(_ inventory: Inventory, rootName: String, progname: String, version: String,
+                             timestamp: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(inventory.count &* 64 + 256)
+        out.append(contentsOf: "[\(NcduFormat.majorVersion),\(NcduFormat.minorVersion),{\"progname\":".utf8)
+        appendString(progname.utf8, to: &out)
+        out.append(contentsOf: ",\"progver\":".utf8)
+        appendString(version.utf8, to: &out)
+        out.append(contentsOf: ",\"timestamp\":".utf8)
+        if timestamp < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(timestamp.magnitude), to: &out)
+        out.append(contentsOf: "},\n[".utf8)
+        appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], to: &out)
+
+        // Explicit stack of (directory, next child position): no recursion, so depth is free.
+        var stack: [(node: Inventory.NodeID, next: Int)] = [(Inventory.root, 0)]
+        while let top = stack.last {
+            let children = inventory.children(top.node)
+            if top.next == children.count {
+                out.append(UInt8(ascii: "]"))
+                stack.removeLast()
+                continue
+            }
+            let child = children[children.startIndex + top.next]
+            stack[stack.count - 1].next += 1
+            out.append(contentsOf: [UInt8(ascii: ","), 0x0A])
+            if inventory.isDirectory(child) {
+                out.append(UInt8(ascii: "["))
+                appendInfo(inventory, child, name: inventory.nameBytes(child), to: &out)
+                stack.append((child, 0))
+            } else {
+                appendInfo(inventory, child, name: inventory.nameBytes(child), to: &out)
+            }
+        }
+        out.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
+        return out
+    }
+
+    private static func appendInfo(_ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        out.append(contentsOf: "{\"name\":".utf8)
+        appendString(name, to: &out)
+        let size = inv.size(id)
+        if size > 0 {
+            out.append(contentsOf: ",\"asize\":".utf8)
+            appendDecimal(size, to: &out)
+        }
+        let disk = inv.diskSize(id)
+        if disk > 0 {
+            out.append(contentsOf: ",\"dsize\":".utf8)
+            appendDecimal(disk, to: &out)
+        }
+        if inv.hasReadError(id) { out.append(contentsOf: ",\"read_error\":true".utf8) }
+        if let excluded = NcduFormat.excludedValue(inv.scanExclusion(id)) {
+            out.append(contentsOf: ",\"excluded\":".utf8)
+            appendString(excluded.utf8, to: &out)
+        }
+        if inv.isNotRegular(id) { out.append(contentsOf: ",\"notreg\":true".utf8) }
+        if inv.isExcludedOwn(id) { out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":true".utf8) }
+        if let step = inv.step(id) {
+            out.append(contentsOf: ",\"\(NcduFormat.stepKey)\":".utf8)
+            appendString(step.utf8, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A JSON string the way ncdu 1.x `output_string` writes it.
+    static func appendString(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), b])
+            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x00..<0x20, 0x7F:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigits[Int(b >> 4)])
+                out.append(hexDigits[Int(b & 0x0F)])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        var length = 0
+        var v = value
+        repeat {
+            length += 1
+            v /= 10
+        } while v > 0
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: length))
+        v = value
+        var i = start + length - 1
+        repeat {
+            out[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+            i -= 1
+        } while v > 0
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}

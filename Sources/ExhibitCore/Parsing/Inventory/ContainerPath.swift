@@ -1,0 +1,84 @@
+/// Paths inside the app data container as the capture tools print them, turned into
+/// the one spelling the inventory uses: relative, `/`-separated, no `.` or empty
+/// components. `find .` prints `./Documents/a`, GNU `find -printf '%P'` prints
+/// `Documents/a`, macOS `find dir/` before Libc-1698.100.8 printed `dir//a`, and
+/// `find "$C"` or `stat` on absolute operands print the whole container path.
+public enum ContainerPath {
+    private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
+
+    /// The relative path with `./` and `.` components dropped and `//` collapsed;
+    /// a trailing `/` is dropped too. nil for a path that is absolute (strip the
+    /// container prefix first, see `splitAbsolute`), climbs out with `..`, or names
+    /// the container itself (`.`, `./`, empty).
+    public static func normalizedBytes(_ raw: ArraySlice<UInt8>) -> [UInt8]? {
+        guard raw.first != slash else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            var j = i
+            while j < raw.endIndex && raw[j] != slash { j += 1 }
+            let length = j - i
+            if length == 0 || (length == 1 && raw[i] == dot) {
+                // empty (from `//` or a trailing `/`) or `.`: nothing to add
+            } else if length == 2 && raw[i] == dot && raw[i + 1] == dot {
+                return nil
+            } else {
+                if !out.isEmpty { out.append(slash) }
+                out.append(contentsOf: raw[i..<j])
+            }
+            i = j + 1
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Names that sit directly in an app data container (section 6.1 of the evidence
+    /// formats reference); an absolute path is cut before the first of them when it
+    /// does not show the CoreSimulator layout.
+    static let topLevelNames: [[UInt8]] = [
+        "Documents", "Library", "tmp", "SystemData", "StoreKit",
+        ".com.apple.mobile_container_manager.metadata.plist",
+    ].map { Array($0.utf8) }
+
+    /// Where CoreSimulator keeps containers; the component after it is the container UUID.
+    static let containerParents: [[UInt8]] = [
+        "/Containers/Data/Application/", "/Containers/Shared/AppGroup/", "/Containers/Data/PluginKitPlugin/",
+    ].map { Array($0.utf8) }
+
+    /// Splits an absolute path into the container prefix (without its final `/`) and
+    /// the rest, or returns nil when the path is not absolute or the prefix cannot be
+    /// recognised: either `…/Containers/Data/Application/<UUID>` or everything before
+    /// the first well-known top-level name (`Documents`, `Library`, `tmp`, …).
+    public static func splitAbsolute(_ raw: ArraySlice<UInt8>) -> (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
+        guard raw.first == slash else { return nil }
+        for marker in containerParents {
+            if let m = firstRange(of: marker, in: raw) {
+                var end = m.upperBound
+                while end < raw.endIndex && raw[end] != slash { end += 1 }
+                guard end > m.upperBound else { continue }
+                return (raw[raw.startIndex..<end], raw[min(end + 1, raw.endIndex)...])
+            }
+        }
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            // i is at a '/'; the component runs to the next one.
+            var j = i + 1
+            while j < raw.endIndex && raw[j] != slash { j += 1 }
+            let component = raw[(i + 1)..<j]
+            if topLevelNames.contains(where: { $0.elementsEqual(component) }) {
+                return (raw[raw.startIndex..<i], raw[(i + 1)...])
+            }
+            i = j
+        }
+        return nil
+    }
+
+    /// If `raw` starts with `prefix` followed by `/` (or equals it), the rest.
+    static func strip(prefix: ArraySlice<UInt8>, from raw: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard raw.count >= prefix.count, raw.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        let after = raw.startIndex + prefix.count
+        if after == raw.endIndex { return raw[after...] }
+        return raw[after] == slash ? raw[(after + 1)...] : nil
+    }
+}

@@ -1,0 +1,246 @@
+/// An inventory read from `container/files.txt` and its optional companions.
+public struct FileListInventory: Sendable {
+    public var inventory: Inventory
+    /// File names (as given in `ArtifactBytes.file`) of the companions actually used.
+    public var usedCompanions: Set<String>
+    /// The absolute container prefix removed when files.txt held absolute paths.
+    public var strippedPrefix: String?
+
+    public init(inventory: Inventory, usedCompanions: Set<String>, strippedPrefix: String?) {
+        self.inventory = inventory
+        self.usedCompanions = usedCompanions
+        self.strippedPrefix = strippedPrefix
+    }
+}
+
+/// Builds an inventory from the plain path list teams archive today.
+///
+/// - files.txt: one path per line (`find . | LC_ALL=C sort`, `find "$C" -type f`),
+///   or NUL-terminated (`-print0`). `./`-relative, relative and absolute paths
+///   (the container prefix is cut, with a warning), `//` collapsed, a trailing `/`
+///   marks a directory, CRLF and a UTF-8 BOM tolerated. A path that another path
+///   runs through is a directory; every other path is a file. The container's own
+///   line (`.`) is skipped. Order is not assumed.
+/// - sizes.txt: `size<TAB>path` (GNU `find . -printf '%s\t%P\n'`, macOS
+///   `stat -f '%z%t%N'`) or `size path` (`stat -f '%z %N'`); a directory line sets
+///   the directory's own size.
+/// - excluded.txt: paths carrying the backup-exclusion attribute, one per line
+///   (`find . -xattrname com.apple.metadata:com_apple_backup_excludeItem`).
+/// - xattr.txt: `xattr -rl` output (`XattrDumpReader`); used for the flags only
+///   when excluded.txt is absent.
+public enum FileListInventoryReader {
+    public static func read(files: ArtifactBytes, sizes: ArtifactBytes?, excluded: ArtifactBytes?, xattr: ArtifactBytes?,
+                            warnings: inout [Diagnostic]) throws(Diagnostic) -> FileListInventory {
+        var list = PathListParser(artifact: files)
+        defer { list.collector.finish(into: &warnings) }
+        var builder = InventoryBuilder(reservingCapacity: list.records.estimatedCount)
+        try list.addPaths(to: &builder)
+        var used: Set<String> = []
+        if let sizes {
+            var companion = PathListParser(artifact: sizes, prefix: list.prefix)
+            companion.applySizes(to: &builder)
+            companion.collector.finish(into: &warnings)
+            used.insert(sizes.file)
+        }
+        if let excluded {
+            var companion = PathListParser(artifact: excluded, prefix: list.prefix)
+            companion.applyExcludedPaths(to: &builder)
+            companion.collector.finish(into: &warnings)
+            used.insert(excluded.file)
+        } else if let xattr {
+            let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings)
+            var companion = PathListParser(artifact: xattr, prefix: list.prefix)
+            for entry in entries where entry.marksBackupExclusion {
+                companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
+            }
+            companion.collector.finish(into: &warnings)
+            used.insert(xattr.file)
+        }
+        let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
+        return FileListInventory(inventory: builder.build(), usedCompanions: used, strippedPrefix: prefix)
+    }
+}
+
+/// Turns the lines of one artifact into container-relative paths, sharing the
+/// absolute-prefix handling between files.txt and its companions.
+private struct PathListParser {
+    let file: String
+    let bytes: [UInt8]
+    let records: TextRecords
+    var collector: WarningCollector
+    /// The container prefix (no trailing `/`) cut from absolute paths.
+    var prefix: [UInt8]?
+    private var warnedPrefix = false
+
+    init(artifact: ArtifactBytes, prefix: [UInt8]? = nil) {
+        file = artifact.file
+        bytes = artifact.bytes
+        records = TextRecords(artifact.bytes)
+        collector = WarningCollector(file: artifact.file)
+        self.prefix = prefix
+    }
+
+    /// The container-relative form of `raw`; nil (after a warning) when unusable,
+    /// or silently for the container itself.
+    mutating func relativePath(_ raw: ArraySlice<UInt8>, line: Int, column: Int = 1) -> [UInt8]? {
+        var path = raw
+        if path.first == UInt8(ascii: "/") {
+            if let p = prefix, let rest = ContainerPath.strip(prefix: p[...], from: path) {
+                path = rest
+            } else if let split = ContainerPath.splitAbsolute(path) {
+                if let p = prefix, !p.elementsEqual(split.prefix) {
+                    collector.add("absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
+                                  line: line, column: column, offset: raw.startIndex)
+                    return nil
+                }
+                prefix = Array(split.prefix)
+                path = split.rest
+            } else {
+                collector.add("absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
+                              line: line, column: column, offset: raw.startIndex)
+                return nil
+            }
+            if !warnedPrefix {
+                warnedPrefix = true
+                collector.add("absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: prefix ?? []))\" removed",
+                              line: line, column: column, offset: raw.startIndex)
+            }
+        }
+        guard let normalized = ContainerPath.normalizedBytes(path) else {
+            if !Self.namesContainerItself(path) {
+                collector.add("path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
+                              line: line, column: column, offset: raw.startIndex)
+            }
+            return nil
+        }
+        if !collector.isFull && !records.isValidUTF8(raw.startIndex..<raw.endIndex) {
+            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: raw.startIndex)
+        }
+        return normalized
+    }
+
+    /// `.`, `./`, `` or the stripped prefix itself: the container's own line.
+    static func namesContainerItself(_ path: ArraySlice<UInt8>) -> Bool {
+        path.split(separator: UInt8(ascii: "/")).allSatisfy { $0.elementsEqual([UInt8(ascii: ".")]) }
+    }
+
+    // MARK: files.txt
+
+    mutating func addPaths(to builder: inout InventoryBuilder) throws(Diagnostic) {
+        var usable = 0
+        var firstLine: (line: Int, offset: Int)?
+        var listedDirectories: [Int: Int] = [:]
+        let bytes = self.bytes
+        records.forEach { range, line in
+            if range.isEmpty { return true }
+            if firstLine == nil { firstLine = (line, range.lowerBound) }
+            let raw = bytes[range]
+            guard let path = relativePath(raw, line: line) else {
+                if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
+                    usable += 1
+                }
+                return true
+            }
+            usable += 1
+            let isDirectoryLine = raw.last == UInt8(ascii: "/")
+            var parent = Inventory.root
+            let components = path.split(separator: UInt8(ascii: "/"))
+            for component in components.dropLast() {
+                parent = builder.listedDirectory(named: component, under: parent)
+            }
+            let name = components[components.count - 1]
+            let (id, existed) = builder.listedEntry(named: name, under: parent)
+            if isDirectoryLine { builder.promoteToDirectory(id) }
+            if builder.isDirectory(id) {
+                // A directory line: repeated only if this exact line came before.
+                if let earlier = listedDirectories[id] {
+                    warnDuplicate(id, earlier: earlier, line: line, offset: range.lowerBound, builder: &builder)
+                } else {
+                    listedDirectories[id] = line
+                }
+            } else if existed {
+                warnDuplicate(id, earlier: nil, line: line, offset: range.lowerBound, builder: &builder)
+            }
+            return true
+        }
+        if usable == 0, let first = firstLine {
+            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
+                                   "expected container paths, one per line (find . | sort); no line is a usable path")
+        }
+        if builder.truncatedNameCount > 0 {
+            collector.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
+        }
+    }
+
+    private mutating func warnDuplicate(_ id: Int, earlier: Int?, line: Int, offset: Int, builder: inout InventoryBuilder) {
+        builder.markDuplicate(id)
+        let first = earlier.map { " (first on line \($0))" } ?? ""
+        collector.add("\"\(TerminalText.escape(builder.path(id)))\" is listed again\(first); one entry kept, marked duplicate",
+                      line: line, offset: offset)
+    }
+
+    // MARK: sizes.txt
+
+    mutating func applySizes(to builder: inout InventoryBuilder) {
+        let bytes = self.bytes
+        records.forEach { range, line in
+            let text = bytes[range]
+            if text.isEmpty { return true }
+            guard let field = SizeField.parse(text) else {
+                // `find -printf '%s\t%P'` prints the start directory with an empty path.
+                if text.last == 0x09 || text.last == 0x20 { return true }
+                collector.add("expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
+                              line: line, offset: range.lowerBound)
+                return true
+            }
+            let size: UInt64
+            switch field.value {
+            case .value(let v): size = v
+            case .negative, .overflow, .notInteger:
+                let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
+                collector.add("size \"\(TerminalText.escape(bytes: field.valueText))\" \(why); line skipped", line: line, offset: range.lowerBound)
+                return true
+            }
+            let column = field.pathStart - range.lowerBound + 1
+            if Self.namesContainerItself(bytes[field.pathStart..<range.upperBound]) {
+                builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
+                return true
+            }
+            guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
+            guard let id = builder.existingNode(atPath: path[...]) else {
+                collector.add("\"\(TerminalText.escape(bytes: path))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
+                return true
+            }
+            builder.setSize(id, size: size)
+            return true
+        }
+    }
+
+    // MARK: excluded.txt and xattr.txt
+
+    mutating func applyExcludedPaths(to builder: inout InventoryBuilder) {
+        let bytes = self.bytes
+        records.forEach { range, line in
+            if range.isEmpty { return true }
+            markExcluded(bytes[range], line: line, builder: &builder)
+            return true
+        }
+    }
+
+    /// Sets the own flag on the node at `raw`. A path missing from files.txt is most
+    /// likely an empty excluded directory (`find -type f` lists no directories), so it
+    /// is added as one, with a warning.
+    mutating func markExcluded(_ raw: ArraySlice<UInt8>, line: Int, builder: inout InventoryBuilder) {
+        guard let path = relativePath(raw, line: line) else { return }
+        if let id = builder.existingNode(atPath: path[...]) {
+            builder.setExcluded(id)
+            return
+        }
+        let components = path.split(separator: UInt8(ascii: "/"))
+        var cur = Inventory.root
+        for component in components { cur = builder.listedDirectory(named: component, under: cur) }
+        builder.setExcluded(cur)
+        collector.add("\"\(TerminalText.escape(bytes: path))\" is excluded but not in files.txt; added as an empty directory",
+                      line: line, offset: raw.startIndex)
+    }
+}

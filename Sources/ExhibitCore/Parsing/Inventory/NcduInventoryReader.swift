@@ -1,0 +1,304 @@
+/// Reads `container/inventory.json`, an ncdu JSON export
+/// (`[1, minor, {metadata}, [rootinfo, children…]]`, as `ncdu -o`, `gdu -o` and
+/// `exhibit` write it), streaming over `JSONScanner` straight into an
+/// `InventoryBuilder`: no `JSONValue` per entry, an explicit directory stack instead
+/// of recursion.
+///
+/// Keys read: `name`, `asize`, `dsize`, `read_error`, `excluded`, `notreg`, and the
+/// extensions `x_backup_excluded` and `x_step` (`NcduFormat`). Skipped: `dev`, `ino`,
+/// `hlnkc`, `nlink`, `uid`, `gid`, `mode`, `mtime` and any unknown key, nested values
+/// included. The root's name (the scanned path) is dropped: node 0 has an empty name.
+///
+/// Errors (thrown): not an ncdu export, major version other than 1, malformed JSON,
+/// an item without `name`, nesting deeper than `NcduFormat.maximumDepth`. Warnings:
+/// negative, fractional or overflowing sizes (read as 0), values of the wrong type
+/// (ignored), unusable names (empty, `.`, `..`, containing `/`), and names listed
+/// twice in one directory: both entries are kept, the later one marked duplicate.
+public enum NcduInventoryReader: EvidenceReader {
+    /// What the export says about itself besides the tree.
+    public struct Document: Sendable {
+        public var inventory: Inventory
+        /// The root item's name: the path that was scanned (bytes as written).
+        public var rootName: [UInt8]
+        public var minorVersion: UInt64?
+        public var programName: String?
+        public var programVersion: String?
+        public var timestamp: Double?
+    }
+
+    public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Inventory {
+        try readDocument(bytes, file: file, warnings: &warnings).inventory
+    }
+
+    public static func readDocument(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
+        var parser = NcduParser(bytes: bytes, file: file)
+        defer { parser.warnings.finish(into: &warnings) }
+        return try parser.parseDocument()
+    }
+}
+
+/// The state of one streaming read.
+private struct NcduParser {
+    var s: JSONScanner
+    var builder: InventoryBuilder
+    var warnings: WarningCollector
+    var positions: OffsetPositions
+    var name: [UInt8] = []
+    var lastStep: [UInt8] = []
+    var lastStepID: Int32 = -1
+
+    init(bytes: [UInt8], file: String) {
+        s = JSONScanner(bytes, file: file)
+        // Every item is one object, so '{' bounds the entry count from above.
+        var braces = 0
+        for b in bytes where b == UInt8(ascii: "{") { braces &+= 1 }
+        builder = InventoryBuilder(reservingCapacity: braces, nameBytes: bytes.count / 2)
+        warnings = WarningCollector(file: file)
+        positions = OffsetPositions(bytes)
+        name.reserveCapacity(256)
+    }
+
+    mutating func warn(_ message: String, at offset: Int) {
+        warnings.add(message, at: warnings.isFull ? nil : positions.position(at: offset))
+    }
+
+    mutating func parseDocument() throws(Diagnostic) -> NcduInventoryReader.Document {
+        guard s.peek() != nil else { throw s.failure("an ncdu JSON export ('[1, 2, {…}, [ … ]]'); the file is empty") }
+        try s.expect(UInt8(ascii: "["), "'[' opening an ncdu JSON export")
+        guard let first = s.peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
+            throw s.failure("the major format version 1 as the first element")
+        }
+        let (major, range) = try s.readUnsignedLiteral()
+        guard major == .value(UInt64(NcduFormat.majorVersion)) else {
+            throw Diagnostic.error(s.file, at: SourcePosition(offset: range.lowerBound, in: s.bytes),
+                                   "incompatible major format version \(String(decoding: s.bytes[range], as: UTF8.self)); ncdu exports have major version 1")
+        }
+        try s.expect(UInt8(ascii: ","), "',' after the major version")
+        var minor: UInt64?
+        if case .value(let v) = try s.readUnsignedLiteral().literal { minor = v }
+        try s.expect(UInt8(ascii: ","), "',' after the minor version")
+        var doc = try parseMetadata()
+        doc.minorVersion = minor
+        try s.expect(UInt8(ascii: ","), "',' before the root directory")
+        guard s.peek() == UInt8(ascii: "[") else {
+            throw s.failure("the root directory as an array ('[' then its info object and children)")
+        }
+        s.index += 1
+        try parseInfo(into: Inventory.root, isDirectory: true)
+        doc.rootName = name
+        try parseTree()
+        // Later format versions may append elements; skip them.
+        while s.consume(UInt8(ascii: ",")) { try s.skipValue() }
+        try s.expect(UInt8(ascii: "]"), "']' closing the export after the root directory")
+        if s.peek() != nil { throw s.failure("end of file after the export") }
+        doc.inventory = builder.build()
+        if builder.truncatedNameCount > 0 {
+            warnings.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
+        }
+        return doc
+    }
+
+    /// The metadata object; importers ignore it, so a wrong shape is only a warning.
+    mutating func parseMetadata() throws(Diagnostic) -> NcduInventoryReader.Document {
+        var doc = NcduInventoryReader.Document(inventory: InventoryBuilder().build(), rootName: [])
+        guard s.peek() == UInt8(ascii: "{") else {
+            warn("expected the metadata object ('{\"progname\":…}')", at: s.index)
+            try s.skipValue()
+            return doc
+        }
+        s.index += 1
+        if s.consume(UInt8(ascii: "}")) { return doc }
+        repeat {
+            let key = try s.readString()
+            try s.expect(UInt8(ascii: ":"), "':' after the key \"\(key)\"")
+            switch (key, s.peek()) {
+            case ("progname", UInt8(ascii: "\"")): doc.programName = try s.readString()
+            case ("progver", UInt8(ascii: "\"")): doc.programVersion = try s.readString()
+            case ("timestamp", _) where s.peek().map({ (0x30...0x39).contains($0) }) ?? false:
+                doc.timestamp = s.doubleValue(of: try s.readNumberRange())
+            default: try s.skipValue()
+            }
+        } while s.consume(UInt8(ascii: ","))
+        try s.expect(UInt8(ascii: "}"), "',' or '}' in the metadata object")
+        return doc
+    }
+
+    /// Reads items until the root directory's closing ']'.
+    mutating func parseTree() throws(Diagnostic) {
+        var stack: [Int] = [Inventory.root]
+        stack.reserveCapacity(64)
+        while !stack.isEmpty {
+            if s.consume(UInt8(ascii: ",")) {
+                switch s.peek() {
+                case UInt8(ascii: "["):
+                    guard stack.count < NcduFormat.maximumDepth else {
+                        throw s.failure("directory nesting no deeper than \(NcduFormat.maximumDepth) levels")
+                    }
+                    s.index += 1
+                    stack.append(try parseInfo(parent: stack[stack.count - 1], isDirectory: true))
+                case UInt8(ascii: "{"):
+                    _ = try parseInfo(parent: stack[stack.count - 1], isDirectory: false)
+                default:
+                    throw s.failure("a child item: '{' for a file or '[' for a directory")
+                }
+            } else if s.consume(UInt8(ascii: "]")) {
+                stack.removeLast()
+            } else {
+                throw s.failure("',' or ']' after an item of a directory")
+            }
+        }
+    }
+
+    /// Reads one info object and adds it under `parent`; returns the new node.
+    mutating func parseInfo(parent: Int, isDirectory: Bool) throws(Diagnostic) -> Int {
+        let start = s.index
+        let attributes = try parseAttributes(isDirectory: isDirectory)
+        let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
+        if builder.isDuplicate(id) {
+            warn("\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(builder.path(parent))\"; both entries are kept, this one marked duplicate", at: start)
+        }
+        if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] || name.contains(0x2F) {
+            warn("unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')", at: start)
+        }
+        return id
+    }
+
+    /// Reads the root's info object into node 0.
+    mutating func parseInfo(into id: Int, isDirectory: Bool) throws(Diagnostic) {
+        builder.setAttributes(id, try parseAttributes(isDirectory: isDirectory))
+    }
+
+    mutating func parseAttributes(isDirectory: Bool) throws(Diagnostic) -> InventoryBuilder.EntryAttributes {
+        let start = s.index
+        guard s.peek() == UInt8(ascii: "{") else {
+            throw s.failure(isDirectory ? "the directory's info object '{' after '['" : "an info object '{'")
+        }
+        s.index += 1
+        var a = InventoryBuilder.EntryAttributes()
+        var hasName = false
+        if !s.consume(UInt8(ascii: "}")) {
+            repeat {
+                let key: NcduKey
+                if let r = s.readUnescapedStringRange() {
+                    key = NcduKey(s.bytes[r])
+                } else {
+                    key = NcduKey(try s.readStringBytes()[...])
+                }
+                try s.expect(UInt8(ascii: ":"), "':' after an object key")
+                switch key {
+                case .name:
+                    guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
+                    name.removeAll(keepingCapacity: true)
+                    try s.appendStringBytes(to: &name)
+                    hasName = true
+                case .asize: a.size = try readSize("asize")
+                case .dsize: a.diskSize = try readSize("dsize")
+                case .readError: a.readError = try readBool("read_error")
+                case .notreg: a.notRegular = try readBool("notreg")
+                case .backupExcluded: a.excluded = try readBool(NcduFormat.backupExcludedKey)
+                case .excluded: try readScanExclusion(&a)
+                case .step: a.stepID = try readStep()
+                case .other:
+                    try s.skipValue(depthLimit: 64)
+                }
+            } while s.consume(UInt8(ascii: ","))
+            try s.expect(UInt8(ascii: "}"), "',' or '}' in an info object")
+        }
+        guard hasName else { throw Diagnostic.error(s.file, at: SourcePosition(offset: start, in: s.bytes), "expected a \"name\" key in the info object") }
+        return a
+    }
+
+    mutating func readSize(_ key: String) throws(Diagnostic) -> UInt64 {
+        guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
+            warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.index)
+            try s.skipValue()
+            return 0
+        }
+        let (literal, range) = try s.readUnsignedLiteral()
+        switch literal {
+        case .value(let v): return v
+        case .negative: warn("negative \"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)); read as 0", at: range.lowerBound)
+        case .fractional: warn("\"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)) is not an integer; read as 0", at: range.lowerBound)
+        case .overflow: warn("\"\(key)\" does not fit in 64 bits; read as 0", at: range.lowerBound)
+        }
+        return 0
+    }
+
+    mutating func readBool(_ key: String) throws(Diagnostic) -> Bool {
+        switch s.peek() {
+        case UInt8(ascii: "t"):
+            try s.expectLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try s.expectLiteral("false")
+            return false
+        default:
+            warn("expected true or false for \"\(key)\"; ignored", at: s.index)
+            try s.skipValue()
+            return false
+        }
+    }
+
+    mutating func readScanExclusion(_ a: inout InventoryBuilder.EntryAttributes) throws(Diagnostic) {
+        guard s.peek() == UInt8(ascii: "\"") else {
+            warn("expected a string for \"excluded\"; ignored", at: s.index)
+            try s.skipValue()
+            return
+        }
+        let at = s.index
+        let value = try s.readStringBytes()
+        let (exclusion, known) = NcduFormat.scanExclusion(fromValue: value)
+        if !known { warn("unknown \"excluded\" value \"\(TerminalText.escape(bytes: value))\"; read as \"pattern\", as ncdu does", at: at) }
+        a.scanExclusion = exclusion
+    }
+
+    /// Steps repeat from entry to entry, so the last one is cached as bytes.
+    mutating func readStep() throws(Diagnostic) -> Int32 {
+        guard s.peek() == UInt8(ascii: "\"") else {
+            warn("expected a string for \"\(NcduFormat.stepKey)\"; ignored", at: s.index)
+            try s.skipValue()
+            return -1
+        }
+        let value: [UInt8]
+        if let r = s.readUnescapedStringRange() {
+            if lastStepID >= 0 && s.bytes[r].elementsEqual(lastStep) { return lastStepID }
+            value = Array(s.bytes[r])
+        } else {
+            value = try s.readStringBytes()
+        }
+        lastStep = value
+        lastStepID = builder.internStep(String(decoding: value, as: UTF8.self))
+        return lastStepID
+    }
+}
+
+/// The keys the reader acts on, recognised without making a String.
+private enum NcduKey {
+    case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, other
+
+    init(_ k: ArraySlice<UInt8>) {
+        switch k.count {
+        case 4: self = k.elementsEqual("name".utf8) ? .name : .other
+        case 5:
+            if k.elementsEqual("asize".utf8) {
+                self = .asize
+            } else if k.elementsEqual("dsize".utf8) {
+                self = .dsize
+            } else {
+                self = .other
+            }
+        case 6:
+            if k.elementsEqual("notreg".utf8) {
+                self = .notreg
+            } else if k.elementsEqual(NcduFormat.stepKey.utf8) {
+                self = .step
+            } else {
+                self = .other
+            }
+        case 8: self = k.elementsEqual("excluded".utf8) ? .excluded : .other
+        case 10: self = k.elementsEqual("read_error".utf8) ? .readError : .other
+        case 17: self = k.elementsEqual(NcduFormat.backupExcludedKey.utf8) ? .backupExcluded : .other
+        default: self = .other
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// Reads `steps.tsv`, `exhibit`'s own record of which test step created which path,
+/// written by the tests' storage component whenever it creates a file:
+///
+///     step<TAB>relative path[<TAB>ISO-8601 time]
+///
+/// Paths are container-relative (`Documents/a.txt`; `./` and `//` tolerated, see
+/// `ContainerPath`). Empty lines, lines starting with `#`, and a first line
+/// `step<TAB>path…` (a header) are skipped. A path may be named by several lines;
+/// all records are returned in file order and the last one wins when applied.
+/// Warnings (line skipped): no TAB, empty step, a path that is absolute or leaves the
+/// container. Warnings (line kept): a time that does not look like ISO 8601, a path
+/// that is not valid UTF-8 (decoded with replacement characters), a path listed again.
+/// Thrown: a non-empty file in which no line is a usable record.
+public enum StepsReader: EvidenceReader {
+    public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
+        var collector = WarningCollector(file: file)
+        defer { collector.finish(into: &warnings) }
+        let records = TextRecords(bytes, allowNulDelimited: false)
+        var out: [StepRecord] = []
+        var firstBad: (line: Int, column: Int, offset: Int, message: String)?
+        var seen: [String: Int] = [:]
+        func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
+            if firstBad == nil { firstBad = (line, column, offset, message) }
+            collector.add(message + "; line skipped", line: line, column: column, offset: offset)
+        }
+        records.forEach { range, line in
+            let text = bytes[range]
+            if text.isEmpty || text.first == UInt8(ascii: "#") { return true }
+            let fields = text.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+            if line == 1 && fields.count >= 2 && fields[0].elementsEqual("step".utf8) && fields[1].elementsEqual("path".utf8) { return true }
+            guard fields.count >= 2 else {
+                bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
+                return true
+            }
+            let step = fields[0]
+            let pathField = fields[1]
+            let pathColumn = pathField.startIndex - range.lowerBound + 1
+            guard !step.allSatisfy({ $0 == 0x20 }) else {
+                bad("empty step name", line, 1, range.lowerBound)
+                return true
+            }
+            guard let path = ContainerPath.normalizedBytes(pathField) else {
+                bad("expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField))\" (absolute, empty or with '..')",
+                    line, pathColumn, pathField.startIndex)
+                return true
+            }
+            if !records.isValidUTF8(pathField.startIndex..<pathField.endIndex) || !records.isValidUTF8(step.startIndex..<step.endIndex) {
+                collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
+            }
+            var time: String?
+            if fields.count == 3 {
+                let t = fields[2]
+                if !looksLikeISO8601(t) {
+                    collector.add("time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
+                                  line: line, column: t.startIndex - range.lowerBound + 1, offset: t.startIndex)
+                }
+                time = String(decoding: t, as: UTF8.self)
+            }
+            let pathString = String(decoding: path, as: UTF8.self)
+            if let earlier = seen[pathString] {
+                collector.add("\"\(TerminalText.escape(pathString))\" was already named on line \(earlier); the later step wins",
+                              line: line, column: pathColumn, offset: pathField.startIndex)
+            } else {
+                seen[pathString] = line
+            }
+            out.append(StepRecord(step: String(decoding: step, as: UTF8.self), path: pathString, time: time, line: line))
+            return true
+        }
+        if out.isEmpty, let first = firstBad {
+            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
+                                   "no usable 'step<TAB>path' record: " + first.message)
+        }
+        return out
+    }
+
+    /// `2026-01-01T09:00:05Z`, `2026-01-01T09:00:05.109+02:00` and the like: a date,
+    /// `T`, and a time; the zone and fraction are not checked.
+    static func looksLikeISO8601(_ t: ArraySlice<UInt8>) -> Bool {
+        let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
+        guard t.count >= pattern.count else { return false }
+        for (p, b) in zip(pattern, t) {
+            if p == UInt8(ascii: "d") {
+                guard (0x30...0x39).contains(b) else { return false }
+            } else if p != b {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,68 @@
+/// Collects one reader's warnings: the first `limit` in full, then only a count, so
+/// a hostile file with a million bad lines costs a million increments, not a million
+/// diagnostics. `finish` appends the kept ones plus one summary line.
+struct WarningCollector {
+    let file: String
+    let limit: Int
+    private(set) var kept: [Diagnostic] = []
+    private(set) var suppressed = 0
+
+    init(file: String, limit: Int = 100) {
+        self.file = file
+        self.limit = limit
+    }
+
+    /// True when further warnings are only counted; callers skip computing positions.
+    var isFull: Bool { kept.count >= limit }
+
+    mutating func add(_ message: String, at position: SourcePosition?, severity: Diagnostic.Severity = .warning) {
+        if isFull {
+            suppressed += 1
+        } else {
+            kept.append(Diagnostic(severity, file: file, at: position, message))
+        }
+    }
+
+    /// A warning on line `line` (1-based) at byte `column` (1-based) of a line-oriented file.
+    mutating func add(_ message: String, line: Int, column: Int = 1, offset: Int, severity: Diagnostic.Severity = .warning) {
+        add(message, at: SourcePosition(line: line, column: column, byteOffset: offset), severity: severity)
+    }
+
+    func finish(into warnings: inout [Diagnostic]) {
+        warnings += kept
+        if suppressed > 0 {
+            warnings.append(.warning(file, "\(suppressed) more warning(s) like the above were not listed"))
+        }
+    }
+}
+
+/// Turns byte offsets into line:column for one file, scanning forward from the last
+/// answer: a streaming reader asks in increasing order, so all its warnings together
+/// cost one pass over the file instead of one pass each.
+struct OffsetPositions {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func position(at target: Int) -> SourcePosition {
+        let end = min(max(target, 0), bytes.count)
+        if end < offset {
+            offset = 0
+            line = 1
+            lineStart = 0
+        }
+        var i = offset
+        while i < end {
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        offset = end
+        return SourcePosition(line: line, column: end - lineStart + 1, byteOffset: end)
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct FileListInventoryReaderTests {
+    private func art(_ name: String, _ text: String) -> ArtifactBytes { ArtifactBytes(file: "container/" + name, bytes: Array(text.utf8)) }
+
+    private func read(_ files: String, sizes: String? = nil, excluded: String? = nil, xattr: String? = nil) throws(Diagnostic) -> (FileListInventory, [Diagnostic]) {
+        var w: [Diagnostic] = []
+        let r = try FileListInventoryReader.read(files: art("files.txt", files), sizes: sizes.map { art("sizes.txt", $0) },
+                                                 excluded: excluded.map { art("excluded.txt", $0) }, xattr: xattr.map { art("xattr.txt", $0) }, warnings: &w)
+        return (r, w)
+    }
+
+    @Test func findDotSortListingWithDirectoriesSizesAndExclusions() throws {
+        let files = ".\n./Documents\n./Documents/a b.txt\n./Library/\n./Library/Caches\n./Library/Caches/c.db\n./tmp/x.tmp\n"
+        let sizes = "0\t\n4096\tDocuments\n12\tDocuments/a b.txt\n300 ./Library/Caches/c.db\n"
+        let (r, w) = try read(files, sizes: sizes, excluded: "./Library/Caches\n", xattr: "garbage")
+        #expect(w.isEmpty, "\(w)")
+        #expect(r.usedCompanions == ["container/sizes.txt", "container/excluded.txt"])
+        #expect(r.strippedPrefix == nil)
+        let inv = r.inventory
+        #expect(inv.children(Inventory.root).map { inv.name($0) } == ["Documents", "Library", "tmp"])
+        let docs = try #require(inv.lookup("Documents"))
+        #expect(inv.isDirectory(docs) && inv.size(docs) == 4096)
+        #expect(inv.size(try #require(inv.lookup("Documents/a b.txt"))) == 12)
+        let cache = try #require(inv.lookup("Library/Caches/c.db"))
+        #expect(inv.size(cache) == 300 && inv.isExcludedEffective(cache) && !inv.isExcludedOwn(cache))
+        #expect(inv.isDirectory(try #require(inv.lookup("Library"))))
+        #expect(inv.totalFiles == 3 && inv.totalBytes == 4096 + 312)
+    }
+
+    @Test func absolutePathsCRLFDoubleSlashAndNulDelimited() throws {
+        let c = "/Users/ci/Library/Developer/CoreSimulator/Devices/D1/data/Containers/Data/Application/0A1B-C2"
+        let (r, w) = try read("\u{FEFF}\(c)\r\n\(c)/Documents//v.sqlite\r\n\(c)/tmp/t\r\n")
+        #expect(r.strippedPrefix == c)
+        #expect(r.inventory.lookup("Documents/v.sqlite") != nil && r.inventory.lookup("tmp/t") != nil)
+        #expect(w.count == 1)
+        #expect(w.first?.message.contains("absolute paths leaked") == true)
+        #expect(w.first?.position?.line == 1)
+
+        let (n, nw) = try read("./a\nb\0./c/d\0")
+        #expect(nw.isEmpty)
+        #expect(n.inventory.children(Inventory.root).map { n.inventory.name($0) } == ["a\nb", "c"])
+    }
+
+    @Test func duplicatesInvalidUTF8AndEscapingPathsWarn() throws {
+        var bytes = Array("./a\n./a\n../etc/passwd\n./".utf8)
+        bytes += [0xFF, 0x0A]
+        var w: [Diagnostic] = []
+        let r = try FileListInventoryReader.read(files: ArtifactBytes(file: "files.txt", bytes: bytes), sizes: nil, excluded: nil, xattr: nil, warnings: &w)
+        let inv = r.inventory
+        let a = try #require(inv.lookup("a"))
+        #expect(inv.isDuplicate(a) && inv.childCount(Inventory.root) == 2)
+        #expect(w.map { $0.position?.line ?? 0 } == [2, 3, 4])
+        #expect(w[0].message.contains("listed again"))
+        #expect(w[1].message.contains("leaves the container"))
+        #expect(w[2].message.contains("not valid UTF-8"))
+    }
+
+    @Test func badSizesAndUnknownPathsWarnWithPositions() throws {
+        let (r, w) = try read("./f\n", sizes: "-5\tf\n99999999999999999999\tf\n12K\tf\n7\tghost\nnope\n")
+        #expect(r.inventory.size(try #require(r.inventory.lookup("f"))) == 0)
+        #expect(w.map { $0.description } == [
+            "container/sizes.txt:1:1: warning: size \"-5\" is negative; line skipped",
+            "container/sizes.txt:2:1: warning: size \"99999999999999999999\" does not fit in 64 bits; line skipped",
+            "container/sizes.txt:3:1: warning: size \"12K\" is not a whole number of bytes; line skipped",
+            "container/sizes.txt:4:3: warning: \"ghost\" is not in files.txt; size ignored",
+            "container/sizes.txt:5:1: warning: expected 'size<TAB>path', found \"nope\"; line skipped",
+        ])
+    }
+
+    @Test func xattrDumpGivesFlagsWhenExcludedListIsAbsent() throws {
+        let xattr = """
+        ./Library/Application Support/VaultIndex: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup
+        ./Documents/a: com.apple.quarantine: 0081;00000000;Safari;
+        ./Documents/empty: com.apple.metadata:com_apple_backup_excludeItem: bplist00_\u{10}\u{11}com.apple.backupd\u{8}
+        """
+        let (r, w) = try read("./Library/Application Support/VaultIndex/index.db\n./Documents/a\n", xattr: xattr)
+        #expect(r.usedCompanions == ["container/xattr.txt"])
+        let inv = r.inventory
+        #expect(inv.isExcludedEffective(try #require(inv.lookup("Library/Application Support/VaultIndex/index.db"))))
+        #expect(!inv.isExcludedEffective(try #require(inv.lookup("Documents/a"))))
+        let empty = try #require(inv.lookup("Documents/empty"))
+        #expect(inv.isDirectory(empty) && inv.isExcludedOwn(empty))
+        #expect(w.count == 1 && w.first?.position?.line == 3)
+    }
+
+    @Test func emptyAndUnusableFiles() throws {
+        let (r, w) = try read("")
+        #expect(r.inventory.count == 1 && w.isEmpty)
+        do {
+            _ = try read("../x\n/etc/passwd\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("container/files.txt:1:1: error: expected container paths"))
+        }
+    }
+
+    @Test func containerPathNormalisation() {
+        func n(_ s: String) -> String? { ContainerPath.normalizedBytes(Array(s.utf8)[...]).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(n("./Documents//a b.txt") == "Documents/a b.txt")
+        #expect(n("Library/Caches/") == "Library/Caches")
+        #expect(n("a/./b") == "a/b")
+        #expect(n(".") == nil && n("./") == nil && n("") == nil && n("a/../b") == nil && n("/abs") == nil)
+        let split = ContainerPath.splitAbsolute(Array("/srv/run/container/Library/x".utf8)[...])
+        #expect(split.map { String(decoding: $0.prefix, as: UTF8.self) } == "/srv/run/container")
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct NcduInventoryReaderTests {
+    static let sample = """
+    [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},
+    [{"name":"/srv/evidence/run-0142/container","asize":4096,"dsize":4096,"dev":65024},
+    [{"name":"Documents","asize":4096,"dsize":4096},
+    {"name":"vault.sqlite","asize":81920,"dsize":81920,"x_step":"testLogin"},
+    {"name":"cache.db","asize":20480,"dsize":20480,"x_rule":"misplaced-file","nested":{"a":[1,2]}}],
+    [{"name":"Library","asize":4096,"dsize":4096},
+    [{"name":"Caches","asize":4096,"dsize":4096,"x_backup_excluded":true},
+    {"name":"thumb.bin","dev":0,"excluded":"pattern"}]],
+    [{"name":"tmp","asize":4096,"dsize":4096}],
+    {"name":"empty.lock"},
+    {"name":"latest","asize":9,"notreg":true}]]
+    """
+
+    private func read(_ text: String) throws(Diagnostic) -> (Inventory, [Diagnostic]) {
+        var w: [Diagnostic] = []
+        let inv = try NcduInventoryReader.read(Array(text.utf8), file: "container/inventory.json", warnings: &w)
+        return (inv, w)
+    }
+
+    private func expectError(_ text: String, _ position: String, _ fragment: String) {
+        do {
+            _ = try read(text)
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.position?.description == position)
+            #expect(error.message.contains(fragment), "\(error.message)")
+        }
+    }
+
+    @Test func readsNcduShapeWithExtensionsAndUnknownKeys() throws {
+        let (inv, w) = try read(Self.sample)
+        #expect(w.isEmpty)
+        #expect(inv.count == 10)
+        #expect(inv.children(Inventory.root).map { inv.name($0) } == ["Documents", "Library", "tmp", "empty.lock", "latest"])
+        let db = try #require(inv.lookup("Documents/vault.sqlite"))
+        #expect(inv.size(db) == 81920 && inv.diskSize(db) == 81920 && inv.step(db) == "testLogin")
+        let thumb = try #require(inv.lookup("Library/Caches/thumb.bin"))
+        #expect(inv.scanExclusion(thumb) == .pattern)
+        #expect(inv.isExcludedEffective(thumb) && !inv.isExcludedOwn(thumb))
+        #expect(inv.isExcludedOwn(try #require(inv.lookup("Library/Caches"))))
+        #expect(inv.isNotRegular(try #require(inv.lookup("latest"))))
+        #expect(inv.isDirectory(try #require(inv.lookup("tmp"))))
+        #expect(inv.totalFiles == 5)
+        #expect(inv.totalBytes == 4096 * 5 + 81920 + 20480 + 9)
+    }
+
+    @Test func documentKeepsMetadataAndRootName() throws {
+        var w: [Diagnostic] = []
+        let doc = try NcduInventoryReader.readDocument(Array(Self.sample.utf8), file: "f", warnings: &w)
+        #expect(doc.programName == "ncdu" && doc.programVersion == "1.18" && doc.timestamp == 1767225700 && doc.minorVersion == 2)
+        #expect(String(decoding: doc.rootName, as: UTF8.self) == "/srv/evidence/run-0142/container")
+    }
+
+    @Test func duplicateNamesAreKeptAndMarked() throws {
+        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"a","asize":1},{"name":"a","asize":2}]]"#)
+        let kids = Array(inv.children(Inventory.root))
+        #expect(kids.count == 2)
+        #expect(!inv.isDuplicate(kids[0]) && inv.isDuplicate(kids[1]))
+        #expect(inv.size(kids[1]) == 2)
+        #expect(w.count == 1)
+        #expect(w.first?.position?.description == "1:47")
+        #expect(w.first?.message.contains("listed twice") == true)
+    }
+
+    @Test func oddSizesWarnAndReadAsZero() throws {
+        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"n","asize":-5},{"name":"o","asize":99999999999999999999},{"name":"f","dsize":1.5},{"name":"s","asize":"7"}]]"#)
+        #expect(inv.totalBytes == 0)
+        #expect(w.count == 4)
+        #expect(w[0].message.contains("negative"))
+        #expect(w[0].position?.description == "1:44")
+        #expect(w[1].message.contains("64 bits"))
+        #expect(w[2].message.contains("not an integer"))
+        #expect(w[3].message.contains("unsigned integer"))
+    }
+
+    @Test func escapesBOMAndInvalidUTF8Names() throws {
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        bytes += Array(#"[1,2,{},[{"name":"/c"},{"name":"caf\u00e9 \"q\""},{"name":""#.utf8)
+        bytes += [0xFF, 0x41]
+        bytes += Array(#""}]]"#.utf8)
+        var w: [Diagnostic] = []
+        let inv = try NcduInventoryReader.read(bytes, file: "f", warnings: &w)
+        let kids = Array(inv.children(Inventory.root))
+        #expect(inv.name(kids[0]) == "café \"q\"")
+        #expect(Array(inv.nameBytes(kids[1])) == [0xFF, 0x41])
+    }
+
+    @Test func malformedInputThrowsPositionedDiagnostics() {
+        expectError("", "1:1", "empty")
+        expectError("[2,0,{},[{\"name\":\"/\"}]]", "1:2", "major format version 2")
+        expectError("[1,2,{},[{\"name\":\"/\"},\n{\"name\":\"a\"", "2:12", "',' or '}' in an info object, found end of file")
+        expectError("[1,2,{},[{\"name\":\"/\"},\n{\"asize\":1}]]", "2:1", "\"name\"")
+        expectError("[1,2,{},{\"name\":\"/\"}]", "1:9", "root directory as an array")
+        expectError("[1,2,{},[{\"name\":\"/\"},7]]", "1:23", "a child item")
+        expectError("[1,2,{},[{\"name\":\"/\"}]] x", "1:25", "end of file")
+    }
+
+    @Test func deepNestingIsRefused() {
+        let deep = "[1,2,{},[{\"name\":\"/\"}" + String(repeating: ",[{\"name\":\"d\"}", count: 2000) + String(repeating: "]", count: 2001) + "]"
+        do {
+            _ = try read(deep)
+            Issue.record("expected a depth error")
+        } catch {
+            #expect(error.message.contains("no deeper than 1024"))
+        }
+    }
+}
