@@ -69,7 +69,7 @@ public enum Classifier {
                 ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
                 : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
         case .mixed:
-            let others = presentKinds.filter { $0 != best }.map(\.title).joined(separator: " and ")
+            let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
             rationale = "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others)."
         case .unexplainedFailures, .noEvidence:
             rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."

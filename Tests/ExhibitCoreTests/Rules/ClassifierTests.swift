@@ -59,7 +59,7 @@ import Testing
         #expect(report.proposal.proposed == .skippedCleanup)  // explains the one failing test, despite fewer violations
         #expect(report.proposal.confidence == .mixed)
         #expect(report.proposal.links.first?.basis == .path)
-        #expect(report.proposal.rationale.contains("but the container also shows misplaced file"))
+        #expect(report.proposal.rationale.contains("but the container also shows misplaced file violations"))
 
         let silent = check(c.build(), rules: try vaultRules())
         #expect(silent.proposal.proposed == .misplacedFile)  // no tests: the most violations win
