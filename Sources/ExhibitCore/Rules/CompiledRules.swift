@@ -46,7 +46,7 @@ public struct CompiledRules: Sendable {
                 do {
                     globs.append(try Glob.compile(t, caseSensitive: cs))
                 } catch {
-                    errors.append("pattern \"\(t)\" at byte \(error.offset): \(error.message)")
+                    errors.append("pattern \"\(t)\" at byte \(error.offset): expected \(error.message)")
                     globs.append(Glob.nothing(t))
                 }
             }

@@ -36,7 +36,7 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         while true {
             if bytes.starts(with: [0x2E, 0x2F]) { bytes.removeFirst(2) } else if bytes.first == 0x2F { bytes.removeFirst() } else { break }
         }
-        guard !bytes.isEmpty else { throw GlobError(offset: 0, message: "an empty pattern matches nothing; write `**` for everything") }
+        guard !bytes.isEmpty else { throw GlobError(offset: 0, message: "a non-empty pattern (write `**` for everything)") }
         let trailingSlash = bytes.last == 0x2F
         var segments: [Segment] = []
         var offset = text.utf8.count - bytes.count
@@ -44,7 +44,7 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
             defer { offset += component.count + 1 }
             if component.isEmpty { continue }  // `a//b` is `a/b`; a trailing `/` is handled below
             if component.elementsEqual([0x2E]) || component.elementsEqual([0x2E, 0x2E]) {
-                throw GlobError(offset: offset, message: "`.` and `..` components are not allowed: patterns are relative to the container")
+                throw GlobError(offset: offset, message: "a name, not `.` or `..` (patterns are relative to the container)")
             }
             if component.elementsEqual([0x2A, 0x2A]) {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }

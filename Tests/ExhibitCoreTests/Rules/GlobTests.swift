@@ -93,4 +93,30 @@ import Testing
         #expect(!pattern.matches(ArraySlice([0x61, 0xFF])))
         #expect(!pattern.matches(ArraySlice([0xC3])))  // a truncated sequence is one character
     }
+
+    @Test func moreDoubleStarAndSpaceEdgeCases() throws {
+        #expect(try matches("**/Application Support/**", "Library/Application Support/x/y.db"))
+        #expect(try matches("**/Application Support/**", "Library/Application Support"))
+        #expect(try !matches("**/Application Support/**", "Library/Application  Support/x"))
+        #expect(try matches("**/Saved Application State/*.savedState", "Library/Saved Application State/com.example.vault.savedState"))
+        #expect(try matches("Library/**/", "Library/Caches/x"))
+        #expect(try matches("**/**/x.db", "x.db"))  // repeated `**` collapse into one
+        #expect(try matches("Library/**/Downloads/**/*.partial", "Library/Application Support/Downloads/a/b/c.partial"))
+        #expect(try !matches("Library/**/Downloads/**/*.partial", "Library/Application Support/Uploads/a/c.partial"))
+        #expect(try !matches("Documents/a?b", "Documents/a/b"))  // `?` never matches `/`
+        #expect(try matches("Documents/[éè]t[ée].txt", "Documents/été.txt"))
+        #expect(try matches("Documents/*", "Documents/name with  two spaces "))
+    }
+
+    @Test func patternSetsReportEveryCoveringPatternOnce() throws {
+        let set = PatternSet([
+            try Glob.compile("Library/**"),
+            try Glob.compile("Library/Application Support/Downloads/**"),
+            try Glob.compile("**/*.zip"),
+            try Glob.compile("tmp/**"),
+        ])
+        let components = Array("Library/Application Support/Downloads/a.zip".utf8).split(separator: 0x2F)
+        #expect(set.matchingPatterns(components: components) == [0, 1, 2])
+        #expect(set.matchingPatterns(components: []) == [])
+    }
 }

@@ -8,9 +8,9 @@ import Testing
         return (rules, warnings)
     }
 
-    private func failure(_ text: String) -> Diagnostic? {
+    private func failure(_ text: String, file: String = "rules.json") -> Diagnostic? {
         do {
-            _ = try read(text)
+            _ = try read(text, file: file)
             return nil
         } catch {
             return error
@@ -139,5 +139,42 @@ import Testing
             #"rules[0] "x": no "owner"; violations will name nobody to ask"#,
         ])
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.position != nil })
+    }
+
+    @Test func moreErrorsPointAtTheEntry() {
+        let notAnArray = """
+        {
+          "version": 1,
+          "rules": {"name": "x"}
+        }
+        """
+        #expect(failure(notAnArray)?.description == "rules.json:3:12: error: rules: expected an array of rule objects, found an object")
+
+        let missingRequirement = """
+        {"version": 1,
+         "rules": [{"name": "drafts", "path": "Documents/Drafts/**", "owner": "@editor"}]}
+        """
+        #expect(failure(missingRequirement)?.description
+            == #"rules.json:2:12: error: rules[0] "drafts": missing "requirement" (must-restore, regenerable or transient)"#)
+
+        let noReason = """
+        {"version": 1,
+         "allowedLargeResources": [
+           {"path": "Library/Fixtures/big.bundle", "reason": ""}
+         ]}
+        """
+        #expect(failure(noReason)?.description
+            == #"rules.json:3:54: error: allowedLargeResources[0] "Library/Fixtures/big.bundle": needs a non-empty "reason": say why the test needs it"#)
+
+        let badSyntax = """
+        {"version": 1,
+         "rules": [,]}
+        """
+        let syntax = failure(badSyntax)
+        #expect(syntax?.file == "rules.json")
+        #expect(syntax?.position?.line == 2)
+
+        #expect(failure(#"{"version": 1, "ignore": ["Documents/../x"]}"#, file: "ci/backup-rules.json")?.description.hasPrefix(
+            #"ci/backup-rules.json:1:38 (byte 37): error: ignore[0]: bad pattern "Documents/../x": expected a name, not `.` or `..`"#) == true)
     }
 }
