@@ -1,0 +1,172 @@
+/// Proposes a failure class for a run from its violations and failing tests: what the
+/// terminal UI shows first and a person confirms or overrides.
+///
+/// Linking: a failing test is tied to the blocking violations its failure text names,
+/// trying the strongest evidence first (relative path, then file name, then the rule's
+/// logical name); only when the text names none of them, to the violations whose
+/// creating step mentions the test's name. Warnings never explain a failure.
+///
+/// Proposal: the blocking kind that explains the most failing tests (then: has the most
+/// violations; then the order unset attribute, misplaced file, skipped cleanup). With
+/// no blocking violation the run is "not a backup-boundary failure".
+public enum Classifier {
+    public static func classify(violations: [Violation], failures: [TestFailure]) -> ClassificationProposal {
+        let blocking = violations.indices.filter { violations[$0].kind.isBlocking }
+        var links: [TestLink] = []
+        var unexplained: [String] = []
+        for failure in failures {
+            let test = failure.identifier ?? failure.testName
+            if let link = link(failure, test: test, candidates: blocking, in: violations) {
+                links.append(link)
+            } else if !unexplained.contains(test) {
+                unexplained.append(test)
+            }
+        }
+
+        guard !blocking.isEmpty else {
+            let rationale: String
+            if failures.isEmpty {
+                rationale = "No failing tests and no blocking violation: nothing points at a backup boundary."
+            } else {
+                rationale = "\(count(failures.count, "failing test")) but the container breaks no blocking rule, so the failure is probably not about the backup boundary."
+            }
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: links,
+                                          unexplainedTests: unexplained, rationale: rationale)
+        }
+
+        let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
+        let presentKinds = kinds.filter { k in blocking.contains { violations[$0].kind == k } }
+        func testsExplained(by kind: ViolationKind) -> Int {
+            links.filter { $0.violations.contains { violations[$0].kind == kind } }.count
+        }
+        func violationCount(_ kind: ViolationKind) -> Int { blocking.filter { violations[$0].kind == kind }.count }
+        let best = presentKinds.max { a, b in
+            let ta = testsExplained(by: a), tb = testsExplained(by: b)
+            if ta != tb { return ta < tb }
+            let va = violationCount(a), vb = violationCount(b)
+            if va != vb { return va < vb }
+            return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
+        } ?? .unsetAttribute
+        let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
+        let evidence = blocking.filter { violations[$0].kind == best }
+
+        let confidence: ClassificationProposal.Confidence
+        if !unexplained.isEmpty {
+            confidence = .unexplainedFailures
+        } else if presentKinds.count > 1 {
+            confidence = .mixed
+        } else {
+            confidence = .clear
+        }
+
+        let what = "\(count(evidence.count, "\(best.title) violation"))"
+        let example = violations[evidence[0]]
+        let exampleText = "\(example.ruleName ?? "policy"): \(example.reason)"
+        let rationale: String
+        switch confidence {
+        case .clear:
+            rationale = failures.isEmpty
+                ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
+                : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
+        case .mixed:
+            let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
+            rationale = "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others)."
+        case .unexplainedFailures, .noEvidence:
+            rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
+        }
+        return ClassificationProposal(proposed: proposed, confidence: confidence, evidence: evidence, links: links,
+                                      unexplainedTests: unexplained, rationale: rationale)
+    }
+
+    /// The strongest link from one failing test to blocking violations, or nil.
+    static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
+        let text = Array(failure.failureText.lowercased().utf8)
+        let names = testNames(failure)
+        let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
+            (.path, { v in mentions(text, v.path) }),
+            (.fileName, { v in
+                guard let name = v.path.split(separator: "/").last, name.utf8.count >= 3 else { return false }
+                return mentions(text, String(name))
+            }),
+            (.ruleName, { v in
+                guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
+                return mentions(text, rule)
+            }),
+            (.step, { v in
+                guard let step = v.step else { return false }
+                let stepBytes = Array(step.lowercased().utf8)
+                return names.contains { mentions(stepBytes, $0) }
+            }),
+        ]
+        for (basis, matches) in bases {
+            let hits = candidates.filter { matches(violations[$0]) }
+            if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+        }
+        return nil
+    }
+
+    /// Whether `text` (lower-cased UTF-8) names `needle` as a whole word or path: the
+    /// match may not continue a longer name on either side, so the path `tmp` is not
+    /// found in "attempt" and `vault.sqlite` is not found in "vault.sqlite-wal". A path
+    /// separator or a sentence's full stop after it is fine (`tmp/x`, "… Documents/a.db.").
+    static func mentions(_ text: [UInt8], _ needle: String) -> Bool {
+        let n = Array(needle.lowercased().utf8)
+        guard !n.isEmpty, n.count <= text.count else { return false }
+        var start = 0
+        while start + n.count <= text.count {
+            guard let i = firstIndex(of: n, in: text, from: start) else { return false }
+            let end = i + n.count
+            let before = i == 0 ? nil : text[i - 1]
+            let after = end == text.count ? nil : text[end]
+            let afterAfter = end + 1 < text.count ? text[end + 1] : nil
+            let openOK = before.map { !continuesName($0) } ?? true
+            let closeOK: Bool
+            switch after {
+            case nil: closeOK = true
+            case UInt8(ascii: "."): closeOK = afterAfter.map { !continuesName($0) } ?? true
+            case let a?: closeOK = !continuesName(a)
+            }
+            if openOK && closeOK { return true }
+            start = i + 1
+        }
+        return false
+    }
+
+    /// Bytes that can be part of a file or test name (letters, digits, `_`, `-`, `.`,
+    /// and any non-ASCII byte). `/` is not one: it ends a component.
+    private static func continuesName(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "."), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    private static func firstIndex(of needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= text.count else { return nil }
+        var i = start
+        while i + needle.count <= text.count {
+            if text[i] == needle[0], text[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The spellings of a test's name a step might use: `testRetryAfterFailure()` gives
+    /// `testretryafterfailure` and `retryafterfailure`.
+    static func testNames(_ failure: TestFailure) -> [String] {
+        var base = failure.testName
+        if let paren = base.firstIndex(of: "(") { base = String(base[..<paren]) }
+        if let last = base.split(whereSeparator: { $0 == "/" || $0 == "." }).last { base = String(last) }
+        base = base.lowercased()
+        var names = [base]
+        if base.hasPrefix("test"), base.count > 4 { names.append(String(base.dropFirst(4))) }
+        return names
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}
