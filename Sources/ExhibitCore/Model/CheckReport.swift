@@ -65,11 +65,17 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
     public var bytes: UInt64
     /// nil when the rules set no budget for it.
     public var budget: UInt64?
+    /// Bytes of allowed large test resources inside, already left out of `bytes`.
+    public var allowedBytes: UInt64
+    /// Where `bytes` was measured: `du` (allocated) or `inventory` (apparent sizes).
+    public var measuredBy: String
 
-    public init(directory: String, bytes: UInt64, budget: UInt64?) {
+    public init(directory: String, bytes: UInt64, budget: UInt64?, allowedBytes: UInt64 = 0, measuredBy: String = "inventory") {
         self.directory = directory
         self.bytes = bytes
         self.budget = budget
+        self.allowedBytes = allowedBytes
+        self.measuredBy = measuredBy
     }
 
     public var isOver: Bool { budget.map { bytes > $0 } ?? false }

@@ -61,9 +61,17 @@ public struct Violation: Sendable, Equatable, Hashable {
     public var step: String?
     /// Why it is a violation, in a few words: "not excluded from backup".
     public var reason: String
+    /// Files the violation covers: 1 for a file; for a directory reported once because
+    /// every file below it breaks the rule the same way, the number of those files.
+    public var fileCount: Int
+    /// Volume warnings: the budget the directory exceeds.
+    public var budget: UInt64?
+    /// Volume warnings: the entries that account for most of the size, largest first.
+    public var largestContributors: [VolumeContributor]
 
     public init(kind: ViolationKind, node: Inventory.NodeID? = nil, path: String, size: UInt64, ruleName: String? = nil,
-                ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String) {
+                ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String,
+                fileCount: Int = 1, budget: UInt64? = nil, largestContributors: [VolumeContributor] = []) {
         self.kind = kind
         self.node = node
         self.path = path
@@ -73,6 +81,24 @@ public struct Violation: Sendable, Equatable, Hashable {
         self.requirement = requirement
         self.step = step
         self.reason = reason
+        self.fileCount = fileCount
+        self.budget = budget
+        self.largestContributors = largestContributors
+    }
+}
+
+/// One entry that makes a top-level directory large.
+public struct VolumeContributor: Sendable, Equatable, Hashable {
+    public var node: Inventory.NodeID?
+    public var path: String
+    public var size: UInt64
+    public var fileCount: Int
+
+    public init(node: Inventory.NodeID?, path: String, size: UInt64, fileCount: Int) {
+        self.node = node
+        self.path = path
+        self.size = size
+        self.fileCount = fileCount
     }
 }
 

@@ -1,0 +1,225 @@
+/// Prints a `CheckReport` the way `exhibit check` shows it: text for people (every
+/// untrusted string escaped for the terminal) or JSON for scripts (fixed key order,
+/// two-space indentation, absent values as `null` so every key is always there).
+public enum CheckReportFormatter {
+    // MARK: - Text
+
+    public static func text(_ report: CheckReport, runID: String) -> String {
+        var lines: [String] = []
+        lines.append("exhibit check: run \(esc(runID))")
+        lines.append("rules: \(esc(report.rulesSource))")
+        for d in report.rulesDiagnostics { lines.append("  \(esc(d.description))") }
+        let budgeted = report.budgets.filter { $0.budget != nil }
+        if !budgeted.isEmpty {
+            lines.append("budgets:")
+            for b in budgeted {
+                var line = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
+                if b.allowedBytes > 0 { line += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
+                if b.isOver { line += " — over" }
+                lines.append(line)
+            }
+        }
+        for kind in ViolationKind.allCases {
+            let indices = report.violations.indices.filter { report.violations[$0].kind == kind }
+            guard !indices.isEmpty else { continue }
+            lines.append("")
+            let noun = kind.isBlocking ? "violation" : "warning"
+            lines.append("\(kind.title): \(indices.count) \(noun)\(indices.count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
+            for i in indices { lines.append("  [\(i + 1)] " + message(report.violations[i])) }
+        }
+        if report.violations.isEmpty {
+            lines.append("")
+            lines.append("no violations")
+        }
+        lines.append("")
+        lines.append(contentsOf: proposalLines(report.proposal))
+        lines.append("")
+        let blocking = report.violations.filter { $0.kind.isBlocking }.count
+        let warnings = report.violations.count - blocking
+        let counts = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        lines.append("result: \(counts)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One violation on one line:
+    /// `Library/.../catalog.bundle (388.0 MiB) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4"`.
+    public static func message(_ v: Violation) -> String {
+        var size = ByteSize.format(v.size)
+        if v.fileCount > 1 { size += " in \(v.fileCount) files" }
+        var parts = ["\(esc(v.path)) (\(size))"]
+        if v.kind == .volume, let budget = v.budget {
+            parts.append("budget \(ByteSize.format(budget))")
+        } else if let rule = v.ruleName {
+            if let requirement = v.requirement {
+                let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"
+                parts.append("rule \(esc(rule)) (\(requirement.rawValue), \(owner))")
+            } else {
+                parts.append("policy \(esc(rule))")
+            }
+        }
+        parts.append(esc(v.reason))
+        if let step = v.step { parts.append("created by step \"\(esc(step))\"") }
+        if !v.largestContributors.isEmpty {
+            let list = v.largestContributors.map { "\(esc($0.path)) (\(ByteSize.format($0.size)))" }.joined(separator: ", ")
+            parts.append("largest: \(list)")
+        }
+        return parts.joined(separator: " — ")
+    }
+
+    static func proposalLines(_ p: ClassificationProposal) -> [String] {
+        var lines = ["proposed classification: \(p.proposed.title) (confidence: \(p.confidence.rawValue))"]
+        lines.append("  \(esc(p.rationale))")
+        if !p.evidence.isEmpty { lines.append("  evidence: " + p.evidence.map { "[\($0 + 1)]" }.joined(separator: ", ")) }
+        if !p.links.isEmpty {
+            lines.append("  linked tests:")
+            for link in p.links {
+                let refs = link.violations.map { "[\($0 + 1)]" }.joined(separator: ", ")
+                lines.append("    \(esc(link.test)) → \(refs) (\(basisText(link.basis)))")
+            }
+        }
+        if !p.unexplainedTests.isEmpty {
+            lines.append("  explained by no violation:")
+            for t in p.unexplainedTests { lines.append("    \(esc(t))") }
+        }
+        return lines
+    }
+
+    static func basisText(_ basis: TestLinkBasis) -> String {
+        switch basis {
+        case .path: "failure names the path"
+        case .fileName: "failure names the file"
+        case .ruleName: "failure names the rule"
+        case .step: "same creating step"
+        }
+    }
+
+    private static func esc(_ s: String) -> String { TerminalText.escape(s) }
+
+    // MARK: - JSON
+
+    public static func json(_ report: CheckReport, runID: String) -> String {
+        var counts: [(String, JSONOut)] = []
+        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
+        let violations: [JSONOut] = report.violations.enumerated().map { i, v in
+            .object([
+                ("id", .int(i + 1)),
+                ("kind", .string(v.kind.rawValue)),
+                ("blocking", .bool(v.kind.isBlocking)),
+                ("path", .string(v.path)),
+                ("size", .uint(v.size)),
+                ("files", .int(v.fileCount)),
+                ("rule", .optionalString(v.ruleName)),
+                ("owner", .optionalString(v.ruleOwner)),
+                ("requirement", .optionalString(v.requirement?.rawValue)),
+                ("step", .optionalString(v.step)),
+                ("reason", .string(v.reason)),
+                ("budget", v.budget.map { .uint($0) } ?? .null),
+                ("largestContributors", .array(v.largestContributors.map { c in
+                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+                })),
+            ])
+        }
+        let budgets: [JSONOut] = report.budgets.map { b in
+            .object([
+                ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
+                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
+            ])
+        }
+        let p = report.proposal
+        let proposal: JSONOut = .object([
+            ("proposed", .string(p.proposed.rawValue)),
+            ("confidence", .string(p.confidence.rawValue)),
+            ("rationale", .string(p.rationale)),
+            ("evidence", .array(p.evidence.map { .int($0 + 1) })),
+            ("links", .array(p.links.map { l in
+                .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
+            })),
+            ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),
+        ])
+        let diagnostics: [JSONOut] = report.rulesDiagnostics.map { d in
+            .object([
+                ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
+                ("line", d.position.map { .int($0.line) } ?? .null), ("column", d.position.map { .int($0.column) } ?? .null),
+                ("message", .string(d.message)),
+            ])
+        }
+        let root: JSONOut = .object([
+            ("run", .string(runID)),
+            ("rulesSource", .string(report.rulesSource)),
+            ("blocking", .bool(report.hasBlocking)),
+            ("counts", .object(counts)),
+            ("violations", .array(violations)),
+            ("budgets", .array(budgets)),
+            ("classification", proposal),
+            ("rulesDiagnostics", .array(diagnostics)),
+        ])
+        var out = ""
+        root.write(to: &out, indent: 0)
+        return out + "\n"
+    }
+}
+
+/// A tiny JSON tree with ordered keys, written pretty with two-space indentation.
+private indirect enum JSONOut {
+    case object([(String, JSONOut)])
+    case array([JSONOut])
+    case string(String)
+    case int(Int)
+    case uint(UInt64)
+    case bool(Bool)
+    case null
+
+    static func optionalString(_ s: String?) -> JSONOut { s.map { .string($0) } ?? .null }
+
+    func write(to out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch self {
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += pad
+                JSONOut.string(key).write(to: &out, indent: indent + 1)
+                out += ": "
+                value.write(to: &out, indent: indent + 1)
+                out += i + 1 < members.count ? ",\n" : "\n"
+            }
+            out += closePad + "}"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, value) in items.enumerated() {
+                out += pad
+                value.write(to: &out, indent: indent + 1)
+                out += i + 1 < items.count ? ",\n" : "\n"
+            }
+            out += closePad + "]"
+        case .string(let s):
+            out += "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    // Control characters and invisible direction overrides are escaped so a
+                    // script printing a value cannot be tricked by it.
+                    if scalar.value < 0x20 || TerminalText.needsEscape(scalar) {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            out += "\""
+        case .int(let n): out += String(n)
+        case .uint(let n): out += String(n)
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+}

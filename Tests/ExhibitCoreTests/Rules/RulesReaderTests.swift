@@ -1,0 +1,143 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct RulesReaderTests {
+    private func read(_ text: String, file: String = "rules.json") throws(Diagnostic) -> (RulesInventory, [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        let rules = try RulesReader.read(Array(text.utf8), file: file, warnings: &warnings)
+        return (rules, warnings)
+    }
+
+    private func failure(_ text: String) -> Diagnostic? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsTheVaultRules() throws {
+        let (rules, warnings) = try read(vaultRulesJSON)
+        #expect(warnings.isEmpty)
+        #expect(rules.version == 1)
+        #expect(!rules.caseSensitive)
+        #expect(rules.rules.count == 7)
+        let catalog = try #require(rules.rule(named: "offline-catalog"))
+        #expect(catalog.pattern == "Library/Application Support/Downloads/**")
+        #expect(catalog.requirement == .regenerable)
+        #expect(catalog.owner == "@news-sync")
+        #expect(catalog.position?.line == 7)
+        #expect(rules.documentsAllowlist == ["Documents/vault.sqlite", "Documents/Drafts/**"])
+        #expect(rules.userDataExtensions == ["sqlite", "draft"])
+        #expect(rules.allowedLargeResources.first?.reason == "UI tests need an offline catalog")
+        #expect(rules.budget(for: "Library") == 1_048_576)
+        #expect(rules.budget(for: "library") == 1_048_576)
+        #expect(rules.budget(for: "tmp") == 4096)
+        #expect(rules.budget(for: "Documents") == nil)
+        // Omitted lists keep the built-in defaults.
+        #expect(rules.testPreferenceDomains == BackupPolicy.defaultTestPreferenceDomains)
+        #expect(rules.partialDownloads == BackupPolicy.defaultPartialDownloads)
+    }
+
+    @Test func theSampleRulesFileReadsWithoutWarnings() throws {
+        let url = #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
+        let path = "/" + url + "/SampleArchives/_fixtures-rules/rules.json"
+        let bytes = try #require(readFileBytes(path))
+        var warnings: [Diagnostic] = []
+        let rules = try RulesReader.read(bytes, file: "rules.json", warnings: &warnings)
+        #expect(warnings.isEmpty)
+        #expect(rules.rules.map(\.name).contains("offline-catalog"))
+        #expect(rules.budget(for: "Documents") == 50 * 1_048_576)
+    }
+
+    @Test func builtInDefaultsHoldApplePolicyOnly() {
+        let d = RulesInventory.builtInDefaults
+        #expect(d.rules.isEmpty)
+        #expect(d.documentsAllowlist == nil)
+        #expect(d.budgets.isEmpty)
+        #expect(!d.caseSensitive)
+        #expect(d.version == RulesReader.supportedVersion)
+    }
+
+    @Test func errorsNameFileLineColumnAndEntry() {
+        let badRequirement = """
+        {
+          "version": 1,
+          "rules": [
+            {"name": "vault-db", "path": "Documents/vault.sqlite", "requirement": "must-restore", "owner": "@storage"},
+            {"name": "offline-catalog", "path": "Library/Application Support/Downloads/**",
+             "requirement": "regen", "owner": "@news-sync"}
+          ]
+        }
+        """
+        let e = failure(badRequirement)
+        #expect(e?.description == #"rules.json:6:21: error: rules[1] "offline-catalog": "requirement" must be must-restore, regenerable or transient, found "regen""#)
+
+        let missingName = """
+        {"version": 1, "rules": [
+          {"path": "tmp/**", "requirement": "transient"}
+        ]}
+        """
+        #expect(failure(missingName)?.description == #"rules.json:2:3: error: rules[0]: missing "name" (the rule's logical name)"#)
+
+        let duplicate = """
+        {"version": 1, "rules": [
+          {"name": "a", "path": "tmp/x", "requirement": "transient", "owner": "@o"},
+          {"name": "a", "path": "tmp/y", "requirement": "transient", "owner": "@o"}
+        ]}
+        """
+        #expect(failure(duplicate)?.description == #"rules.json:3:12: error: rules[1] "a": duplicate rule name (first used at line 2)"#)
+
+        let badGlob = """
+        {"version": 1, "rules": [
+          {"name": "exports", "path": "tmp/Export-[0-9", "requirement": "transient", "owner": "@o"}
+        ]}
+        """
+        let g = failure(badGlob)
+        #expect(g?.position?.line == 2)
+        #expect(g?.position?.column == 43)  // the `[` inside the pattern
+        #expect(g?.message.hasPrefix(#"rules[0] "exports": bad pattern "tmp/Export-[0-9": expected a closing `]`"#) == true)
+    }
+
+    @Test func versionIsRequiredAndChecked() {
+        #expect(failure(#"{"rules": []}"#)?.message.contains("missing \"version\"") == true)
+        #expect(failure(#"{"version": 2}"#)?.description == "rules.json:1:13: error: version: unsupported version 2 (this exhibit reads version 1)")
+        #expect(failure(#"{"version": "1"}"#)?.message == "version: expected an integer, found a string")
+        #expect(failure("[1]")?.message == "expected a JSON object at the top of the rules file, found an array")
+        #expect(failure("{")?.file == "rules.json")
+    }
+
+    @Test func containerWideSettingsAreValidated() {
+        #expect(failure(#"{"version": 1, "budgets": {"Library": "500 MB"}}"#)?.message
+            == #"budgets "Library": expected a size such as "500 MiB" (units B, KiB, MiB, GiB, TiB), found "500 MB""#)
+        #expect(failure(#"{"version": 1, "budgets": {"Library/Caches": 1}}"#)?.message.contains("per top-level directory") == true)
+        #expect(failure(#"{"version": 1, "budgets": {"tmp": -1}}"#)?.message.contains("non-negative") == true)
+        #expect(failure(#"{"version": 1, "documentsAllowlist": ["vault.sqlite"]}"#)?.message
+            == #"documentsAllowlist[0] "vault.sqlite": must be a path inside Documents/ (patterns are container-relative)"#)
+        #expect(failure(#"{"version": 1, "allowedLargeResources": [{"path": "Documents/big.mov"}]}"#)?.message.contains("reason") == true)
+        #expect(failure(#"{"version": 1, "userDataExtensions": ["a/b"]}"#) != nil)
+        #expect(failure(#"{"version": 1, "caseSensitive": "yes"}"#)?.message == "caseSensitive: expected true or false, found a string")
+    }
+
+    @Test func unknownKeysAndMissingOwnersAreWarnings() throws {
+        let (rules, warnings) = try read("""
+        {"version": 1, "colour": "blue", "caseSensitive": true,
+         "userDataExtensions": [".SQLite"],
+         "budgets": {"Documents": "1.5 GiB", "tmp": 0},
+         "testPreferenceDomains": [],
+         "rules": [{"name": "x", "path": "Documents/x", "requirement": "must-restore", "owners": "@typo"}]}
+        """)
+        #expect(rules.caseSensitive)
+        #expect(rules.userDataExtensions == ["SQLite"])
+        #expect(rules.budget(for: "Documents") == 1_610_612_736)
+        #expect(rules.budget(for: "tmp") == 0)
+        #expect(rules.testPreferenceDomains.isEmpty)
+        #expect(warnings.map(\.message) == [
+            #"rules file: unknown key "colour" ignored"#,
+            #"rules[0] "x": unknown key "owners" ignored"#,
+            #"rules[0] "x": no "owner"; violations will name nobody to ask"#,
+        ])
+        #expect(warnings.allSatisfy { $0.severity == .warning && $0.position != nil })
+    }
+}
