@@ -46,6 +46,17 @@ public enum DetailsRenderer {
         bytes < 1024 ? SizeLabel.text(bytes) : SizeLabel.text(bytes) + " (\(bytes) B)"
     }
 
+    /// The effective backup status as the rules engine resolves it (the same call
+    /// `exhibit check` relies on), with its reason.
+    private static func backupLine(_ status: BackupStatus, glyphs: Glyphs) -> StyledLine {
+        switch status {
+        case .backedUp: field("Backup", glyphs.safe(status.explanation))
+        case .excludedByOwnFlag, .excludedByAncestor: field("Backup", glyphs.safe(status.explanation), .excluded)
+        case .notBackedUpArea: field("Backup", glyphs.safe(status.explanation), .notBackedUp)
+        case .ignored: field("Backup", glyphs.safe(status.explanation), .dim)
+        }
+    }
+
     private static func entryLines(_ node: Inventory.NodeID, inventory: Inventory, data: TriageData, glyphs: Glyphs) -> [StyledLine] {
         var lines: [StyledLine] = []
         let path = inventory.pathBytes(node)
@@ -57,19 +68,13 @@ public enum DetailsRenderer {
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
         if inventory.diskSize(node) > 0 { size += ", on disk " + SizeLabel.text(inventory.diskSize(node)) }
         lines.append(field("Size", size))
-        switch BackupStatus.of(node, in: inventory, areas: data.backupAreas) {
-        case .backedUp:
-            lines.append(field("Backup", "backed up"))
-        case .excludedOwnFlag:
-            lines.append(field("Backup", "excluded: its own do-not-back-up flag", .excluded))
-        case .excludedByAncestor(let by):
-            lines.append(field("Backup", "excluded: flag on " + glyphs.safe(bytes: inventory.pathBytes(by)) + "/", .excluded))
-        case .notBackedUpArea(let area):
-            lines.append(field("Backup", "not backed up: inside " + area + "/", .notBackedUp))
-        }
+        let ruleDetails = data.rules.details(for: node, in: inventory)
+        lines.append(backupLine(ruleDetails.status, glyphs: glyphs))
+        lines.append(field("Area", glyphs.safe(ruleDetails.area.path == "." ? "container root" : ruleDetails.area.path + "/")
+                                + " (" + glyphs.safe(ruleDetails.area.basis) + ")", .dim))
         let here = data.index.violations(at: node)
         var rules: [String] = []
-        for name in data.backupAreas.matchingRules(of: node, in: inventory) + here.compactMap({ data.report.violations[$0].ruleName })
+        for name in ruleDetails.rules.map(\.name) + ruleDetails.policies + here.compactMap({ data.report.violations[$0].ruleName })
         where !rules.contains(name) { rules.append(name) }
         lines.append(field("Rules", rules.isEmpty ? "none known" : rules.map(glyphs.safe).joined(separator: ", "), rules.isEmpty ? .dim : .plain))
         lines.append(field("Step", inventory.step(node).map(glyphs.safe) ?? "unknown", inventory.step(node) == nil ? .dim : .plain))

@@ -48,7 +48,7 @@ enum TreeRenderer {
         if let kind = state.data.index.badge(node) {
             grid.put(String(kind.badge), row: row, col: 1, role: kind.isBlocking ? .violation : .warning)
         }
-        let (mark, markRole) = backupMark(node, inventory: inventory, areas: state.data.backupAreas)
+        let (mark, markRole) = backupMark(node, inventory: inventory, rules: state.data.rules)
         if let mark { grid.put(mark, row: row, col: 2, role: markRole) }
         let size = inventory.totalSize(node)
         var x = 4
@@ -74,12 +74,16 @@ enum TreeRenderer {
         grid.put(fitted, row: row, col: x, role: isDir ? .directory : .plain)
     }
 
-    /// `X` flag set on the entry, `x` flag inherited from a directory above, `~` a
-    /// location never backed up. Cheap: flags are stored; the area is an O(depth) walk.
-    static func backupMark(_ node: Inventory.NodeID, inventory: Inventory, areas: any BackupAreaProvider) -> (String?, Role) {
-        if inventory.isExcludedOwn(node) { return ("X", .excluded) }
-        if inventory.isExcludedEffective(node) { return ("x", .excluded) }
-        if case .notBackedUp = areas.backupArea(of: node, in: inventory) { return ("~", .notBackedUp) }
-        return (nil, .plain)
+    /// `X` flag set on the entry, `x` flag inherited from a directory above, `~` an area
+    /// never backed up. The status comes from the rules engine, so the mark and
+    /// `exhibit check` agree; it costs one path match per visible row.
+    static func backupMark(_ node: Inventory.NodeID, inventory: Inventory, rules: CompiledRules) -> (String?, Role) {
+        guard node != Inventory.root else { return (nil, .plain) }
+        switch rules.backupStatus(of: node, in: inventory) {
+        case .excludedByOwnFlag: return ("X", .excluded)
+        case .excludedByAncestor: return ("x", .excluded)
+        case .notBackedUpArea: return ("~", .notBackedUp)
+        case .backedUp, .ignored: return (nil, .plain)
+        }
     }
 }

@@ -4,14 +4,17 @@ public final class TriageData: Sendable {
     public let bundle: EvidenceBundle
     public let report: CheckReport
     public let index: ViolationIndex
-    public let backupAreas: any BackupAreaProvider
+    /// The rules the report was made with, compiled once: the details pane and the
+    /// tree's backup marks ask them, so the UI and `exhibit check` cannot disagree.
+    public let rules: CompiledRules
     /// Failing tests as the results report them.
     public let failures: [TestFailure]
 
-    public init(bundle: EvidenceBundle, report: CheckReport, backupAreas: any BackupAreaProvider = StandardBackupAreas()) {
+    public init(bundle: EvidenceBundle, report: CheckReport,
+                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults)) {
         self.bundle = bundle
         self.report = report
-        self.backupAreas = backupAreas
+        self.rules = rules
         self.index = ViolationIndex(report: report, inventory: bundle.inventory)
         self.failures = bundle.failures
         self.budgetRows = Self.budgetRows(report, bundle.inventory)

@@ -42,7 +42,9 @@ public struct HookMessage: Sendable, Equatable, Hashable {
 public struct TriageSession {
     public var bundle: EvidenceBundle
     public var report: CheckReport
-    public var backupAreas: any BackupAreaProvider
+    /// The compiled rules `report` was made with (`RulesEngine.compile`); the UI asks
+    /// them for each entry's backup status and matching rules.
+    public var rules: CompiledRules
     /// A classification confirmed in an earlier session, shown in the header.
     public var confirmed: TriageDecision?
     /// A comment left unfinished in an earlier session; `c` starts from it.
@@ -55,7 +57,7 @@ public struct TriageSession {
     public var saveDraft: (TriageDraft) -> Void
 
     public init(bundle: EvidenceBundle, report: CheckReport,
-                backupAreas: any BackupAreaProvider = StandardBackupAreas(),
+                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
                 confirmed: TriageDecision? = nil, draft: TriageDraft? = nil,
                 confirmClassification: @escaping (TriageDecision) -> HookMessage = { _ in
                     .failure("classification not saved: no store configured")
@@ -66,7 +68,7 @@ public struct TriageSession {
                 saveDraft: @escaping (TriageDraft) -> Void = { _ in }) {
         self.bundle = bundle
         self.report = report
-        self.backupAreas = backupAreas
+        self.rules = rules
         self.confirmed = confirmed
         self.draft = draft
         self.confirmClassification = confirmClassification

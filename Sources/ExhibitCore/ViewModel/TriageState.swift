@@ -55,7 +55,7 @@ public struct TriageState: Sendable {
     }
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
-        self.init(data: TriageData(bundle: session.bundle, report: session.report, backupAreas: session.backupAreas),
+        self.init(data: TriageData(bundle: session.bundle, report: session.report, rules: session.rules),
                   rows: rows, cols: cols, decision: session.confirmed, draft: session.draft)
     }
 
