@@ -102,7 +102,7 @@ import Testing
 
     @Test func versionIsRequiredAndChecked() {
         #expect(failure(#"{"rules": []}"#)?.message.contains("missing \"version\"") == true)
-        #expect(failure(#"{"version": 2}"#)?.description == "rules.json:1:13: error: version: unsupported version 2 (this exhibit reads version 1)")
+        #expect(failure(#"{"version": 2}"#)?.description == "rules.json:1:13 (byte 12): error: version: unsupported version 2 (this exhibit reads version 1)")
         #expect(failure(#"{"version": "1"}"#)?.message == "version: expected an integer, found a string")
         #expect(failure("[1]")?.message == "expected a JSON object at the top of the rules file, found an array")
         #expect(failure("{")?.file == "rules.json")

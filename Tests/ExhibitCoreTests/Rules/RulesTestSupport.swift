@@ -1,3 +1,4 @@
+import Foundation
 @testable import ExhibitCore
 
 /// Builds small container inventories for rules tests from readable lines.
@@ -74,4 +75,11 @@ func cleanVaultContainer() -> ContainerFixture {
 
 func check(_ inventory: Inventory, rules: RulesInventory, failures: [TestFailure] = [], du: [DirectoryTotal]? = nil) -> CheckReport {
     RulesEngine.check(inventory: inventory, failures: failures, duTotals: du, rules: rules, rulesSource: "rules.json", rulesDiagnostics: [])
+}
+
+/// The bytes of a file in the repository, or nil when it cannot be read (tests only:
+/// ExhibitCore itself never touches the disk).
+func readFileBytes(_ path: String) -> [UInt8]? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return [UInt8](data)
 }
