@@ -83,6 +83,14 @@ public struct TriageState: Sendable {
 
     /// Decodes a key through the binding table of the current context.
     public mutating func handle(key: Key) -> [TriageEffect] {
+        if layout.isTooSmall {
+            // Nothing is visible to act on: only leaving and redrawing work (as in ncdu).
+            switch key {
+            case .char("q"), .ctrl("c"): return leaving()
+            case .ctrl("l"): return [.redraw]
+            default: return []
+            }
+        }
         guard let action = KeyBindings.action(for: key, in: context) else {
             message = nil
             return []
