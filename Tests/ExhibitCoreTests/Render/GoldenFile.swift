@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
-/// Compares text with `Golden/<name>.txt`; `UPDATE_GOLDEN=1 swift test` re-records.
+/// Compares text with `Golden/<name>.txt` strictly; `EXHIBIT_UPDATE_GOLDEN=1 swift test`
+/// (or `UPDATE_GOLDEN=1`) re-records instead.
 func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden/\(name).txt")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["EXHIBIT_UPDATE_GOLDEN"] == "1" || environment["UPDATE_GOLDEN"] == "1" {
         try actual.write(to: url, atomically: true, encoding: .utf8)
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden \(name).txt; record it with UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
+        Issue.record("missing golden \(name).txt; record it with EXHIBIT_UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
         return
     }
     if actual != expected {
