@@ -47,9 +47,8 @@ public enum CheckReportFormatter {
         var size = ByteSize.format(v.size)
         if v.fileCount > 1 { size += " in \(v.fileCount) files" }
         var parts = ["\(esc(v.path)) (\(size))"]
-        if v.kind == .volume, let budget = v.budget {
-            parts.append("budget \(ByteSize.format(budget))")
-        } else if let rule = v.ruleName {
+        // A volume warning's reason already names its budget.
+        if v.kind != .volume, let rule = v.ruleName {
             if let requirement = v.requirement {
                 let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"
                 parts.append("rule \(esc(rule)) (\(requirement.rawValue), \(owner))")

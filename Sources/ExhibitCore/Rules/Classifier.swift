@@ -69,7 +69,7 @@ public enum Classifier {
                 ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
                 : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
         case .mixed:
-            let others = presentKinds.filter { $0 != best }.map(\.title).joined(separator: " and ")
+            let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
             rationale = "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others)."
         case .unexplainedFailures, .noEvidence:
             rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
@@ -80,25 +80,76 @@ public enum Classifier {
 
     /// The strongest link from one failing test to blocking violations, or nil.
     static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
-        let text = failure.failureText.lowercased()
+        let text = Array(failure.failureText.lowercased().utf8)
+        let names = testNames(failure)
         let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
-            (.path, { v in !v.path.isEmpty && text.contains(v.path.lowercased()) }),
+            (.path, { v in mentions(text, v.path) }),
             (.fileName, { v in
-                let name = v.path.split(separator: "/").last.map(String.init) ?? ""
-                return name.count >= 3 && text.contains(name.lowercased())
+                guard let name = v.path.split(separator: "/").last, name.utf8.count >= 3 else { return false }
+                return mentions(text, String(name))
             }),
             (.ruleName, { v in
-                guard let rule = v.ruleName, rule.count >= 3 else { return false }
-                return text.contains(rule.lowercased())
+                guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
+                return mentions(text, rule)
             }),
             (.step, { v in
-                guard let step = v.step?.lowercased() else { return false }
-                return testNames(failure).contains { $0.count >= 3 && step.contains($0) }
+                guard let step = v.step else { return false }
+                let stepBytes = Array(step.lowercased().utf8)
+                return names.contains { mentions(stepBytes, $0) }
             }),
         ]
         for (basis, matches) in bases {
             let hits = candidates.filter { matches(violations[$0]) }
             if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+        }
+        return nil
+    }
+
+    /// Whether `text` (lower-cased UTF-8) names `needle` as a whole word or path: the
+    /// match may not continue a longer name on either side, so the path `tmp` is not
+    /// found in "attempt" and `vault.sqlite` is not found in "vault.sqlite-wal". A path
+    /// separator or a sentence's full stop after it is fine (`tmp/x`, "… Documents/a.db.").
+    static func mentions(_ text: [UInt8], _ needle: String) -> Bool {
+        let n = Array(needle.lowercased().utf8)
+        guard !n.isEmpty, n.count <= text.count else { return false }
+        var start = 0
+        while start + n.count <= text.count {
+            guard let i = firstIndex(of: n, in: text, from: start) else { return false }
+            let end = i + n.count
+            let before = i == 0 ? nil : text[i - 1]
+            let after = end == text.count ? nil : text[end]
+            let afterAfter = end + 1 < text.count ? text[end + 1] : nil
+            let openOK = before.map { !continuesName($0) } ?? true
+            let closeOK: Bool
+            switch after {
+            case nil: closeOK = true
+            case UInt8(ascii: "."): closeOK = afterAfter.map { !continuesName($0) } ?? true
+            case let a?: closeOK = !continuesName(a)
+            }
+            if openOK && closeOK { return true }
+            start = i + 1
+        }
+        return false
+    }
+
+    /// Bytes that can be part of a file or test name (letters, digits, `_`, `-`, `.`,
+    /// and any non-ASCII byte). `/` is not one: it ends a component.
+    private static func continuesName(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "."), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    private static func firstIndex(of needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= text.count else { return nil }
+        var i = start
+        while i + needle.count <= text.count {
+            if text[i] == needle[0], text[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
         }
         return nil
     }

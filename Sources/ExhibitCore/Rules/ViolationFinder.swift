@@ -7,6 +7,7 @@
 /// 3. Top-down: a uniform directory that every finding may be reported for (it lies
 ///    inside the rule's pattern, or the same area) is reported once with its total
 ///    size and file count, so a 40,000-file download bundle is one line, not 40,000.
+///    A directory holding a single file is never collapsed: the file itself is named.
 ///    Everything else is reported per file, one violation per broken rule.
 struct ViolationFinder {
     let compiled: CompiledRules
@@ -16,6 +17,7 @@ struct ViolationFinder {
     struct Finding: Hashable {
         enum Cause: Hashable {
             case regenerableNotExcluded
+            case mustRestoreExcluded
             case mustRestoreInArea(BackupArea.Kind)
             case regenerableInDocuments
             case transientInDocuments
@@ -33,7 +35,7 @@ struct ViolationFinder {
 
         var kind: ViolationKind {
             switch cause {
-            case .regenerableNotExcluded: .unsetAttribute
+            case .regenerableNotExcluded, .mustRestoreExcluded: .unsetAttribute
             case .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .outsideAllowlist, .outsideLocation, .userDataExtension: .misplacedFile
             case .tmpNotEmpty, .transientPresent, .testPreferenceDomain, .partialDownload: .skippedCleanup
             case .unruled: .unruled
@@ -149,7 +151,12 @@ struct ViolationFinder {
                     if area.isBackedUp, !node.flags.contains(.excludedEffective) { out.append(Finding(cause: .regenerableNotExcluded, rule: r)) }
                     if area.kind == .documents { out.append(Finding(cause: .regenerableInDocuments, rule: r)) }
                 case .mustRestore:
-                    if !area.isBackedUp { out.append(Finding(cause: .mustRestoreInArea(area.kind), rule: r)) }
+                    if !area.isBackedUp {
+                        out.append(Finding(cause: .mustRestoreInArea(area.kind), rule: r))
+                    } else if node.flags.contains(.excludedEffective) {
+                        // The attribute is wrong the other way round: user data that will not come back.
+                        out.append(Finding(cause: .mustRestoreExcluded, rule: r))
+                    }
                 case .transient:
                     out.append(Finding(cause: .transientPresent, rule: r))
                     if area.kind == .documents { out.append(Finding(cause: .transientInDocuments, rule: r)) }
@@ -176,11 +183,14 @@ struct ViolationFinder {
         if area.kind == .caches || area.kind == .tmp, let ext = c.userDataExtension(of: name) {
             out.append(Finding(cause: .userDataExtension(ext, area.kind)))
         }
-        if area.kind == .tmp { out.append(Finding(cause: .tmpNotEmpty)) }
         if testPreference >= 0 { out.append(Finding(cause: .testPreferenceDomain(testPreference))) }
         if partial >= 0 { out.append(Finding(cause: .partialDownload(partial))) }
-        // "Covered by no rule" only for files that break nothing else, to keep noise down.
-        if !ruleHit, out.isEmpty, area.isBackedUp, !node.flags.contains(.excludedEffective) {
+        // "Left in tmp" only when nothing more specific (a transient rule with an owner, a
+        // partial download) already reports the file as skipped cleanup.
+        if area.kind == .tmp, !out.contains(where: { $0.kind == .skippedCleanup }) { out.append(Finding(cause: .tmpNotEmpty)) }
+        // "Covered by no rule" only for files that break nothing else, to keep noise down;
+        // the Documents allowlist and allowed large resources also count as covering a file.
+        if !ruleHit, !allowlisted, !allowed, out.isEmpty, area.isBackedUp, !node.flags.contains(.excludedEffective) {
             out.append(Finding(cause: .unruled(area.kind)))
         }
         return true
@@ -188,6 +198,8 @@ struct ViolationFinder {
 
     private mutating func intern(_ list: inout [Finding]) -> Int32 {
         if list.isEmpty { return 0 }
+        // Most files break exactly one rule: answer those without allocating.
+        if list.count == 1, let id = findingIDs[list[0]], singleSignature[Int(id)] >= 0 { return singleSignature[Int(id)] }
         var ids: [Int32] = []
         ids.reserveCapacity(list.count)
         for f in list {
@@ -244,7 +256,7 @@ struct ViolationFinder {
             let sig = directorySignatures[id]
             if sig == 0 || sig == Self.neutral { continue }  // nothing broken below
             if inventory.isDirectory(id) {
-                if sig > 0, canReportOnce(id, signature: sig) {
+                if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
                     let step = inventory.step(id) ?? commonStep(below: id)
                     for f in signatures[Int(sig)] { out.append(violation(findings[Int(f)], node: id, step: step, fileCount: inventory.fileCount(id))) }
                 } else {
@@ -278,7 +290,7 @@ struct ViolationFinder {
                 if area.kind != kind { return false }
             case .tmpNotEmpty:
                 if area.kind != .tmp { return false }
-            case .regenerableNotExcluded, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
+            case .regenerableNotExcluded, .mustRestoreExcluded, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
                 if !c.patterns.matches(c.ruleRange.lowerBound + Int(finding.rule), components: components) { return false }
             }
         }
@@ -307,6 +319,7 @@ struct ViolationFinder {
         let reason: String
         switch f.cause {
         case .regenerableNotExcluded: reason = "not excluded from backup"
+        case .mustRestoreExcluded: reason = "excluded from backup, but only a backup brings it back"
         case .mustRestoreInArea(let kind): reason = "must-restore data in \(Self.areaName(kind)), lost on restore"
         case .regenerableInDocuments: reason = "regenerable data in Documents"
         case .transientInDocuments: reason = "transient data in Documents"

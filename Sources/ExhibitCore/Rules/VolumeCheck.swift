@@ -45,9 +45,10 @@ enum VolumeCheck {
         return (budgets, warnings)
     }
 
-    /// The largest entries below `top`. A directory that is mostly one child
+    /// The largest entries below `top`. A directory that is mostly one child directory
     /// (`Library/Application Support` holding one big `Downloads`) is looked through,
-    /// so the list names the entry someone can act on. Allowed resources are skipped.
+    /// so the list names the entry someone can act on; a directory whose largest child
+    /// is a file (`catalog.bundle`) is kept whole. Allowed resources are skipped.
     static func largestContributors(of top: Inventory.NodeID, in inventory: Inventory, compiled: CompiledRules) -> [VolumeContributor] {
         var candidates = Array(inventory.children(top))
         var result: [VolumeContributor] = []
@@ -60,7 +61,7 @@ enum VolumeCheck {
             if compiled.isAllowedResource(id, in: inventory) { continue }
             if inventory.isDirectory(id), lookThroughBudget > 0,
                 let biggest = inventory.children(id).max(by: { inventory.totalSize($0) < inventory.totalSize($1) }),
-                inventory.totalSize(biggest) > size / 2
+                inventory.isDirectory(biggest), inventory.totalSize(biggest) > size / 2
             {
                 lookThroughBudget -= 1
                 candidates.append(contentsOf: inventory.children(id))
