@@ -1,5 +1,100 @@
-import CCurses
 import ExhibitCore
 
-/// The terminal driver's entry point (filled in by the UI issue).
-public enum TerminalApp {}
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal driver: paints the pure state machine's grids through CCurses, turns
+/// terminal input into `Key`s and performs the effects the state asks for through the
+/// session's hooks. Every decision about what to show lives in ExhibitCore.
+public enum TerminalApp {
+    /// Exit statuses of `run`.
+    public enum Status {
+        public static let ok: Int32 = 0
+        /// Internal failure: the TTY was lost.
+        public static let failure: Int32 = 1
+        /// stdin or stdout is not a terminal, or no terminal type could be opened.
+        public static let noTerminal: Int32 = 4
+        /// Stopped by SIGINT, SIGTERM or SIGHUP: 128 + the signal number, as shells report it.
+        public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
+    }
+
+    /// How long a read waits before the loop looks at pending signals again.
+    static let pollMilliseconds: Int32 = 250
+
+    /// Runs the triage UI until the person quits. Returns the process exit status;
+    /// the terminal is restored on every path.
+    public static func run(session: TriageSession) -> Int32 {
+        guard Terminal.isInteractive else {
+            Terminal.writeError("exhibit: the triage UI needs a terminal (stdin and stdout are not both TTYs).\n"
+                                + "For plain text use `exhibit summary RUN`; for CI use `exhibit check RUN`.")
+            return Status.noTerminal
+        }
+        Terminal.installHandlers()
+        let opening = Terminal.open()
+        if opening == .unavailable {
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            Terminal.writeError("exhibit: cannot open the terminal (TERM=\(term), and \(Terminal.fallbackTerm) failed too).\n"
+                                + "Set TERM to a known type such as xterm-256color, or use `exhibit summary RUN`.")
+            return Status.noTerminal
+        }
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        Terminal.apply(Terminal.hasColors && !noColor ? .color : .mono)
+        let glyphs: Glyphs = Terminal.isUTF8 ? .unicode : .ascii
+
+        var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
+        if case .openedWithFallback(let used) = opening {
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            state.show(.failure("unknown TERM=\(term); drawing as \(used)"))
+        } else if !Terminal.isUTF8 {
+            state.show(.failure("the locale is not UTF-8: names shown with \\u{...} escapes"))
+        }
+        let status = loop(&state, session: session, glyphs: glyphs)
+        Terminal.close()
+        return status
+    }
+
+    private static func loop(_ state: inout TriageState, session: TriageSession, glyphs: Glyphs) -> Int32 {
+        var painter = ScreenPainter()
+        while true {
+            painter.paint(TriageRenderer.render(state, glyphs: glyphs))
+            let input = KeyDecoder.read(timeoutMilliseconds: pollMilliseconds)
+            if let signal = Terminal.pendingSignal {
+                keepDraft(state, session)
+                return Status.signalled(signal)
+            }
+            switch input {
+            case .none:
+                continue
+            case .lost:
+                keepDraft(state, session)
+                return Status.failure
+            case .resize:
+                _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
+                painter.invalidate(clearTerminal: true)
+            case .key(let key):
+                for effect in state.handle(key: key) {
+                    switch effect {
+                    case .quit:
+                        return Status.ok
+                    case .redraw:
+                        painter.invalidate(clearTerminal: true)
+                    case .confirmClassification(let decision):
+                        state.complete(effect, with: session.confirmClassification(decision))
+                    case .exportNote(let decision):
+                        state.complete(effect, with: session.exportNote(decision))
+                    case .saveDraft(let draft):
+                        session.saveDraft(draft)
+                    }
+                }
+            }
+        }
+    }
+
+    /// An unfinished comment survives an abrupt end (signal, lost TTY).
+    private static func keepDraft(_ state: TriageState, _ session: TriageSession) {
+        if let draft = state.pendingDraft { session.saveDraft(draft) }
+    }
+}

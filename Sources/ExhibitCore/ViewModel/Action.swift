@@ -1,0 +1,28 @@
+/// Everything a person can ask the triage UI to do. Keys map to actions through
+/// `KeyBindings`; the state machine only ever sees actions.
+public enum Action: Sendable, Hashable {
+    // Moving in a list.
+    case moveUp, moveDown, pageUp, pageDown, top, bottom
+    // The tree.
+    case open, back
+    case sortBySize, sortByName, sortByCount
+    case nextViolation, previousViolation
+    // Panes and overlays.
+    case nextPane, previousPane
+    case startFilter
+    case toggleDetails
+    case help
+    case chooseKind, chooseRule, clearViolationFilters
+    // Triage.
+    case classify
+    case export
+    // Dialogs and text entry.
+    case confirm, cancel
+    case deleteBackward
+    case insert(Character)
+    // Leaving and the terminal.
+    case quit
+    case forceQuit
+    case redraw
+    case resize(rows: Int, cols: Int)
+}

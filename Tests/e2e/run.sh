@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# End-to-end tests of the triage UI: the real binary in a private tmux server.
+# Builds nothing: EXHIBIT_BIN names the binary (default .build/debug/exhibit), and
+# EXHIBIT_E2E_RUN the run directory to open (default: the sample unset-attribute run,
+# or a tiny run written to a temp dir when the samples are missing). Polls
+# `tmux capture-pane` (bounded, 0.1 s steps) instead of sleeping. Prints
+# `e2e: N passed, M failed` and exits non-zero on any failure.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+
+BIN=${EXHIBIT_BIN:-.build/debug/exhibit}
+case "$BIN" in /*) ;; *) BIN="$PWD/$BIN" ;; esac
+if [ ! -x "$BIN" ]; then echo "e2e: no executable at $BIN (build first, or set EXHIBIT_BIN)"; echo "e2e: 0 passed, 1 failed"; exit 1; fi
+command -v tmux >/dev/null || { echo "e2e: tmux is not installed"; echo "e2e: 0 passed, 1 failed"; exit 1; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-e2e.XXXXXX")
+SERVER="exhibit-e2e-$$"
+T=(tmux -L "$SERVER" -f /dev/null)
+cleanup() { "${T[@]}" kill-server 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# A tiny run: a container with an escape-sequence file name and a wide name in tmp.
+write_tiny_run() {
+    local run="$WORK/run-e2e-tiny"
+    mkdir -p "$run/container" "$run/results"
+    cat > "$run/run.json" <<'JSON'
+{"commit":"0123456789abcdef0123456789abcdef01234567","scheme":"Vault","device":{"name":"iPhone 16"},"runtime":{"version":"26.1"}}
+JSON
+    cat > "$run/container/inventory.json" <<'JSON'
+[1,2,{"progname":"exhibit-e2e","progver":"0.1.0","timestamp":1793697195},
+[{"name":"."},
+[{"name":"Documents"},
+{"name":"vault.sqlite","asize":81920,"dsize":81920},
+{"name":"cache.db","asize":20480,"dsize":20480}],
+[{"name":"Library"},
+[{"name":"Application Support"},
+{"name":"offline-catalog.db","asize":5242880,"dsize":5242880}],
+[{"name":"Caches"},{"name":"a.jpg","asize":102400,"dsize":102400}]],
+[{"name":"tmp"},
+{"name":"\u001b]0;owned\u0007.log","asize":300,"dsize":4096},
+{"name":"日本語.txt","asize":30,"dsize":4096}]]]
+JSON
+    echo "$run"
+}
+
+if [ -n "${EXHIBIT_E2E_RUN:-}" ]; then RUN=$EXHIBIT_E2E_RUN
+elif [ -d SampleArchives/run-2026-11-03-unset-attribute ]; then RUN="$PWD/SampleArchives/run-2026-11-03-unset-attribute"
+else RUN=$(write_tiny_run); fi
+# The run whose tmp/ holds a file name with a terminal escape sequence.
+if [ -d SampleArchives/run-2026-11-05-skipped-cleanup ]; then HOSTILE_RUN="$PWD/SampleArchives/run-2026-11-05-skipped-cleanup"
+else HOSTILE_RUN=$(write_tiny_run); fi
+
+cat > "$WORK/launch.sh" <<'SH'
+#!/bin/sh
+# Records the pid (the exec keeps it) so signals reach exhibit itself.
+echo $$ > "$1"; shift
+exec "$@"
+SH
+
+PASSED=0; FAILED=0
+pass() { PASSED=$((PASSED + 1)); echo "ok   $1"; }
+fail() { FAILED=$((FAILED + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && cap "$2" | sed 's/^/     | /'; }
+
+cap() { "${T[@]}" capture-pane -t "$1" -p 2>/dev/null; }
+keys() { local s=$1; shift; "${T[@]}" send-keys -t "$s" "$@"; }
+literal() { "${T[@]}" send-keys -t "$1" -l "$2"; }
+fmt() { "${T[@]}" display -p -t "$1" "$2"; }
+# Polls until the screen matches (or, with `!`, stops matching) an extended regex: up to 5 s.
+wait_for() {
+    local s=$1 re=$2
+    for _ in $(seq 50); do cap "$s" | grep -qE -- "$re" && return 0; sleep 0.1; done
+    return 1
+}
+wait_gone() {
+    local s=$1 re=$2
+    for _ in $(seq 50); do cap "$s" | grep -qE -- "$re" || return 0; sleep 0.1; done
+    return 1
+}
+check() { # name session command...
+    local name=$1 s=$2; shift 2
+    if "$@"; then pass "$name"; else fail "$name" "$s"; fi
+}
+start() { # session cols rows run
+    local s=$1
+    "${T[@]}" new-session -d -s "$s" -x "$2" -y "$3" \
+        "env LANG=C.UTF-8 TERM=tmux-256color sh $(printf %q "$WORK/launch.sh") $(printf %q "$WORK/pid-$s") $(printf %q "$BIN") $(printf %q "$4"); echo EXIT=\$?; sleep 600"
+    "${T[@]}" set-option -t "$s" status off >/dev/null
+    "${T[@]}" resize-window -t "$s" -x "$2" -y "$3" 2>/dev/null
+}
+# After exhibit exits: status as expected, no alternate screen, cursor visible again.
+exited_cleanly() { # session status
+    wait_for "$1" "^EXIT=$2\$" && [ "$(fmt "$1" '#{alternate_on}')" = 0 ] && [ "$(fmt "$1" '#{cursor_flag}')" = 1 ]
+}
+pid_of() { cat "$WORK/pid-$1" 2>/dev/null; }
+
+# --- Main flow at 80x24 -------------------------------------------------------------
+S=main
+start $S 80 24 "$RUN"
+check "opens the run: header, pane tabs, tree" $S wait_for $S '^ exhibit · ' \
+    && check "tree lists Documents and Library" $S wait_for $S 'Library/' \
+    && check "tabs name the panes" $S wait_for $S 'Tree +Violations [0-9]+ +Failures [0-9]+ +Budgets'
+
+keys $S / ; literal $S Documents; keys $S Enter
+check "live filter narrows the root to Documents" $S wait_for $S 'filter .Documents.'
+keys $S l
+check "Enter/l goes into Documents" $S wait_for $S '^ /Documents  '
+keys $S h
+check "h goes back to the root" $S wait_for $S '^ /  [0-9]+ entr'
+
+keys $S Tab
+check "Tab shows the violations pane" $S wait_for $S '^ Kind all · Rule all'
+keys $S f
+check "f opens the kind chooser" $S wait_for $S 'Filter by kind'
+keys $S j Enter
+check "choosing a kind filters the list" $S wait_for $S '^ Kind [a-z ]+ · Rule all · [0-9]+ of [0-9]+'
+keys $S Enter
+check "Enter jumps the tree to the violation's file" $S wait_for $S '^ /[^ ]'
+
+keys $S c
+check "c opens the class chooser" $S wait_for $S 'Classify this run'
+keys $S Enter
+check "choosing a class asks for a comment" $S wait_for $S 'Comment \(optional'
+literal $S "checked in e2e"; keys $S Enter
+check "the classification is confirmed or its save reported" $S wait_for $S 'Confirmed|not saved|saved'
+
+keys $S '?'
+check "? shows help generated from the action table" $S wait_for $S 'Keys: Container tree'
+check "help lists bindings" $S wait_for $S 'Move down'
+keys $S q
+check "q closes help" $S wait_gone $S 'Keys: Container tree'
+
+"${T[@]}" resize-window -t $S -x 60 -y 20
+check "resize to 60x20 relays out" $S wait_for $S '^ Tree +Violations|^  Tree +Violations'
+# Clipped, not wrapped: the second header row and the tabs stay on rows 2 and 3.
+check "at 60 columns nothing wraps into the next row" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n 2p | grep -q '^ Tests' && tmux -L $SERVER capture-pane -t $S -p | sed -n 3p | grep -q 'Tree'"
+"${T[@]}" resize-window -t $S -x 50 -y 12
+check "below 60x17 says the terminal is too small" $S wait_for $S 'Terminal too small'
+"${T[@]}" resize-window -t $S -x 80 -y 24
+check "back to 80x24 restores the screen" $S wait_for $S 'Tree +Violations'
+check "too-small message gone after growing" $S wait_gone $S 'Terminal too small'
+
+keys $S q
+check "q quits with status 0 and restores the terminal" $S exited_cleanly $S 0
+
+# --- A file name with escape sequences ---------------------------------------------
+S=hostile
+start $S 80 24 "$HOSTILE_RUN"
+wait_for $S '^ exhibit · ' >/dev/null
+keys $S / ; literal $S tmp; keys $S Enter l
+check "escape sequences in names are shown escaped" $S wait_for $S '\\x1b\]0;owned\\x07'
+check "the OSC sequence did not retitle the pane" $S bash -c "[ \"\$(tmux -L $SERVER display -p -t $S '#{pane_title}')\" != owned ]"
+keys $S q
+check "quit after the hostile run" $S exited_cleanly $S 0
+
+# --- Too small from the start -------------------------------------------------------
+S=small
+start $S 50 12 "$RUN"
+check "a 50x12 terminal gets the too-small message" $S wait_for $S 'Terminal too small'
+keys $S q
+check "q quits from the too-small screen" $S exited_cleanly $S 0
+
+# --- SIGHUP while a comment is being typed ------------------------------------------
+S=hup
+start $S 80 24 "$RUN"
+wait_for $S '^ exhibit · ' >/dev/null
+keys $S c Enter; literal $S "half a thought"
+wait_for $S 'half a thought' >/dev/null
+PID=$(pid_of $S)
+if [ -n "$PID" ] && kill -HUP "$PID" 2>/dev/null; then
+    check "SIGHUP exits with 129 and restores the terminal" $S exited_cleanly $S 129
+else
+    fail "SIGHUP: no exhibit pid recorded" $S
+fi
+
+# --- SIGTERM ------------------------------------------------------------------------
+S=term
+start $S 80 24 "$RUN"
+wait_for $S '^ exhibit · ' >/dev/null
+PID=$(pid_of $S)
+if [ -n "$PID" ] && kill -TERM "$PID" 2>/dev/null; then
+    check "SIGTERM exits with 143 and restores the terminal" $S exited_cleanly $S 143
+else
+    fail "SIGTERM: no exhibit pid recorded" $S
+fi
+
+# --- Not a terminal -----------------------------------------------------------------
+if out=$(LANG=C.UTF-8 "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
+if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"
+else FAILED=$((FAILED + 1)); echo "FAIL without a terminal it points to summary and check"; printf '%s\n' "$out" | sed 's/^/     | /'; fi
+
+echo "e2e: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
