@@ -51,9 +51,6 @@ BASELINE = [
     ("Library/Application Support/Models/Classifier.mlmodelc/coremldata.bin", 1_824, False, MODEL),
     ("Library/Preferences/", 0, False, INSTALL),
     ("Library/Preferences/com.example.vault.plist", 1_207, False, SEED),
-    ("Library/HTTPStorages/", 0, False, INSTALL),
-    ("Library/HTTPStorages/com.example.vault/", 0, False, INSTALL),
-    ("Library/HTTPStorages/com.example.vault/httpstorages.sqlite", 20_480, False, DOWNLOAD),
     ("Library/Caches/", 0, False, INSTALL),
     ("Library/Caches/com.example.vault/", 0, False, DOWNLOAD),
     ("Library/Caches/com.example.vault/Cache.db", 135_168, False, DOWNLOAD),
@@ -529,8 +526,7 @@ def main():
             write(run_dir, "container/xattr.txt", xattr, binary=True)
         write(run_dir, "container/du.txt", du_txt(entries) if run["form"] == "json" else du_absolute(entries))
         write(run_dir, "steps.tsv", steps_tsv(entries, run))
-        if name != "run-2026-11-02-baseline":
-            shutil.copy(os.path.join(ROOT, "_source", "rules.json"), os.path.join(run_dir, "rules.json"))
+        shutil.copy(os.path.join(ROOT, "_source", "rules.json"), os.path.join(run_dir, "rules.json"))
 
 
 if __name__ == "__main__":

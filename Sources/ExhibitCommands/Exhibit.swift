@@ -1,7 +1,92 @@
 import ExhibitCore
 import ExhibitIO
 
-/// Argument parsing and dispatch for the `exhibit` executable.
+/// The `exhibit` command line: one table of commands, one parser, one mapping from
+/// errors to exit statuses. `main.swift` only calls `Exhibit.main`.
 public enum Exhibit {
-    public static func main(_ arguments: [String]) -> Int32 { 0 }
+    public static let version = "0.1.0"
+
+    /// Exit statuses shared by every command (documented in exhibit(1)).
+    enum ExitStatus {
+        static let success: Int32 = 0
+        /// `check`: a blocking violation exists.
+        static let blocking: Int32 = 1
+        /// Usage errors, missing or unreadable input, no terminal for the UI.
+        static let usage: Int32 = 2
+    }
+
+    public static func main(_ arguments: [String]) -> Int32 {
+        run(arguments, console: Console())
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        do {
+            return try dispatch(arguments, console: console)
+        } catch let error as UsageError {
+            console.error("exhibit: \(error.message)")
+            if let name = error.command, let spec = CommandTable.spec(named: name) {
+                console.error("usage: \(spec.synopsis)\nSee 'exhibit help \(name)'.")
+            } else {
+                console.error("See 'exhibit --help'.")
+            }
+            return ExitStatus.usage
+        } catch let error as InputError {
+            console.error("exhibit: \(error.description)")
+            return ExitStatus.usage
+        } catch {
+            console.error("exhibit: \(error)")
+            return ExitStatus.usage
+        }
+    }
+
+    static func dispatch(_ arguments: [String], console: Console) throws -> Int32 {
+        guard let first = arguments.first else {
+            return try OpenCommand.run(ParsedArguments(), console: console)
+        }
+        switch first {
+        case "-h", "--help":
+            console.write(CommandTable.overview)
+            return ExitStatus.success
+        case "--version", "-V":
+            console.print("exhibit \(version)")
+            return ExitStatus.success
+        case "help":
+            let rest = Array(arguments.dropFirst())
+            guard let name = rest.first else {
+                console.write(CommandTable.overview)
+                return ExitStatus.success
+            }
+            guard let spec = CommandTable.spec(named: name) else {
+                throw UsageError(message: "no command named '\(name)'", command: nil)
+            }
+            console.write(spec.helpText)
+            return ExitStatus.success
+        default:
+            break
+        }
+        if let command = CommandTable.commands.first(where: { $0.spec.name == first }) {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+            if parsed.wantsHelp {
+                console.write(command.spec.helpText)
+                return ExitStatus.success
+            }
+            return try command.run(parsed, console)
+        }
+        if first.hasPrefix("-") && first != "-" {
+            // Options before a path open the UI: `exhibit --rules r.json RUN`.
+            let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+            if parsed.wantsHelp {
+                console.write(CommandTable.overview)
+                return ExitStatus.success
+            }
+            return try OpenCommand.run(parsed, console: console)
+        }
+        let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+        return try OpenCommand.run(parsed, console: console)
+    }
+}
+
+/// A path or file the user named could not be used: one line, exit status 2.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
 }

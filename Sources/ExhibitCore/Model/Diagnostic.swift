@@ -56,6 +56,10 @@ public struct Diagnostic: Error, Sendable, Equatable, Hashable, CustomStringConv
         self.message = message
     }
 
+    public static func note(_ file: String, at position: SourcePosition? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.note, file: file, at: position, message)
+    }
+
     public static func error(_ file: String, at position: SourcePosition? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.error, file: file, at: position, message)
     }

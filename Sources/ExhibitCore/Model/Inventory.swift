@@ -113,6 +113,15 @@ public struct Inventory: Sendable {
         return childIndex[start..<(start + Int(r.childCount))].lazy.map { Int($0) }
     }
 
+    /// The range of `childIndex` holding the children of `id`, for tight walks that
+    /// avoid the lazy sequence (the rules engine visits every node once).
+    func childRange(_ id: NodeID) -> Range<Int> {
+        let d = nodes[id].directory
+        guard d >= 0 else { return 0..<0 }
+        let r = directories[Int(d)]
+        return Int(r.childStart)..<(Int(r.childStart) + Int(r.childCount))
+    }
+
     public func childCount(_ id: NodeID) -> Int {
         let d = nodes[id].directory
         return d < 0 ? 0 : Int(directories[Int(d)].childCount)

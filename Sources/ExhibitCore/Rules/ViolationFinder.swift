@@ -88,9 +88,9 @@ struct ViolationFinder {
         var states: [PatternSet.State] = []
         states.reserveCapacity(1024)
         patterns.initialStates(into: &states)
-        let root = nodes[Inventory.root]
-        var stack = [Frame(node: Inventory.root, stateStart: 0, stateEnd: states.count, nextChild: Int(root.childStart),
-                           childEnd: Int(root.childStart + root.childCount), area: BackupPolicy.outside, topLevel: -1, depth: 0)]
+        let rootChildren = inventory.childRange(Inventory.root)
+        var stack = [Frame(node: Inventory.root, stateStart: 0, stateEnd: states.count, nextChild: rootChildren.lowerBound,
+                           childEnd: rootChildren.upperBound, area: BackupPolicy.outside, topLevel: -1, depth: 0)]
         var scratch: [Finding] = []
         let cs = compiled.caseSensitive
         while let frame = stack.last {
@@ -117,8 +117,9 @@ struct ViolationFinder {
             }
             let topLevel = depth == 1 ? child : frame.topLevel
             if node.flags.contains(.directory) {
-                stack.append(Frame(node: child, stateStart: start, stateEnd: end, nextChild: Int(node.childStart),
-                                   childEnd: Int(node.childStart + node.childCount), area: area, topLevel: topLevel, depth: depth))
+                let children = inventory.childRange(child)
+                stack.append(Frame(node: child, stateStart: start, stateEnd: end, nextChild: children.lowerBound,
+                                   childEnd: children.upperBound, area: area, topLevel: topLevel, depth: depth))
             } else {
                 scratch.removeAll(keepingCapacity: true)
                 if evaluateFile(child, node: node, name: name, states: states[start..<end], area: area, topLevel: topLevel, into: &scratch) {

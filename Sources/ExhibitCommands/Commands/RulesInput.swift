@@ -1,0 +1,47 @@
+import ExhibitCore
+import ExhibitIO
+
+/// Chooses the rules a command holds a run against: `--rules FILE`, else the bundle's
+/// own `rules.json` (the inventory as it was at that commit), else the built-in policy.
+enum RulesInput {
+    struct Loaded {
+        var rules: RulesInventory
+        var source: String
+        var diagnostics: [Diagnostic]
+    }
+
+    /// A rules file with errors is fatal (exit 2): checking against half a rules file
+    /// would report violations that are not there, or miss real ones.
+    static func load(for bundle: EvidenceBundle, override path: String?) throws -> Loaded {
+        let bytes: [UInt8]
+        let file: String
+        if let path {
+            do {
+                bytes = try ReadOnlyFile.readAll(path: path)
+            } catch {
+                throw InputError(description: "\(path): \(error.description)")
+            }
+            file = path
+        } else if let own = bundle.rulesBytes {
+            bytes = own
+            file = EvidenceLayout.rules
+        } else {
+            return Loaded(rules: .builtInDefaults, source: "built-in defaults", diagnostics: [])
+        }
+        var warnings: [Diagnostic] = []
+        do {
+            let rules = try RulesReader.read(bytes, file: file, warnings: &warnings)
+            return Loaded(rules: rules, source: file, diagnostics: warnings)
+        } catch {
+            let all = (warnings + [error]).map { TerminalText.escape($0.description) }.joined(separator: "\n")
+            throw InputError(description: "the rules file has errors:\n" + all)
+        }
+    }
+
+    static func check(_ bundle: EvidenceBundle, override path: String?) throws -> CheckReport {
+        let loaded = try load(for: bundle, override: path)
+        return RulesEngine.check(
+            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, rules: loaded.rules,
+            rulesSource: loaded.source, rulesDiagnostics: loaded.diagnostics)
+    }
+}

@@ -1,0 +1,210 @@
+/// Loads one archived run from an `EvidenceSource`: every artifact that is present is
+/// read, each failure is recorded against its file, and nothing stops the rest of the
+/// bundle from loading. Pure: the source supplies the bytes.
+public enum BundleLoader {
+    public static func load(runID: String, from source: some EvidenceSource) -> EvidenceBundle {
+        var loader = Loading(bundle: EvidenceBundle(runID: runID), source: source)
+        loader.loadMetadata()
+        loader.loadResults()
+        loader.loadInventory()
+        loader.loadSteps()
+        loader.loadDirectoryTotals()
+        loader.loadRawArtifacts()
+        loader.fillMetadataGaps()
+        return loader.bundle
+    }
+}
+
+/// The mutable state of one load; each `load…` step handles one kind of evidence.
+struct Loading<Source: EvidenceSource> {
+    var bundle: EvidenceBundle
+    let source: Source
+
+    /// Reads a file, recording `missing` or `unreadable`. Returns nil in both cases.
+    mutating func bytes(of file: String) -> [UInt8]? {
+        do {
+            guard let b = try source.read(file) else {
+                record(file, .missing)
+                return nil
+            }
+            return b
+        } catch {
+            record(file, .unreadable(error.reason))
+            bundle.diagnostics.append(.error(file, error.reason))
+            return nil
+        }
+    }
+
+    mutating func record(_ file: String, _ state: EvidenceFileStatus.State) {
+        if let i = bundle.files.firstIndex(where: { $0.file == file }) {
+            bundle.files[i].state = state
+        } else {
+            bundle.files.append(EvidenceFileStatus(file: file, state: state))
+        }
+    }
+
+    /// Runs a reader over a present file; records `loaded` or `malformed`.
+    mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String) -> R.Output? {
+        guard let b = bytes(of: file) else { return nil }
+        return read(reader, file, b)
+    }
+
+    mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String, _ b: [UInt8]) -> R.Output? {
+        var warnings: [Diagnostic] = []
+        do {
+            let value = try R.read(b, file: file, warnings: &warnings)
+            bundle.diagnostics += warnings
+            record(file, .loaded)
+            return value
+        } catch {
+            bundle.diagnostics += warnings
+            bundle.diagnostics.append(error)
+            record(file, .malformed(error))
+            return nil
+        }
+    }
+
+    // MARK: - Steps of a load
+
+    mutating func loadMetadata() {
+        if let m = read(RunMetadataReader.self, EvidenceLayout.runMetadata) { bundle.metadata = m }
+    }
+
+    mutating func loadResults() {
+        if let r = read(SummaryJSONReader.self, EvidenceLayout.summaryJSON) { bundle.results.append(r) }
+        if let r = read(TestsJSONReader.self, EvidenceLayout.testsJSON) { bundle.results.append(r) }
+        if let r = read(LegacyJSONReader.self, EvidenceLayout.legacyJSON) { bundle.results.append(r) }
+        if let r = read(JUnitReader.self, EvidenceLayout.junitXML) { bundle.results.append(r) }
+        bundle.results.sort { $0.source < $1.source }
+
+        // The result bundle's Info.plist: copied whole (`results/Run.xcresult/Info.plist`)
+        // or alone (`results/Info.plist`), as the capture checklist does.
+        var plists = bundle.source(listing: source, EvidenceLayout.resultsDirectory)
+            .filter { $0.hasSuffix(".xcresult") }.sorted().map { "\(EvidenceLayout.resultsDirectory)/\($0)/Info.plist" }
+        plists.append(EvidenceLayout.resultsDirectory + "/Info.plist")
+        for file in plists {
+            guard (try? source.read(file)) ?? nil != nil else { continue }
+            if let info = read(XCResultInfoReader.self, file) { bundle.xcresultInfo.append(info) }
+        }
+        if let bytes = bytes(of: EvidenceLayout.xcresulttoolVersion),
+            read(XcresulttoolVersionReader.self, EvidenceLayout.xcresulttoolVersion, bytes) != nil,
+            bundle.metadata.xcresulttoolVersion == nil
+        {
+            // Keep the line as printed: formats differ between Xcode 16 and 26.
+            let line = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).first ?? []
+            bundle.metadata.xcresulttoolVersion = String(decoding: line, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if bundle.results.isEmpty {
+            bundle.diagnostics.append(.warning("results", "no usable results summary (summary.json, tests.json, legacy.json or junit.xml)"))
+        }
+    }
+
+    mutating func loadInventory() {
+        if let inv = read(NcduInventoryReader.self, EvidenceLayout.inventoryJSON) {
+            bundle.inventory = inv
+            bundle.inventorySource = EvidenceLayout.inventoryJSON
+            for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
+                if (try? source.read(file)) ?? nil != nil { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
+            }
+            return
+        }
+        let inventoryWasMalformed = bundle.status(of: EvidenceLayout.inventoryJSON) != .missing
+        guard let files = bytes(of: EvidenceLayout.filesList) else {
+            for file in [EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
+                if (try? source.read(file)) ?? nil != nil {
+                    bundle.diagnostics.append(.warning(file, "ignored: there is no container/files.txt it could describe"))
+                }
+            }
+            if !inventoryWasMalformed {
+                bundle.diagnostics.append(.warning("container", "no container inventory (inventory.json or files.txt)"))
+            }
+            return
+        }
+        if inventoryWasMalformed {
+            bundle.diagnostics.append(.note(EvidenceLayout.filesList, "used instead of the malformed container/inventory.json"))
+        }
+        func companion(_ file: String) -> ArtifactBytes? {
+            guard let b = bytes(of: file) else { return nil }
+            return ArtifactBytes(file: file, bytes: b)
+        }
+        let sizes = companion(EvidenceLayout.sizesList)
+        let excluded = companion(EvidenceLayout.excludedList)
+        let xattr = companion(EvidenceLayout.xattrDump)
+        var warnings: [Diagnostic] = []
+        do {
+            let list = try FileListInventoryReader.read(
+                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: files), sizes: sizes, excluded: excluded,
+                xattr: xattr, warnings: &warnings)
+            bundle.diagnostics += warnings
+            bundle.inventory = list.inventory
+            bundle.inventorySource = EvidenceLayout.filesList
+            record(EvidenceLayout.filesList, .loaded)
+            for c in [sizes, excluded, xattr].compactMap({ $0 }) {
+                record(c.file, list.usedCompanions.contains(c.file) ? .loaded : .superseded(by: EvidenceLayout.excludedList))
+            }
+            // The reader has already warned, with the position of the first such line.
+            bundle.strippedAbsolutePrefix = list.strippedPrefix
+        } catch {
+            bundle.diagnostics += warnings
+            bundle.diagnostics.append(error)
+            record(EvidenceLayout.filesList, .malformed(error))
+        }
+    }
+
+    mutating func loadSteps() {
+        guard let records = read(StepsReader.self, EvidenceLayout.steps) else { return }
+        bundle.steps = records
+        guard var inventory = bundle.inventory else { return }
+        let unmatched = StepAssignment.apply(records, to: &inventory)
+        bundle.inventory = inventory
+        if unmatched.count > 0 {
+            let examples = unmatched.prefix(3).map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
+            bundle.diagnostics.append(.note(
+                EvidenceLayout.steps,
+                "\(unmatched.count) step record(s) name paths not in the inventory (\(examples))"))
+        }
+    }
+
+    mutating func loadDirectoryTotals() {
+        guard let totals = read(DuReader.self, EvidenceLayout.duTotals) else { return }
+        bundle.duTotals = totals
+        guard let inventory = bundle.inventory else { return }
+        for mismatch in DirectoryTotalsComparison.mismatches(du: totals, inventory: inventory) {
+            bundle.diagnostics.append(.warning(EvidenceLayout.duTotals, at: SourcePosition(line: mismatch.line, column: 1, byteOffset: 0), mismatch.message))
+        }
+    }
+
+    mutating func loadRawArtifacts() {
+        if let b = bytes(of: EvidenceLayout.rules) {
+            bundle.rulesBytes = b
+            record(EvidenceLayout.rules, .loaded)
+        }
+        if let b = bytes(of: EvidenceLayout.appInfoPlist) {
+            bundle.appInfoPlistBytes = b
+            record(EvidenceLayout.appInfoPlist, .loaded)
+        }
+    }
+
+    /// What the results carry (device, OS version, scheme, times) fills gaps in run.json.
+    mutating func fillMetadataGaps() {
+        guard let r = bundle.primaryResults else { return }
+        var m = bundle.metadata
+        if m.scheme == nil { m.scheme = r.scheme }
+        if m.startTime == nil { m.startTime = r.startTime }
+        if m.finishTime == nil { m.finishTime = r.finishTime }
+        if let d = r.devices.first {
+            if m.deviceName == nil { m.deviceName = d.name }
+            if m.deviceIdentifier == nil { m.deviceIdentifier = d.identifier }
+            if m.runtimeVersion == nil { m.runtimeVersion = d.osVersion }
+            if m.runtimeBuild == nil { m.runtimeBuild = d.osBuildNumber }
+        }
+        bundle.metadata = m
+    }
+}
+
+extension EvidenceBundle {
+    fileprivate func source(listing source: some EvidenceSource, _ directory: String) -> [String] {
+        source.list(directory)
+    }
+}

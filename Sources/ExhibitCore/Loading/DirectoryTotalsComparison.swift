@@ -1,0 +1,43 @@
+/// Compares `du -sk` totals with what the inventory adds up to, per top-level directory.
+enum DirectoryTotalsComparison {
+    struct Mismatch {
+        var line: Int
+        var message: String
+    }
+
+    /// du counts allocated blocks (rounded up per file, directories included) while
+    /// inventories often carry only apparent sizes, so small differences are normal:
+    /// only a gap over both 64 KiB and 10% is reported.
+    static func mismatches(du: [DirectoryTotal], inventory: Inventory) -> [Mismatch] {
+        var out: [Mismatch] = []
+        for total in du {
+            guard let node = inventory.lookup(total.name) else {
+                if total.kibibytes > 0 {
+                    out.append(Mismatch(line: total.line, message: "\(total.name) is \(total.kibibytes) KiB in du.txt but absent from the inventory"))
+                }
+                continue
+            }
+            let computed = computedBytes(node, in: inventory)
+            let reported = total.bytes
+            let gap = reported > computed ? reported - computed : computed - reported
+            if gap > 64 * 1024 && Double(gap) > 0.10 * Double(max(reported, computed)) {
+                out.append(Mismatch(
+                    line: total.line,
+                    message: "\(total.name) is \(total.kibibytes) KiB in du.txt but the inventory adds up to \(computed / 1024) KiB"))
+            }
+        }
+        return out
+    }
+
+    /// Allocated size when the inventory has it for every file, else apparent size.
+    static func computedBytes(_ node: Inventory.NodeID, in inventory: Inventory) -> UInt64 {
+        var disk: UInt64 = 0
+        var complete = true
+        inventory.preorder(from: node) { id in
+            let d = inventory.diskSize(id)
+            if d == 0 && !inventory.isDirectory(id) && inventory.size(id) > 0 { complete = false }
+            disk &+= d
+        }
+        return complete && disk > 0 ? disk : inventory.totalSize(node)
+    }
+}

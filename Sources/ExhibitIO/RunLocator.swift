@@ -1,0 +1,57 @@
+import ExhibitCore
+import Foundation
+
+/// Turns a path the user typed into a run bundle on disk, with one clear error when it
+/// is missing, not a directory, or unreadable.
+public enum RunLocator {
+    public enum Kind: Equatable {
+        /// A single run bundle.
+        case run
+        /// A directory whose subdirectories are runs.
+        case archive
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The top-level names that mark a directory as a run bundle.
+    static let runMarkers = ["results", "container", "run.json", "steps.tsv", "rules.json"]
+
+    public static func resolve(_ path: String) throws(Failure) -> (url: URL, kind: Kind) {
+        var isDirectory: ObjCBool = false
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure(description: "\(path): no such file or directory")
+        }
+        guard isDirectory.boolValue else {
+            throw Failure(description: "\(path): is a file; expected a run directory (see exhibit-bundle(5))")
+        }
+        guard fm.isReadableFile(atPath: path), fm.isExecutableFile(atPath: path),
+            let names = try? fm.contentsOfDirectory(atPath: path)
+        else {
+            throw Failure(description: "\(path): permission denied")
+        }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if names.contains(where: { runMarkers.contains($0) }) { return (url, .run) }
+        let runs = runs(in: url)
+        if !runs.isEmpty { return (url, .archive) }
+        throw Failure(description: "\(path): holds no run evidence (results/, container/, run.json, steps.tsv or rules.json); see exhibit-bundle(5)")
+    }
+
+    /// The run directories of an archive, sorted by name (run ids start with the date).
+    public static func runs(in archive: URL) -> [String] {
+        let fm = FileManager.default
+        let names = (try? fm.contentsOfDirectory(atPath: archive.path)) ?? []
+        return names.filter { name in
+            guard !name.hasPrefix(".") else { return false }
+            let inner = (try? fm.contentsOfDirectory(atPath: archive.appendingPathComponent(name).path)) ?? []
+            return inner.contains(where: { runMarkers.contains($0) })
+        }.sorted()
+    }
+
+    /// Loads a run bundle from disk.
+    public static func loadRun(at url: URL) -> EvidenceBundle {
+        BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url))
+    }
+}

@@ -1,0 +1,12 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct TimestampTests {
+    @Test func formatsUTC() {
+        #expect(Timestamp.utc(1767225600.125) == "2026-01-01 00:00:00 UTC")
+        #expect(Timestamp.iso8601(0) == "1970-01-01T00:00:00Z")
+        #expect(Timestamp.iso8601(951_782_400) == "2000-02-29T00:00:00Z")
+        #expect(Timestamp.iso8601(-1) == "1969-12-31T23:59:59Z")
+        #expect(Timestamp.utc(.nan) == "????-??-?? ??:??:?? UTC")
+    }
+}
