@@ -1,0 +1,110 @@
+import ExhibitCore
+import ExhibitIO
+import ExhibitTUI
+import Foundation
+
+/// `exhibit [RUN]`: the full-screen triage UI. Loads the run, holds it against the
+/// rules, and hands the UI hooks that persist what the person decides.
+enum OpenCommand {
+    static let spec = CommandSpec(
+        name: "open", positionals: ["RUN?"],
+        options: [
+            OptionSpec(name: "rules", valueName: "FILE", help: "Rules file to use instead of the bundle's rules.json"),
+            OptionSpec(name: "notes", valueName: "DIR", help: "Notes directory (default ARCHIVE/.exhibit/notes or $XDG_STATE_HOME/exhibit/notes)"),
+        ],
+        summary: "Open the triage UI on a run (default: the current directory)",
+        details: """
+            Needs a terminal. Keys: ? in the UI lists them all. c classifies the run (recorded in the
+            notes directory), x exports the triage note next to the record.
+            Exit status 0 on a normal quit, 2 when RUN cannot be read or there is no terminal,
+            128+N when ended by signal N (an unfinished comment is kept as a draft).
+            """)
+
+    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
+        let path = args.positionals.first ?? "."
+        let located: (url: URL, kind: RunLocator.Kind)
+        do {
+            located = try RunLocator.resolve(path)
+        } catch {
+            throw InputError(description: error.description)
+        }
+        guard located.kind == .run else {
+            let runs = RunLocator.runs(in: located.url)
+            throw InputError(description: """
+                \(path): is an archive of \(runs.count) runs; open one of them, e.g.
+                  exhibit \(path.hasSuffix("/") ? path : path + "/")\(runs.last ?? "RUN")
+                (`exhibit summary` and `exhibit check` also take one run)
+                """)
+        }
+        let bundle = RunLocator.loadRun(at: located.url)
+        let loadedRules = try RulesInput.load(for: bundle, override: args.value("rules"))
+        let compiled = RulesEngine.compile(loadedRules.rules)
+        let report = RulesEngine.check(
+            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
+            rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics)
+        let environment = ProcessInfo.processInfo.environment
+        let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
+                                      environment: environment)
+        let hooks = TriageHooks(store: store, bundle: bundle, report: report, environment: environment)
+        let session = TriageSession(
+            bundle: bundle, report: report, rules: compiled,
+            confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
+            draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
+            confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft)
+        let status = TerminalApp.run(session: session)
+        return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
+    }
+}
+
+/// What the UI's hooks do on disk: records and drafts in the notes store, the note
+/// beside the record. Messages are short: they go on the status line.
+struct TriageHooks: Sendable {
+    let store: NotesStore
+    let bundle: EvidenceBundle
+    let report: CheckReport
+    let author: String
+
+    init(store: NotesStore, bundle: EvidenceBundle, report: CheckReport, environment: [String: String]) {
+        self.store = store
+        self.bundle = bundle
+        self.report = report
+        self.author = TriageAuthor.current(environment: environment)
+    }
+
+    func existingRecord() -> TriageRecord? { try? store.record(for: bundle.runID) }
+    func existingDraft() -> TriageRecord? { try? store.draft(for: bundle.runID) }
+
+    func record(_ cls: FailureClass, comment: String, draft: Bool) -> TriageRecord {
+        TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
+                     author: author, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
+    }
+
+    func confirm(_ decision: TriageDecision) -> HookMessage {
+        do {
+            try store.save(record(decision.failureClass, comment: decision.comment, draft: false))
+            return .info("Saved: \(decision.failureClass.title), by \(author)")
+        } catch {
+            return .failure("not saved: \(error.description)")
+        }
+    }
+
+    func export(_ decision: TriageDecision?) -> HookMessage {
+        var confirmed = existingRecord()
+        if let decision {
+            confirmed = record(decision.failureClass, comment: decision.comment, draft: false)
+        }
+        let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
+        let file = store.directory + "/" + NotesStore.fileStem(for: bundle.runID) + ".md"
+        do {
+            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try AtomicFile.write(Array(note.utf8), to: file)
+            return .info("Note written to \(file)")
+        } catch {
+            return .failure("note not written: \(error)")
+        }
+    }
+
+    func saveDraft(_ draft: TriageDraft) {
+        try? store.save(record(draft.failureClass, comment: draft.comment, draft: true))
+    }
+}
