@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import ExhibitCommands
+@testable import ExhibitIO
+import ExhibitCore
+
+/// Headless commands over the committed sample archives.
+@Suite struct SampleArchiveCommandTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("SampleArchives").path
+    static let runs = [
+        "run-2026-11-02-baseline", "run-2026-11-03-unset-attribute", "run-2026-11-04-misplaced-file",
+        "run-2026-11-05-skipped-cleanup", "run-2026-10-20-xcode15-legacy", "run-2026-11-06-junit-files-list",
+    ]
+
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
+        let c = Console.capturing()
+        let status = Exhibit.run(args, console: c)
+        return (status, c.captured!.out, c.captured!.err)
+    }
+
+    func temporaryDirectory() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test(arguments: runs) func summaryLoadsEverySample(run: String) {
+        let r = self.run(["summary", Self.samples + "/" + run])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Run        \(run)\n"))
+        #expect(r.out.contains("Container  "))
+        #expect(!r.out.contains("malformed"))
+    }
+
+    @Test func checkExitStatusFollowsBlockingViolations() {
+        #expect(run(["check", Self.samples + "/run-2026-11-02-baseline"]).status == 0)
+        for name in Self.runs.dropFirst() {
+            let r = run(["check", Self.samples + "/" + name])
+            #expect(r.status == 1, "\(name) should block:\n\(r.out)")
+        }
+    }
+
+    @Test func skippedCleanupRunNeverPrintsTheEscapeSequenceRaw() {
+        let r = run(["check", Self.samples + "/run-2026-11-05-skipped-cleanup"])
+        #expect(!r.out.contains("\u{1B}"))
+        #expect(!r.out.contains("\u{07}"))
+        #expect(r.out.contains(#"tmp/\x1b]0;owned\x07.log"#))
+    }
+
+    @Test func noteRedactsAndWritesAtomicallyWithoutTouchingEvidence() throws {
+        let tmp = try temporaryDirectory()
+        let notes = tmp + "/notes"
+        let runPath = Self.samples + "/run-2026-11-06-junit-files-list"
+        let before = try TreeHash.of(runPath)
+        let note = tmp + "/note.md"
+        let r = run(["note", runPath, "--notes", notes, "-o", note])
+        #expect(r.status == 0, "\(r.err)")
+        let text = try String(contentsOfFile: note, encoding: .utf8)
+        #expect(text.hasPrefix("## Backup-boundary failure: run-2026-11-06-junit-files-list\n"))
+        #expect(text.contains("proposed by exhibit"))
+        #expect(!text.contains("/Users/"))
+        #expect(text.contains("at `BackupBoundaryTests.swift:63`"))
+        #expect(text.contains("| Kind | Path | Size | Rule (owner) | Step |"))
+        // Refuses to overwrite without --force.
+        let again = run(["note", runPath, "--notes", notes, "-o", note])
+        #expect(again.status == 2)
+        #expect(again.err.contains("exists"))
+        #expect(try TreeHash.of(runPath) == before)
+    }
+
+    @Test func classifyingRecordsWhoAndWhenAndTheNoteSaysConfirmed() throws {
+        let tmp = try temporaryDirectory()
+        let runPath = Self.samples + "/run-2026-11-04-misplaced-file"
+        let r = run(["note", runPath, "--notes", tmp, "--class", "misplaced-file", "--comment", "cache db in\nDocuments",
+                     "--issue", "VAULT-412", "--format", "json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(#""status": "confirmed""#))
+        #expect(r.out.contains(#""comment": "cache db in Documents""#))
+        let stored = try NotesStore(directory: tmp).record(for: "run-2026-11-04-misplaced-file")
+        #expect(stored?.failureClass == .misplacedFile)
+        #expect(stored?.issue == "VAULT-412")
+        // A later note without --class carries the stored record.
+        let later = run(["note", runPath, "--notes", tmp])
+        #expect(later.out.contains("confirmed by"))
+    }
+
+    @Test func noteRedactsPathsAndCredentialsInFailureTexts() throws {
+        let run = try temporaryDirectory() + "/run-leaky"
+        try FileManager.default.createDirectory(atPath: run + "/results", withIntermediateDirectories: true)
+        let summary = #"{"title":"Test - Vault","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"Vault · Built with macOS 15.5","statistics":[],"topInsights":[],"devicesAndConfigurations":[],"testFailures":[{"testName":"testUpload()","targetName":"VaultTests","failureText":"upload to https://bot:hunter2@storage.example.com failed; see /Users/alice/Library/Logs/vault.log","testIdentifierString":"UploadTests/testUpload()"}]}"#
+        try summary.write(toFile: run + "/results/summary.json", atomically: false, encoding: .utf8)
+        let r = self.run(["note", run, "--notes", run + "-notes"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.out.contains("hunter2"))
+        #expect(!r.out.contains("alice"))
+        #expect(r.out.contains("https://<redacted>@storage.example.com"))
+        #expect(r.out.contains("_Redacted before export: 1 home directory, 1 credential._"))
+        let json = self.run(["note", run, "--notes", run + "-notes", "--format", "json"])
+        #expect(!json.out.contains("hunter2"))
+        #expect(json.out.contains(#""redacted": "1 home directory, 1 credential""#))
+    }
+
+    @Test func commentWithoutClassIsAUsageError() {
+        let r = run(["note", Self.samples + "/run-2026-11-04-misplaced-file", "--comment", "x"])
+        #expect(r.status == 2)
+    }
+}
+
+@Suite struct NotesStoreTests {
+    @Test func fileNamesCannotEscapeTheDirectory() {
+        #expect(NotesStore.fileStem(for: "run-2026-11-03") == "run-2026-11-03")
+        let traversal = NotesStore.fileStem(for: "../../etc/passwd")
+        #expect(traversal == "%2E.%2F..%2Fetc%2Fpasswd")
+        #expect(!traversal.contains("/") && !traversal.hasPrefix("."))
+        #expect(NotesStore.fileStem(for: ".hidden") == "%2Ehidden")
+        #expect(NotesStore.fileStem(for: "a\u{1B}b") == "a%1Bb")
+        #expect(NotesStore.fileStem(for: "") == "%00")
+    }
+
+    @Test func fallsBackToStateHomeWhenTheArchiveIsReadOnly() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-ro-\(UUID().uuidString)").path
+        let archive = base + "/archive"
+        try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+        defer { chmod(archive, 0o755) }
+        let writable = NotesStore.locate(archive: archive, override: nil, environment: ["XDG_STATE_HOME": base + "/state"])
+        #expect(writable.directory == archive + "/.exhibit/notes")
+        chmod(archive, 0o555)
+        guard access(archive, W_OK) != 0 else { return }  // running as root: permissions do not apply
+        let fallback = NotesStore.locate(archive: archive, override: nil, environment: ["XDG_STATE_HOME": base + "/state"])
+        #expect(fallback.directory == base + "/state/exhibit/notes")
+    }
+
+    @Test func draftIsDroppedWhenTheRecordIsConfirmed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-notes-\(UUID().uuidString)").path
+        let store = NotesStore(directory: dir)
+        var draft = TriageRecord(runID: "r1", failureClass: .skippedCleanup, comment: "half typed", author: "a", time: 1,
+                                 proposed: nil, isDraft: true)
+        try store.save(draft)
+        #expect(try store.draft(for: "r1")?.comment == "half typed")
+        draft.isDraft = false
+        try store.save(draft)
+        #expect(try store.draft(for: "r1") == nil)
+        #expect(try store.record(for: "r1")?.failureClass == .skippedCleanup)
+    }
+
+    @Test func refusesASymlinkPlantedAsARecord() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-notes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        symlink("/etc/passwd", dir + "/r1.json")
+        #expect(throws: NotesStore.Failure.self) { try NotesStore(directory: dir).record(for: "r1") }
+    }
+}
+
+/// A content hash of a directory tree: names, types, sizes and bytes.
+enum TreeHash {
+    static func of(_ root: String) throws -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(atPath: root) else { return out }
+        for case let rel as String in walker {
+            let path = root + "/" + rel
+            var isDirectory: ObjCBool = false
+            _ = fm.fileExists(atPath: path, isDirectory: &isDirectory)
+            out[rel] = isDirectory.boolValue ? [] : Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        return out
+    }
+}
