@@ -156,10 +156,11 @@ public enum Classifier {
 
     /// The spellings of a test's name a step might use: `testRetryAfterFailure()` gives
     /// `testretryafterfailure` and `retryafterfailure`.
+    /// Objective-C names (`-[BackupTests testRetry]`) give their method name.
     static func testNames(_ failure: TestFailure) -> [String] {
         var base = failure.testName
         if let paren = base.firstIndex(of: "(") { base = String(base[..<paren]) }
-        if let last = base.split(whereSeparator: { $0 == "/" || $0 == "." }).last { base = String(last) }
+        if let last = base.split(whereSeparator: { "/. []-".contains($0) }).last { base = String(last) }
         base = base.lowercased()
         var names = [base]
         if base.hasPrefix("test"), base.count > 4 { names.append(String(base.dropFirst(4))) }

@@ -31,7 +31,7 @@ public enum RulesEngine {
         }
         let volume = VolumeCheck.run(inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes)
         violations += volume.warnings
-        violations.sort(by: reportOrder)
+        violations = inReportOrder(violations)
         var diagnostics = rulesDiagnostics
         for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
         let proposal = Classifier.classify(violations: violations, failures: failures)
@@ -39,12 +39,48 @@ public enum RulesEngine {
                            rulesDiagnostics: diagnostics)
     }
 
-    /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule name.
-    static func reportOrder(_ a: Violation, _ b: Violation) -> Bool {
-        let ka = ViolationKind.allCases.firstIndex(of: a.kind) ?? 0
-        let kb = ViolationKind.allCases.firstIndex(of: b.kind) ?? 0
-        if ka != kb { return ka < kb }
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-        return (a.ruleName ?? "").utf8.lexicographicallyPrecedes((b.ruleName ?? "").utf8)
+    /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule
+    /// name (byte order, what `LC_ALL=C sort` gives). The keys are laid out once in one
+    /// flat buffer and indices are sorted, so a container with 300,000 misplaced files
+    /// sorts without touching reference counts or moving large structs.
+    static func inReportOrder(_ violations: [Violation]) -> [Violation] {
+        var flat: [UInt8] = []
+        var bounds: [(rank: Int, start: Int, end: Int)] = []
+        bounds.reserveCapacity(violations.count)
+        for v in violations {
+            let start = flat.count
+            flat.append(contentsOf: v.path.utf8)
+            flat.append(0)  // paths hold no NUL: "a" + rule sorts before "a/b"
+            flat.append(contentsOf: (v.ruleName ?? "").utf8)
+            bounds.append((rank(v.kind), start, flat.count))
+        }
+        var order = Array(violations.indices)
+        flat.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeBufferPointer { keys in
+                order.sort { i, j in
+                    let a = keys[i], b = keys[j]
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    let n = Swift.min(a.end - a.start, b.end - b.start)
+                    var k = 0
+                    while k < n {
+                        let x = bytes[a.start + k], y = bytes[b.start + k]
+                        if x != y { return x < y }
+                        k += 1
+                    }
+                    return a.end - a.start < b.end - b.start
+                }
+            }
+        }
+        return order.map { violations[$0] }
+    }
+
+    private static func rank(_ kind: ViolationKind) -> Int {
+        switch kind {
+        case .unsetAttribute: 0
+        case .misplacedFile: 1
+        case .skippedCleanup: 2
+        case .volume: 3
+        case .unruled: 4
+        }
     }
 }

@@ -46,10 +46,13 @@ struct ViolationFinder {
     private static let neutral: Int32 = -2
     private static let mixed: Int32 = -1
 
-    private var findingIDs: [Finding: Int32] = [:]
-    private var findings: [Finding] = []
-    private var signatureIDs: [[Int32]: Int32] = [[]: 0]
-    private var signatures: [[Int32]] = [[]]
+    private var findings = Interner<Finding>()
+    /// Sorted finding-id lists; id 0 is the empty list ("breaks nothing").
+    private var signatures: Interner<[Int32]> = {
+        var s = Interner<[Int32]>()
+        _ = s.id(for: [])
+        return s
+    }()
     /// Signature id for a one-finding signature, indexed by finding id (fast path).
     private var singleSignature: [Int32] = []
 
@@ -200,30 +203,16 @@ struct ViolationFinder {
     private mutating func intern(_ list: inout [Finding]) -> Int32 {
         if list.isEmpty { return 0 }
         // Most files break exactly one rule: answer those without allocating.
-        if list.count == 1, let id = findingIDs[list[0]], singleSignature[Int(id)] >= 0 { return singleSignature[Int(id)] }
+        if list.count == 1, let id = findings.existingID(list[0]), singleSignature[Int(id)] >= 0 { return singleSignature[Int(id)] }
         var ids: [Int32] = []
         ids.reserveCapacity(list.count)
         for f in list {
-            if let id = findingIDs[f] {
-                ids.append(id)
-            } else {
-                let id = Int32(findings.count)
-                findings.append(f)
-                findingIDs[f] = id
-                singleSignature.append(-1)
-                ids.append(id)
-            }
+            let id = findings.id(for: f)
+            if Int(id) == singleSignature.count { singleSignature.append(-1) }
+            ids.append(id)
         }
-        if ids.count == 1, singleSignature[Int(ids[0])] >= 0 { return singleSignature[Int(ids[0])] }
         ids.sort()
-        let sig: Int32
-        if let known = signatureIDs[ids] {
-            sig = known
-        } else {
-            sig = Int32(signatures.count)
-            signatures.append(ids)
-            signatureIDs[ids] = sig
-        }
+        let sig = signatures.id(for: ids)
         if ids.count == 1 { singleSignature[Int(ids[0])] = sig }
         return sig
     }
@@ -259,13 +248,13 @@ struct ViolationFinder {
             if inventory.isDirectory(id) {
                 if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
                     let step = inventory.step(id) ?? commonStep(below: id)
-                    for f in signatures[Int(sig)] { out.append(violation(findings[Int(f)], node: id, step: step, fileCount: inventory.fileCount(id))) }
+                    for f in signatures[sig] { out.append(violation(findings[f], node: id, step: step, fileCount: inventory.fileCount(id))) }
                 } else {
                     stack.append(contentsOf: inventory.children(id))
                 }
             } else {
-                for f in signatures[Int(fileSignatures[id])] {
-                    out.append(violation(findings[Int(f)], node: id, step: inventory.step(id), fileCount: 1))
+                for f in signatures[fileSignatures[id]] {
+                    out.append(violation(findings[f], node: id, step: inventory.step(id), fileCount: 1))
                 }
             }
         }
@@ -276,8 +265,8 @@ struct ViolationFinder {
         let c = compiled
         let components = inventory.pathBytes(dir).split(separator: 0x2F)
         let area = BackupPolicy.area(of: components, caseSensitive: c.caseSensitive)
-        for f in signatures[Int(signature)] {
-            let finding = findings[Int(f)]
+        for f in signatures[signature] {
+            let finding = findings[f]
             switch finding.cause {
             case .outsideLocation:
                 return false
@@ -362,4 +351,23 @@ struct ViolationFinder {
         case .outside: "the container root"
         }
     }
+}
+
+/// Gives equal values one small id, so a million nodes can each hold 4 bytes instead
+/// of a list.
+private struct Interner<Value: Hashable> {
+    private var ids: [Value: Int32] = [:]
+    private var values: [Value] = []
+
+    func existingID(_ value: Value) -> Int32? { ids[value] }
+
+    mutating func id(for value: Value) -> Int32 {
+        if let id = ids[value] { return id }
+        let id = Int32(values.count)
+        values.append(value)
+        ids[value] = id
+        return id
+    }
+
+    subscript(id: Int32) -> Value { values[Int(id)] }
 }

@@ -114,6 +114,7 @@ import Testing
         #expect(basis("files remain in tmp/ after the run") == "path [1]")
         #expect(basis("nothing specific", test: "testSync()") == "step [0, 1]")
         #expect(basis("nothing specific", test: "SyncTests.testSync()") == "step [0, 1]")
+        #expect(basis("nothing specific", test: "-[SyncTests testSync]") == "step [0, 1]")
         // Whole names only: "attempt" does not name tmp, "cache.db-wal" does not name cache.db.
         #expect(basis("second attempt failed") == nil)
         #expect(basis("cache.db-wal left") == nil)
@@ -129,5 +130,31 @@ import Testing
         #expect(m("path: /a/tmp", "tmp"))
         #expect(!m("", "tmp"))
         #expect(!m("tm", "tmp"))
+    }
+
+    @Test func withoutAnInventoryFailingTestsStayUnexplained() {
+        let failures = [TestFailure(testName: "testA()", failureText: "Documents/x exists")]
+        let report = RulesEngine.check(inventory: nil, failures: failures, duTotals: nil, rules: .builtInDefaults,
+                                       rulesSource: "built-in defaults", rulesDiagnostics: [])
+        #expect(report.violations.isEmpty)
+        #expect(report.proposal.proposed == .notBoundaryFailure)
+        #expect(report.proposal.unexplainedTests == ["testA()"])
+        #expect(report.proposal.rationale == "1 failing test but the container breaks no blocking rule, so the failure is probably not about the backup boundary.")
+    }
+
+    @Test func violationsAreGroupedByKindThenSortedByPathBytes() throws {
+        var c = ContainerFixture()
+        c.file("Documents/vault.sqlite", 1)  // allowed: Documents is not reported as a whole
+        c.file("Library/Application Support/Downloads/ok", 1, excluded: true)
+        c.file("Documents/b.txt", 1)
+        c.file("Documents/B.txt", 1)
+        c.file("Documents/a b.txt", 1)
+        c.file("tmp/z", 1)
+        c.file("Library/Application Support/Downloads/x/y", 1)
+        c.file("Library/Application Support/Downloads/x/z", 1)
+        let report = check(c.build(), rules: try vaultRules())
+        #expect(report.violations.map(\.path) == [
+            "Library/Application Support/Downloads/x", "Documents/B.txt", "Documents/a b.txt", "Documents/b.txt", "tmp/z",
+        ])
     }
 }

@@ -47,8 +47,17 @@ import Testing
         var warnings: [Diagnostic] = []
         let rules = try RulesReader.read(bytes, file: "rules.json", warnings: &warnings)
         #expect(warnings.isEmpty)
-        #expect(rules.rules.map(\.name).contains("offline-catalog"))
+        #expect(rules.rules.map(\.name) == ["vault-db", "vault-db-journal", "drafts", "preferences", "offline-catalog",
+                                            "search-index", "thumbnails", "url-cache", "export-temp"])
+        #expect(rules.rules.allSatisfy { $0.owner != nil })
+        #expect(rules.allowedLargeResources.count == 2)
+        #expect(rules.documentsAllowlist?.count == 4)
         #expect(rules.budget(for: "Documents") == 50 * 1_048_576)
+        #expect(rules.budget(for: "SystemData") == 1_048_576)
+
+        // The sample rules hold the clean Vault container without a blocking violation.
+        let report = check(cleanVaultContainer().build(), rules: rules)
+        #expect(!report.hasBlocking)
     }
 
     @Test func builtInDefaultsHoldApplePolicyOnly() {
