@@ -86,6 +86,7 @@ public enum CheckReportFormatter {
     static func basisText(_ basis: TestLinkBasis) -> String {
         switch basis {
         case .path: "failure names the path"
+        case .directory: "failure names its directory"
         case .fileName: "failure names the file"
         case .ruleName: "failure names the rule"
         case .step: "same creating step"

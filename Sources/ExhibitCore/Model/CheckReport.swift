@@ -2,6 +2,8 @@
 public enum TestLinkBasis: String, Sendable, Codable, Hashable {
     /// The failure text names the relative path.
     case path
+    /// The failure text names a directory the file is in (`tmp`, `Library/Caches/Drafts`).
+    case directory
     /// The failure text names the file name.
     case fileName = "file-name"
     /// The failure text names the rule's logical name.

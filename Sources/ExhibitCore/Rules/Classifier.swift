@@ -2,8 +2,8 @@
 /// terminal UI shows first and a person confirms or overrides.
 ///
 /// Linking: a failing test is tied to the blocking violations its failure text names,
-/// trying the strongest evidence first (relative path, then file name, then the rule's
-/// logical name); only when the text names none of them, to the violations whose
+/// trying the strongest evidence first (relative path, then the deepest directory the
+/// file is in, then file name, then the rule's logical name); only when the text names none of them, to the violations whose
 /// creating step mentions the test's name. Warnings never explain a failure.
 ///
 /// Proposal: the blocking kind that explains the most failing tests (then: has the most
@@ -84,6 +84,7 @@ public enum Classifier {
         let names = testNames(failure)
         let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
             (.path, { v in mentions(text, v.path) }),
+            (.directory, { v in deepestMentionedAncestor(text, v.path) > 0 }),
             (.fileName, { v in
                 guard let name = v.path.split(separator: "/").last, name.utf8.count >= 3 else { return false }
                 return mentions(text, String(name))
@@ -99,10 +100,26 @@ public enum Classifier {
             }),
         ]
         for (basis, matches) in bases {
-            let hits = candidates.filter { matches(violations[$0]) }
+            var hits = candidates.filter { matches(violations[$0]) }
+            if basis == .directory, !hits.isEmpty {
+                // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                let depths = hits.map { deepestMentionedAncestor(text, violations[$0].path) }
+                let deepest = depths.max() ?? 0
+                hits = zip(hits, depths).filter { $0.1 == deepest }.map(\.0)
+            }
             if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
         }
         return nil
+    }
+
+    /// Components of the deepest proper ancestor of `path` that `text` names, or 0.
+    static func deepestMentionedAncestor(_ text: [UInt8], _ path: String) -> Int {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.count > 1 else { return 0 }
+        for depth in stride(from: components.count - 1, through: 1, by: -1) {
+            if mentions(text, components[..<depth].joined(separator: "/")) { return depth }
+        }
+        return 0
     }
 
     /// Whether `text` (lower-cased UTF-8) names `needle` as a whole word or path: the

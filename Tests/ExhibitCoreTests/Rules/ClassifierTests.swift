@@ -47,6 +47,30 @@ import Testing
         #expect(report.proposal.links.map(\.basis) == [.step])
     }
 
+    /// "tmp is not empty" names no file, only the directory the leftovers are in.
+    @Test func failureNamingADirectoryLinksTheViolationsInsideIt() throws {
+        var c = cleanVaultContainer()
+        c.file("tmp/Export-1.zip", 10)
+        c.file("tmp/Upload/part-2.bin", 10)
+        c.file("Library/Caches/Drafts/a.draft", 10)
+        let failures = [
+            TestFailure(testName: "testTmpEmpty()", failureText: "XCTAssertEqual failed: (\"2\") is not equal to (\"0\") - tmp is not empty"),
+            TestFailure(testName: "testUploads()", failureText: "leftover in tmp/Upload after the upload finished"),
+            TestFailure(testName: "testAttempt()", failureText: "the attempt failed"),
+        ]
+        let report = check(c.build(), rules: try vaultRules(), failures: failures)
+        let links = report.proposal.links
+        func paths(_ link: TestLink) -> [String] { link.violations.map { report.violations[$0].path } }
+        #expect(links.count == 2)
+        #expect(links[0].basis == .directory)
+        #expect(Set(paths(links[0])).isSuperset(of: ["tmp/Export-1.zip", "tmp/Upload/part-2.bin"]))
+        #expect(!paths(links[0]).contains { $0.hasPrefix("Library/") })
+        // The deepest named directory wins: only what is inside tmp/Upload.
+        #expect(paths(links[1]) == ["tmp/Upload/part-2.bin"])
+        // "attempt" does not name tmp.
+        #expect(report.proposal.unexplainedTests == ["testAttempt()"])
+    }
+
     // MARK: - Confidence
 
     @Test func mixedKindsProposeTheKindThatExplainsMostTests() throws {
