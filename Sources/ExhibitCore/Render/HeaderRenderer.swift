@@ -1,4 +1,6 @@
 /// The two header rows: what run this is, and what the tests and the rules say.
+/// On a narrow terminal the least important parts give way first, so the run id, the
+/// counts and the proposed class always show whole.
 enum HeaderRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let data = state.data
@@ -14,32 +16,63 @@ enum HeaderRenderer {
         }
         if let name = meta.deviceName ?? device?.name ?? device?.modelName { facts.append(name) }
         grid.fill(row: 0, role: .header)
-        grid.put(" exhibit · " + facts.map(glyphs.safe).joined(separator: " · "), row: 0, col: 0, role: .header)
+        grid.put(fitFacts(facts.map(glyphs.safe), width: grid.cols), row: 0, col: 0, role: .header)
 
-        var line: StyledLine = [Segment(" Tests ", .dim)]
+        // Each segment carries a drop priority: 0 stays, higher numbers go first.
+        var line: [(Segment, Int)] = [(Segment(" Tests ", .dim), 0)]
         if let results {
             let failed = results.failedCount ?? data.failures.count
             let total = results.totalCount.map { " of \($0)" } ?? ""
-            line.append(Segment("\(failed) failed\(total)", failed > 0 ? .violation : .plain))
-            line.append(Segment(" (\(results.outcome))", .dim))
+            line.append((Segment("\(failed) failed\(total)", failed > 0 ? .violation : .plain), 0))
+            line.append((Segment(" (\(results.outcome))", .dim), 2))
         } else {
-            line.append(Segment("no results", .dim))
+            line.append((Segment("no results", .dim), 0))
         }
-        line.append(Segment("  Blocking ", .dim))
+        line.append((Segment("  Blocking ", .dim), 0))
         for kind in ViolationKind.allCases where kind.isBlocking {
             let n = data.index.count(of: kind)
-            line.append(Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain))
-            line.append(Segment(" "))
+            line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
+            line.append((Segment(" "), 0))
         }
         if let decision = state.decision {
-            line.append(Segment(" Confirmed ", .dim))
-            line.append(Segment(decision.failureClass.title, .message))
+            line.append((Segment(" Confirmed ", .dim), 0))
+            line.append((Segment(decision.failureClass.title, .message), 0))
         } else {
             let proposal = data.report.proposal
-            line.append(Segment(" Proposed ", .dim))
-            line.append(Segment(proposal.proposed.title, .plain))
-            line.append(Segment(" (\(proposal.confidence.rawValue))", .dim))
+            line.append((Segment(" Proposed ", .dim), 0))
+            line.append((Segment(proposal.proposed.title, .plain), 0))
+            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), 1))
         }
-        grid.put(line, row: 1, col: 0)
+        grid.put(fit(line, width: grid.cols), row: 1, col: 0)
+    }
+
+    /// The run facts that fit: the device goes first, then the "exhibit" label, the
+    /// runtime, scheme and commit, so the run id always shows.
+    static func fitFacts(_ facts: [String], width: Int) -> String {
+        var kept = facts
+        var label = " exhibit · "
+        func text() -> String { label + kept.joined(separator: " · ") }
+        while DisplayWidth.of(text()) > width {
+            if kept.count == facts.count && kept.count > 1 {
+                kept.removeLast()
+            } else if label != " " {
+                label = " "
+            } else if kept.count > 1 {
+                kept.removeLast()
+            } else {
+                break
+            }
+        }
+        return text()
+    }
+
+    /// Drops segments, highest priority number first, until the line fits.
+    static func fit(_ line: [(Segment, Int)], width: Int) -> StyledLine {
+        var kept = line
+        func total() -> Int { kept.reduce(0) { $0 + DisplayWidth.of($1.0.text) } }
+        while total() > width, let worst = kept.map(\.1).max(), worst > 0 {
+            kept.removeAll { $0.1 == worst }
+        }
+        return kept.map(\.0)
     }
 }
