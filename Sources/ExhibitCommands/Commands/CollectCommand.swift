@@ -35,7 +35,11 @@ enum CollectCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
+        try run(args, console, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `environment` is what children see and where `PATH` lookups happen (tests put a fake `xcrun` there).
+    static func run(_ args: ParsedArguments, _ console: Console, environment: [String: String]) throws -> Int32 {
         let runner = ProcessRunner(environment: environment)
         let plan = try CollectPlan(args)
         let warn: (String) -> Void = { console.error("exhibit: warning: " + TerminalText.escape($0)) }
