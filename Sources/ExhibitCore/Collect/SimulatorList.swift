@@ -67,7 +67,7 @@ public enum SimulatorList {
             default: return .failure(.severalBooted(booted))
             }
         }
-        guard let device = devices.first(where: { $0.udid.caseInsensitiveCompare(wanted) }) else {
+        guard let device = devices.first(where: { $0.udid.lowercased() == wanted.lowercased() }) else {
             return .failure(.unknown(wanted))
         }
         return device.isBooted ? .success(device) : .failure(.notBooted(device))
@@ -94,8 +94,4 @@ public enum SimulatorList {
             }
         }
     }
-}
-
-extension String {
-    fileprivate func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
 }
