@@ -11,6 +11,7 @@ enum CommandTable {
         Command(spec: CheckCommand.spec, run: CheckCommand.run),
         Command(spec: NoteCommand.spec, run: NoteCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
+        Command(spec: CollectCommand.spec, run: CollectCommand.run),
     ]
 
     static func spec(named name: String) -> CommandSpec? {

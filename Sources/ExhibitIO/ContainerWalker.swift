@@ -1,0 +1,130 @@
+import ExhibitCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a walk of an app data container found.
+public struct ContainerScan {
+    /// Every item under the root, by container-relative name; the root itself is node 0.
+    public var inventory: Inventory
+    /// Extended attributes per node id, only for nodes that have any.
+    public var attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]]
+    /// `du -sk` over each top-level directory: the name and allocated bytes of the
+    /// directory and everything in it (hard-linked files counted once, as du does).
+    public var topLevelAllocated: [(name: [UInt8], bytes: UInt64)]
+    /// Container-relative paths that could not be read (unreadable directory,
+    /// vanished while walking), for a warning.
+    public var unreadable: [String]
+}
+
+/// Walks a directory tree with `lstat`, never following a symlink, and records
+/// every item by its relative name as raw bytes (newlines, escape characters and
+/// invalid UTF-8 included), its apparent and allocated size, and whether the
+/// backup-exclusion flag is set on it (`BackupExclusionProbe`).
+///
+/// Children are visited in byte order so two walks of one container give the same
+/// inventory. Items on another file system are recorded but not entered, as ncdu
+/// does (`excluded: "otherfs"`).
+public enum ContainerWalker {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func walk(root: String, exclusion: BackupExclusionProbe) throws(Failure) -> ContainerScan {
+        let rootBytes = Array(root.utf8)
+        var rootInfo = stat()
+        guard lstat(root, &rootInfo) == 0 else { throw Failure(description: "\(root): \(String(cString: strerror(errno)))") }
+        guard (rootInfo.st_mode & S_IFMT) == S_IFDIR else { throw Failure(description: "\(root): not a directory") }
+
+        var builder = InventoryBuilder()
+        var attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]] = [:]
+        var totals: [(name: [UInt8], bytes: UInt64)] = []
+        var seenLinks = Set<HardLink>()
+        var unreadable: [String] = []
+
+        struct Pending {
+            var node: Int
+            var absolute: [UInt8]
+            var relative: [UInt8]
+            var attributes: InventoryBuilder.EntryAttributes
+            var topLevel: Int?
+        }
+        let rootAttributes = InventoryBuilder.EntryAttributes(
+            size: UInt64(clamping: rootInfo.st_size), diskSize: UInt64(clamping: rootInfo.st_blocks) &* 512)
+        builder.setAttributes(Inventory.root, rootAttributes)
+        var stack = [Pending(node: Inventory.root, absolute: rootBytes, relative: [], attributes: rootAttributes, topLevel: nil)]
+        while let directory = stack.popLast() {
+            guard let names = listDirectory(directory.absolute) else {
+                var a = directory.attributes
+                a.readError = true
+                builder.setAttributes(directory.node, a)
+                unreadable.append(directory.relative.isEmpty ? "." : String(decoding: directory.relative, as: UTF8.self))
+                continue
+            }
+            for name in names {
+                let absolute = directory.absolute + [UInt8(ascii: "/")] + name
+                let relative = directory.relative.isEmpty ? name : directory.relative + [UInt8(ascii: "/")] + name
+                let cPath = absolute.map { CChar(bitPattern: $0) } + [0]
+                var info = stat()
+                guard lstat(cPath, &info) == 0 else {
+                    builder.addFile(name: name, parent: directory.node, size: 0, readError: true)
+                    unreadable.append(String(decoding: relative, as: UTF8.self))
+                    continue
+                }
+                let kind = info.st_mode & S_IFMT
+                let own = ExtendedAttributes.list(cPath)
+                var a = InventoryBuilder.EntryAttributes(
+                    size: UInt64(clamping: info.st_size), diskSize: UInt64(clamping: info.st_blocks) &* 512,
+                    excluded: exclusion.isExcluded(relative: relative, path: cPath, attributes: own,
+                                                   isDirectory: kind == S_IFDIR),
+                    notRegular: kind != S_IFREG && kind != S_IFDIR)
+                if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
+                let id = builder.addEntry(name: name, parent: directory.node, isDirectory: kind == S_IFDIR, a)
+                if !own.isEmpty { attributes[id] = own }
+
+                var topLevel = directory.topLevel
+                if directory.node == Inventory.root && kind == S_IFDIR {
+                    totals.append((name, 0))
+                    topLevel = totals.count - 1
+                }
+                if let t = topLevel, kind == S_IFDIR || info.st_nlink <= 1 || seenLinks.insert(HardLink(info)).inserted {
+                    totals[t].bytes &+= a.diskSize
+                }
+                if kind == S_IFDIR && a.scanExclusion == .none {
+                    stack.append(Pending(node: id, absolute: absolute, relative: relative, attributes: a, topLevel: topLevel))
+                }
+            }
+        }
+        return ContainerScan(inventory: builder.build(), attributes: attributes, topLevelAllocated: totals,
+                             unreadable: unreadable)
+    }
+
+    /// The names in a directory except `.` and `..`, in byte order; nil when it cannot be opened.
+    private static func listDirectory(_ path: [UInt8]) -> [[UInt8]]? {
+        let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        guard let dir = opendir(cPath) else { return nil }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names.sorted(by: { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// du counts a file with several links once per walk.
+    private struct HardLink: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+}
