@@ -24,30 +24,23 @@ struct ArchiveInput: Sendable {
         guard located.kind == .archive else {
             throw InputError(description: "\(path): is a single run, not an archive of runs; try `exhibit summary \(path)`")
         }
-        self.init(url: located.url, rulesOverride: rulesOverride, notesOverride: notesOverride)
-        if let rulesOverride {
-            let loaded = try RulesInput.load(for: EvidenceBundle(runID: ""), override: rulesOverride)
-            self = ArchiveInput(url: url, runIDs: runIDs, store: store, rules: .shared(RulesEngine.compile(loaded.rules)),
-                                rulesOverride: rulesOverride)
-        }
+        try self.init(url: located.url, rulesOverride: rulesOverride, notesOverride: notesOverride)
     }
 
-    /// An archive already known to be one (`exhibit` with an archive argument).
-    init(url: URL, rulesOverride: String?, notesOverride: String?) {
+    /// An archive already known to be one (`exhibit` with an archive argument). A
+    /// `--rules` file is read and compiled once for every run.
+    init(url: URL, rulesOverride: String?, notesOverride: String?) throws {
         self.url = url
         self.runIDs = Self.evidenceRuns(in: url)
         self.store = NotesStore.locate(archive: url.path, override: notesOverride,
                                        environment: ProcessInfo.processInfo.environment)
-        self.rules = .bundle
         self.rulesOverride = rulesOverride
-    }
-
-    private init(url: URL, runIDs: [String], store: NotesStore, rules: RunSummaryReader.Rules, rulesOverride: String?) {
-        self.url = url
-        self.runIDs = runIDs
-        self.store = store
-        self.rules = rules
-        self.rulesOverride = rulesOverride
+        if let rulesOverride {
+            let loaded = try RulesInput.load(for: EvidenceBundle(runID: ""), override: rulesOverride)
+            self.rules = .shared(RulesEngine.compile(loaded.rules))
+        } else {
+            self.rules = .bundle
+        }
     }
 
     /// The archive's runs that hold evidence: a `results/` or `container/` directory.
