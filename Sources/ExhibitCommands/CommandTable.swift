@@ -11,6 +11,7 @@ enum CommandTable {
         Command(spec: CheckCommand.spec, run: CheckCommand.run),
         Command(spec: NoteCommand.spec, run: NoteCommand.run),
         Command(spec: RunsCommand.spec, run: RunsCommand.run),
+        Command(spec: DiffCommand.spec, run: DiffCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
     ]
 

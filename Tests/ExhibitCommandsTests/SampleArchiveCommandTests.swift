@@ -215,3 +215,29 @@ enum TreeHash {
         #expect(r.err.contains("is a single run"))
     }
 }
+
+/// `exhibit diff` between two sample runs, exact.
+@Suite struct DiffCommandTests {
+    @Test func baselineToMisplaced() {
+        let c = Console.capturing()
+        let s = SampleArchiveCommandTests.samples
+        let status = Exhibit.run(["diff", s + "/run-2026-11-02-baseline", s + "/run-2026-11-04-misplaced-file"], console: c)
+        #expect(status == 0, "\(c.captured!.err)")
+        #expect(c.captured!.out == """
+            Base run-2026-11-02-baseline, run run-2026-11-04-misplaced-file: 3 added, 0 removed, 0 grown
+            added    Documents/Exports/Trip to Kyoto.pdf  1.8 MiB  step export: share note as PDF  M documents-allowlist  M pdf-exports  C pdf-exports
+            added    Documents/cache.db  512 KiB  step sync: download offline pack  M documents-allowlist
+            added    Library/Caches/Drafts/Packing list.vaultnote  4 KiB  step seed: create vault with 3 notes  M notes  M user-data-extension
+
+            """)
+    }
+
+    @Test func reversedIsRemovals() {
+        let c = Console.capturing()
+        let s = SampleArchiveCommandTests.samples
+        let status = Exhibit.run(["diff", s + "/run-2026-11-04-misplaced-file", s + "/run-2026-11-02-baseline", "--format", "json"], console: c)
+        #expect(status == 0)
+        #expect(c.captured!.out.contains("\"removed\": 3"))
+        #expect(c.captured!.out.contains("\"added\": 0"))
+    }
+}

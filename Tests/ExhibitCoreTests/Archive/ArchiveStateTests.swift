@@ -102,7 +102,7 @@ import Testing
         #expect(state.press(.char("]")) == [.openRun("run-2026-11-02-baseline")])
         let line = state.list.entry("run-2026-11-03-unset")?.summary?.triage
         #expect(line == TriageStatus(.confirmed(.skippedCleanup)))
-        #expect(RunListRenderer.render(state).text.contains("confirmed skipped"))
+        #expect(RunListRenderer.render(state).text.contains("confirmed sk"))
     }
 
     @Test func anOpenFailureStaysOnTheList() {
