@@ -10,6 +10,8 @@ enum CommandTable {
         Command(spec: SummaryCommand.spec, run: SummaryCommand.run),
         Command(spec: CheckCommand.spec, run: CheckCommand.run),
         Command(spec: NoteCommand.spec, run: NoteCommand.run),
+        Command(spec: RunsCommand.spec, run: RunsCommand.run),
+        Command(spec: DiffCommand.spec, run: DiffCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
         Command(spec: CollectCommand.spec, run: CollectCommand.run),
     ]

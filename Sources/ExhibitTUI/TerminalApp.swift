@@ -27,10 +27,27 @@ public enum TerminalApp {
     /// Runs the triage UI until the person quits. Returns the process exit status;
     /// the terminal is restored on every path.
     public static func run(session: TriageSession) -> Int32 {
+        guard let screen = openScreen() else { return Status.noTerminal }
+        var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
+        if let notice = screen.notice { state.show(notice) }
+        let status = loop(&state, session: session, glyphs: screen.glyphs)
+        Terminal.close()
+        return status
+    }
+
+    /// The terminal as opened: how to draw, and a notice for the status line.
+    struct OpenedScreen {
+        var glyphs: Glyphs
+        var notice: HookMessage?
+    }
+
+    /// Opens the terminal with the theme and glyphs it supports; nil (after saying
+    /// why on stderr) when there is no usable terminal.
+    static func openScreen() -> OpenedScreen? {
         guard Terminal.isInteractive else {
             Terminal.writeError("exhibit: the triage UI needs a terminal (stdin and stdout are not both TTYs).\n"
-                                + "For plain text use `exhibit summary RUN`; for CI use `exhibit check RUN`.")
-            return Status.noTerminal
+                                + "For plain text use `exhibit summary RUN` or `exhibit runs ARCHIVE`; for CI use `exhibit check RUN`.")
+            return nil
         }
         Terminal.installHandlers()
         let opening = Terminal.open()
@@ -38,22 +55,18 @@ public enum TerminalApp {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             Terminal.writeError("exhibit: cannot open the terminal (TERM=\(term), and \(Terminal.fallbackTerm) failed too).\n"
                                 + "Set TERM to a known type such as xterm-256color, or use `exhibit summary RUN`.")
-            return Status.noTerminal
+            return nil
         }
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         Terminal.apply(Terminal.hasColors && !noColor ? .color : .mono)
-        let glyphs: Glyphs = Terminal.isUTF8 ? .unicode : .ascii
-
-        var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
+        var screen = OpenedScreen(glyphs: Terminal.isUTF8 ? .unicode : .ascii, notice: nil)
         if case .openedWithFallback(let used) = opening {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
-            state.show(.failure("unknown TERM=\(term); drawing as \(used)"))
+            screen.notice = .failure("unknown TERM=\(term); drawing as \(used)")
         } else if !Terminal.isUTF8 {
-            state.show(.failure("the locale is not UTF-8: names shown with \\u{...} escapes"))
+            screen.notice = .failure("the locale is not UTF-8: names shown with \\u{...} escapes")
         }
-        let status = loop(&state, session: session, glyphs: glyphs)
-        Terminal.close()
-        return status
+        return screen
     }
 
     private static func loop(_ state: inout TriageState, session: TriageSession, glyphs: Glyphs) -> Int32 {

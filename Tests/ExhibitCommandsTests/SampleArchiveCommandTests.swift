@@ -167,3 +167,77 @@ enum TreeHash {
         return out
     }
 }
+
+/// `exhibit runs` over the sample archive, snapshotted.
+@Suite struct RunsCommandTests {
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
+        let c = Console.capturing()
+        let status = Exhibit.run(args, console: c)
+        return (status, c.captured!.out, c.captured!.err)
+    }
+
+    @Test func listsTheSixSampleRunsNewestFirst() throws {
+        let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path
+        let r = run(["runs", SampleArchiveCommandTests.samples, "--notes", notes])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == """
+            DATE              RUN                              COMMIT    SCHEME  IOS   FAILED  U  M  C  TRIAGE
+            2026-11-06 09:12  run-2026-11-06-junit-files-list  e5b8d2a1  Vault   18.5       2  2  2  1  proposed unset attribute
+            2026-11-05 09:12  run-2026-11-05-skipped-cleanup   7a3c9e1b  Vault   18.5       1  0  0  4  proposed skipped cleanup
+            2026-11-04 09:12  run-2026-11-04-misplaced-file    2d7e0b4a  Vault   18.5       2  0  5  1  proposed misplaced file
+            2026-11-03 09:12  run-2026-11-03-unset-attribute   9f2b6d1e  Vault   26.1       2  2  0  0  proposed unset attribute
+            2026-11-02 09:12  run-2026-11-02-baseline          4c1e9a7d  Vault   18.5       0  0  0  0  untriaged
+            2026-10-20 09:12  run-2026-10-20-xcode15-legacy    c0ffee4b  Vault   17.5       1  1  0  0  proposed unset attribute
+
+            """)
+    }
+
+    @Test func showsAConfirmedClassification() throws {
+        let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path
+        let note = run(["note", SampleArchiveCommandTests.samples + "/run-2026-11-04-misplaced-file", "--notes", notes,
+                        "--class", "misplaced-file", "--comment", "cache in Documents"])
+        #expect(note.status == 0, "\(note.err)")
+        let r = run(["runs", SampleArchiveCommandTests.samples, "--notes", notes, "--format", "json"])
+        #expect(r.status == 0)
+        let data = try #require(r.out.data(using: .utf8))
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(list.count == 6)
+        let misplaced = try #require(list.first { $0["run"] as? String == "run-2026-11-04-misplaced-file" })
+        let triage = try #require(misplaced["triage"] as? [String: Any])
+        #expect(triage["state"] as? String == "confirmed")
+        #expect(triage["class"] as? String == "misplaced-file")
+        #expect((misplaced["blocking"] as? [String: Int])?["misplaced-file"] == 5)
+    }
+
+    @Test func aSingleRunIsNotAnArchive() {
+        let r = run(["runs", SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("is a single run"))
+    }
+}
+
+/// `exhibit diff` between two sample runs, exact.
+@Suite struct DiffCommandTests {
+    @Test func baselineToMisplaced() {
+        let c = Console.capturing()
+        let s = SampleArchiveCommandTests.samples
+        let status = Exhibit.run(["diff", s + "/run-2026-11-02-baseline", s + "/run-2026-11-04-misplaced-file"], console: c)
+        #expect(status == 0, "\(c.captured!.err)")
+        #expect(c.captured!.out == """
+            Base run-2026-11-02-baseline, run run-2026-11-04-misplaced-file: 3 added, 0 removed, 0 grown
+            added    Documents/Exports/Trip to Kyoto.pdf  1.8 MiB  step export: share note as PDF  M documents-allowlist  M pdf-exports  C pdf-exports
+            added    Documents/cache.db  512 KiB  step sync: download offline pack  M documents-allowlist
+            added    Library/Caches/Drafts/Packing list.vaultnote  4 KiB  step seed: create vault with 3 notes  M notes  M user-data-extension
+
+            """)
+    }
+
+    @Test func reversedIsRemovals() {
+        let c = Console.capturing()
+        let s = SampleArchiveCommandTests.samples
+        let status = Exhibit.run(["diff", s + "/run-2026-11-04-misplaced-file", s + "/run-2026-11-02-baseline", "--format", "json"], console: c)
+        #expect(status == 0)
+        #expect(c.captured!.out.contains("\"removed\": 3"))
+        #expect(c.captured!.out.contains("\"added\": 0"))
+    }
+}

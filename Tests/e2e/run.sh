@@ -83,7 +83,7 @@ check() { # name session command...
 start() { # session cols rows run
     local s=$1
     "${T[@]}" new-session -d -s "$s" -x "$2" -y "$3" \
-        "env LANG=C.UTF-8 TERM=tmux-256color sh $(printf %q "$WORK/launch.sh") $(printf %q "$WORK/pid-$s") $(printf %q "$BIN") $(printf %q "$4"); echo EXIT=\$?; sleep 600"
+        "env LANG=C.UTF-8 TERM=tmux-256color sh $(printf %q "$WORK/launch.sh") $(printf %q "$WORK/pid-$s") $(printf %q "$BIN") $(printf %q "$4") --notes $(printf %q "$WORK/notes-$s"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t "$s" status off >/dev/null
     "${T[@]}" resize-window -t "$s" -x "$2" -y "$3" 2>/dev/null
 }
@@ -141,6 +141,37 @@ check "too-small message gone after growing" $S wait_gone $S 'Terminal too small
 
 keys $S q
 check "q quits with status 0 and restores the terminal" $S exited_cleanly $S 0
+
+# --- An archive: run list, open, classify, export, next run, back ----------------
+if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
+    S=archive
+    NOTES="$WORK/notes"
+    "${T[@]}" new-session -d -s $S -x 80 -y 24 \
+        "env LANG=C.UTF-8 TERM=tmux-256color $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$NOTES"); echo EXIT=\$?; sleep 600"
+    "${T[@]}" set-option -t $S status off >/dev/null
+    check "an archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 6 runs'
+    check "every run is read" $S wait_gone $S 'runs read'
+    check "the list is newest first" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n '4,9p' | cut -c3-12 | tr '\n' ' ' | grep -q '^2026-11-06 2026-11-05 2026-11-04 2026-11-03 2026-11-02 2026-10-20 \$'"
+    keys $S Enter
+    check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-06-junit-files-list'
+    keys $S c Enter
+    wait_for $S 'Comment \(optional' >/dev/null
+    literal $S "e2e archive"; keys $S Enter
+    check "classifying a run from the archive saves its record" $S wait_for $S 'Saved: '
+    keys $S x
+    check "x exports the triage note into the notes directory" $S wait_for $S 'Note written to'
+    check "the note file exists" $S bash -c "ls $(printf %q "$NOTES")/*.md >/dev/null 2>&1"
+    keys $S ']'
+    check "] goes to the next run" $S wait_for $S '^ exhibit · run-2026-11-05-skipped-cleanup'
+    keys $S q
+    check "q goes back to the list" $S wait_for $S '^ exhibit · SampleArchives · 6 runs'
+    check "the list shows the new triage status" $S wait_for $S '2026-11-06 .* confirmed '
+    keys $S k Enter
+    check "reopening a run shows its record" $S wait_for $S '^ exhibit · run-2026-11-06-junit-files-list' \
+        && check "  ... with its confirmed class" $S wait_for $S 'Confirmed '
+    keys $S q q
+    check "q on the list quits" $S exited_cleanly $S 0
+fi
 
 # --- A file name with escape sequences ---------------------------------------------
 S=hostile

@@ -3,8 +3,9 @@ import ExhibitIO
 import ExhibitTUI
 import Foundation
 
-/// `exhibit [RUN]`: the full-screen triage UI. Loads the run, holds it against the
-/// rules, and hands the UI hooks that persist what the person decides.
+/// `exhibit [RUN|ARCHIVE]`: the full-screen triage UI. Loads the run, holds it against
+/// the rules, and hands the UI hooks that persist what the person decides; an archive
+/// opens on its run list first.
 enum OpenCommand {
     static let spec = CommandSpec(
         name: "open", positionals: ["RUN?"],
@@ -12,7 +13,7 @@ enum OpenCommand {
             OptionSpec(name: "rules", valueName: "FILE", help: "Rules file to use instead of the bundle's rules.json"),
             OptionSpec(name: "notes", valueName: "DIR", help: "Notes directory (default ARCHIVE/.exhibit/notes or $XDG_STATE_HOME/exhibit/notes)"),
         ],
-        summary: "Open the triage UI on a run (default: the current directory)",
+        summary: "Open the triage UI on a run, or the run list of an archive (default: the current directory)",
         details: """
             Needs a terminal. Keys: ? in the UI lists them all. c classifies the run (recorded in the
             notes directory), x exports the triage note next to the record.
@@ -28,31 +29,50 @@ enum OpenCommand {
         } catch {
             throw InputError(description: error.description)
         }
-        guard located.kind == .run else {
-            let runs = RunLocator.runs(in: located.url)
-            throw InputError(description: """
-                \(path): is an archive of \(runs.count) runs; open one of them, e.g.
-                  exhibit \(path.hasSuffix("/") ? path : path + "/")\(runs.last ?? "RUN")
-                (`exhibit summary` and `exhibit check` also take one run)
-                """)
+        let status: Int32
+        switch located.kind {
+        case .run:
+            let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
+                                          environment: ProcessInfo.processInfo.environment)
+            let session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
+            status = TerminalApp.run(session: session)
+        case .archive:
+            let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
+            status = TerminalApp.run(archive: archiveSession(archive))
         }
-        let bundle = RunLocator.loadRun(at: located.url)
-        let loadedRules = try RulesInput.load(for: bundle, override: args.value("rules"))
+        return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
+    }
+
+    /// Loads a run, holds it against the rules and reads its triage record and draft.
+    static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore) throws -> TriageSession {
+        let bundle = RunLocator.loadRun(at: url)
+        let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
         let compiled = RulesEngine.compile(loadedRules.rules)
         let report = RulesEngine.check(
             inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
             rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics)
-        let environment = ProcessInfo.processInfo.environment
-        let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
-                                      environment: environment)
-        let hooks = TriageHooks(store: store, bundle: bundle, report: report, environment: environment)
-        let session = TriageSession(
+        let hooks = TriageHooks(store: store, bundle: bundle, report: report, environment: ProcessInfo.processInfo.environment)
+        return TriageSession(
             bundle: bundle, report: report, rules: compiled,
             confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
             confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft)
-        let status = TerminalApp.run(session: session)
-        return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
+    }
+
+    /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
+    /// `triageSession`, each time from disk so a reopened run shows its record.
+    static func archiveSession(_ archive: ArchiveInput) -> ArchiveSession {
+        ArchiveSession(
+            title: archive.url.lastPathComponent, runIDs: archive.runIDs,
+            readSummary: { archive.summary(of: $0) },
+            openRun: { runID in
+                do {
+                    return .success(try triageSession(at: archive.url.appendingPathComponent(runID),
+                                                      rulesOverride: archive.rulesOverride, store: archive.store))
+                } catch {
+                    return .failure(ArchiveOpenFailure("\(runID): \(error)"))
+                }
+            })
     }
 }
 

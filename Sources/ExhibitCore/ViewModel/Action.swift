@@ -16,6 +16,8 @@ public enum Action: Sendable, Hashable {
     // Triage.
     case classify
     case export
+    // An archive: the next or previous run of the run list, without going back to it.
+    case nextRun, previousRun
     // Dialogs and text entry.
     case confirm, cancel
     case deleteBackward

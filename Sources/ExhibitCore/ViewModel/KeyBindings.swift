@@ -24,9 +24,11 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case tree, violations, failures, budgets
     case details, help
     case filterInput, classChooser, commentInput, chooser
+    /// The archive's run list and its `/` prompt.
+    case runList, runListFilter
 
     /// Text prompts turn unbound printable keys into `.insert`.
-    public var acceptsText: Bool { self == .filterInput || self == .commentInput }
+    public var acceptsText: Bool { self == .filterInput || self == .commentInput || self == .runListFilter }
 
     public var title: String {
         switch self {
@@ -40,6 +42,8 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
         case .classChooser: "Classify"
         case .commentInput: "Comment"
         case .chooser: "Chooser"
+        case .runList: "Runs"
+        case .runListFilter: "Filter runs"
         }
     }
 }
@@ -90,6 +94,29 @@ public enum KeyBindings {
         KeyBinding(.toggleDetails, [.char("i")], "Details of the file"),
     ])
 
+    /// In a run opened from an archive; without one the keys do nothing.
+    private static let archive = BindingGroup(title: "Archive", bindings: [
+        KeyBinding(.nextRun, [.char("]")], "Next run of the archive"),
+        KeyBinding(.previousRun, [.char("[")], "Previous run of the archive"),
+    ])
+
+    private static let runList = BindingGroup(title: "Runs", bindings: [
+        KeyBinding(.open, [.enter, .char("l"), .right], "Open the run"),
+        KeyBinding(.startFilter, [.char("/")], "Filter runs (Esc clears)"),
+        KeyBinding(.help, [.char("?")], "Keys for this screen"),
+        KeyBinding(.quit, [.char("q")], "Quit"),
+        KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
+        KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
+    ])
+
+    private static let runListFilter = BindingGroup(title: "Filter runs", bindings: [
+        KeyBinding(.confirm, [.enter], "Keep the filter"),
+        KeyBinding(.cancel, [.escape], "Clear the filter"),
+        KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+        KeyBinding(.moveDown, [.down], "Move down"),
+        KeyBinding(.moveUp, [.up], "Move up"),
+    ])
+
     private static let closeOverlay = BindingGroup(title: "Closing", bindings: [
         KeyBinding(.cancel, [.escape], "Close"),
         KeyBinding(.quit, [.char("q")], "Close"),
@@ -131,14 +158,16 @@ public enum KeyBindings {
     /// The groups in force in a context, in help-screen order.
     public static func groups(for context: BindingContext) -> [BindingGroup] {
         switch context {
-        case .tree: [tree, movement, panes]
-        case .violations: [violations, movement, panes]
-        case .failures, .budgets: [movement, panes]
+        case .tree: [tree, movement, panes, archive]
+        case .violations: [violations, movement, panes, archive]
+        case .failures, .budgets: [movement, panes, archive]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]
         case .filterInput: [filterInput, terminal]
         case .classChooser, .chooser: [chooser, terminal]
         case .commentInput: [commentInput, terminal]
+        case .runList: [runList, movement]
+        case .runListFilter: [runListFilter, terminal]
         }
     }
 

@@ -1,0 +1,31 @@
+import ExhibitCore
+import ExhibitIO
+
+/// `exhibit runs ARCHIVE`: the archive UI's run list, headless.
+enum RunsCommand {
+    static let spec = CommandSpec(
+        name: "runs", positionals: ["ARCHIVE"],
+        options: [
+            OptionSpec(name: "format", valueName: "FORMAT", choices: RunListFormatter.Format.allCases.map(\.rawValue),
+                       help: "Output format (default text)"),
+            OptionSpec(name: "rules", valueName: "FILE", help: "Rules file for every run instead of each run's rules.json"),
+            OptionSpec(name: "notes", valueName: "DIR", help: "Notes directory (default ARCHIVE/.exhibit/notes or $XDG_STATE_HOME/exhibit/notes)"),
+        ],
+        summary: "List the runs of an archive: date, commit, failed tests, blocking violations, triage status",
+        details: """
+            One line per run, newest first (run.json startTime, else the results' start time, else a
+            date in the run id). U, M and C count blocking violations: unset attribute, misplaced
+            file, skipped cleanup. TRIAGE is the confirmed class from the notes directory, else the
+            classifier's proposal, else untriaged; ", draft" marks an unfinished classification.
+            Exit status 0 when the archive was read, 2 when ARCHIVE is not an archive of runs.
+            """)
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
+        let archive = try ArchiveInput(path: args.positionals[0], rulesOverride: args.value("rules"),
+                                       notesOverride: args.value("notes"))
+        let summaries = archive.runIDs.map(archive.summary(of:))
+        let json = args.value("format") == RunListFormatter.Format.json.rawValue
+        console.write(json ? RunListFormatter.json(summaries) : RunListFormatter.text(summaries))
+        return Exhibit.ExitStatus.success
+    }
+}

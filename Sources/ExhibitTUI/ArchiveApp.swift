@@ -1,0 +1,126 @@
+import Dispatch
+import ExhibitCore
+import Foundation
+
+/// Run list lines read on a background queue, handed to the UI loop in batches.
+/// The loop drains it between keys, so the list fills in while the person moves.
+final class SummaryFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ready: [RunSummary] = []
+    private var stopped = false
+
+    /// Reads every run in order on a background queue until `stop()`.
+    func start(_ runIDs: [String], read: @escaping @Sendable (String) -> RunSummary) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            for id in runIDs {
+                if isStopped { return }
+                let summary = read(id)
+                lock.lock()
+                ready.append(summary)
+                lock.unlock()
+            }
+        }
+    }
+
+    func drain() -> [RunSummary] {
+        lock.lock()
+        defer { lock.unlock() }
+        let out = ready
+        ready.removeAll()
+        return out
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+}
+
+extension TerminalApp {
+    /// While runs are still being read the loop wakes this often to show new lines.
+    static let feedPollMilliseconds: Int32 = 50
+
+    /// Runs the archive UI (the run list, and the triage screens of the runs opened
+    /// from it) until the person quits. Returns the process exit status.
+    public static func run(archive: ArchiveSession) -> Int32 {
+        guard let screen = openScreen() else { return Status.noTerminal }
+        var state = ArchiveState(title: archive.title, runIDs: archive.runIDs, rows: Terminal.rows, cols: Terminal.cols)
+        if let notice = screen.notice { state.show(notice) }
+        let feed = SummaryFeed()
+        feed.start(archive.runIDs, read: archive.readSummary)
+        let status = loop(&state, archive: archive, feed: feed, glyphs: screen.glyphs)
+        feed.stop()
+        Terminal.close()
+        return status
+    }
+
+    private static func loop(_ state: inout ArchiveState, archive: ArchiveSession, feed: SummaryFeed, glyphs: Glyphs) -> Int32 {
+        var painter = ScreenPainter()
+        var session: TriageSession?
+        while true {
+            for summary in feed.drain() { state.received(summary) }
+            painter.paint(ArchiveRenderer.render(state, glyphs: glyphs))
+            let input = KeyDecoder.read(timeoutMilliseconds: state.list.isReading ? feedPollMilliseconds : pollMilliseconds)
+            if let signal = Terminal.pendingSignal {
+                keepDraft(state, session)
+                return Status.signalled(signal)
+            }
+            switch input {
+            case .none:
+                continue
+            case .lost:
+                keepDraft(state, session)
+                return Status.failure
+            case .resize:
+                _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
+                painter.invalidate(clearTerminal: true)
+            case .key(let key):
+                for effect in state.handle(key: key) {
+                    switch effect {
+                    case .quit:
+                        return Status.ok
+                    case .redraw:
+                        painter.invalidate(clearTerminal: true)
+                    case .openRun(let runID):
+                        switch archive.openRun(runID) {
+                        case .success(let opened):
+                            session = opened
+                            state.opened(runID, session: opened)
+                        case .failure(let failure):
+                            session = nil
+                            state.openFailed(runID, failure)
+                        }
+                        painter.invalidate(clearTerminal: false)
+                    case .run(let runEffect):
+                        guard let session else { continue }
+                        perform(runEffect, session: session, state: &state)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func perform(_ effect: TriageEffect, session: TriageSession, state: inout ArchiveState) {
+        switch effect {
+        case .quit, .redraw:
+            break
+        case .confirmClassification(let decision):
+            state.complete(effect, with: session.confirmClassification(decision))
+        case .exportNote(let decision):
+            state.complete(effect, with: session.exportNote(decision))
+        case .saveDraft(let draft):
+            session.saveDraft(draft)
+        }
+    }
+
+    private static func keepDraft(_ state: ArchiveState, _ session: TriageSession?) {
+        if let draft = state.pendingDraft { session?.saveDraft(draft) }
+    }
+}

@@ -1,0 +1,181 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct ArchiveStateTests {
+    @Test func newestFirstBeforeAndAfterReading() {
+        let unread = ArchiveFixture.state(read: 0)
+        #expect(unread.shownIDs.first == "run-2026-11-06-mixed")
+        #expect(unread.shownIDs.last == "run-2026-10-20-legacy")
+        #expect(unread.list.readCount == 0)
+        #expect(unread.list.isReading)
+        let read = ArchiveFixture.state()
+        #expect(read.shownIDs == ArchiveFixture.runIDs.reversed())
+        #expect(!read.list.isReading)
+    }
+
+    @Test func progressShowsOnTheStatusLine() {
+        let state = ArchiveFixture.state(read: 2)
+        #expect(state.list.readCount == 2)
+        let text = RunListRenderer.render(state).text
+        #expect(text.contains("2/6 runs read"))
+        #expect(text.contains("run-2026-11-02-baseline"))
+        let done = RunListRenderer.render(ArchiveFixture.state()).text
+        #expect(!done.contains("runs read"))
+    }
+
+    @Test func aLineFillingInKeepsTheCursorOnItsRun() {
+        var state = ArchiveFixture.state(read: 0)
+        state.press(.char("j"), .char("j"))
+        let before = state.list.selected?.runID
+        var late = ArchiveFixture.summary("run-2026-11-02-baseline")
+        late.date = 2_000_000_000  // read later, turns out newest
+        state.received(late)
+        #expect(state.list.selected?.runID == before)
+        #expect(state.shownIDs.first == "run-2026-11-02-baseline")
+    }
+
+    @Test func liveFilterNarrowsAndEscapeClears() {
+        var state = ArchiveFixture.state()
+        state.press(.char("/"))
+        #expect(state.context == .runListFilter)
+        for c in "unset" { state.press(.char(c)) }
+        #expect(state.shownIDs == ["run-2026-11-06-mixed", "run-2026-11-03-unset", "run-2026-10-20-legacy"])
+        state.press(.backspace, .backspace, .backspace, .backspace, .backspace)
+        for c in "confirmed" { state.press(.char(c)) }
+        #expect(state.shownIDs == ["run-2026-11-04-misplaced"])
+        state.press(.enter)
+        #expect(state.context == .runList)
+        #expect(state.list.filter == "confirmed")
+        state.press(.char("/"), .escape)
+        #expect(state.shownIDs.count == 6)
+    }
+
+    @Test func enterOpensQReturnsAndKeepsTheSelection() {
+        var state = ArchiveFixture.state()
+        state.press(.char("j"))
+        let effects = state.press(.enter)
+        #expect(effects == [.openRun("run-2026-11-05-cleanup")])
+        state.perform(effects)
+        #expect(state.run?.runID == "run-2026-11-05-cleanup")
+        #expect(state.context == .tree)
+        #expect(ArchiveRenderer.render(state).text.contains("run-2026-11-05-cleanup"))
+        state.press(.tab)
+        #expect(state.press(.char("q")).isEmpty)  // back to the tree first
+        #expect(state.run != nil)
+        #expect(state.press(.char("q")).isEmpty)  // then back to the list
+        #expect(state.run == nil)
+        #expect(state.list.selected?.runID == "run-2026-11-05-cleanup")
+        #expect(state.press(.char("q")) == [.quit])
+    }
+
+    @Test func bracketsMoveBetweenRunsWithoutTheList() {
+        var state = ArchiveFixture.state()
+        state.perform(state.press(.enter))
+        #expect(state.run?.runID == "run-2026-11-06-mixed")
+        let next = state.press(.char("]"))
+        #expect(next == [.openRun("run-2026-11-05-cleanup")])
+        #expect(state.run == nil)
+        state.perform(next)
+        state.perform(state.press(.char("[")))
+        #expect(state.run?.runID == "run-2026-11-06-mixed")
+        #expect(state.press(.char("[")).isEmpty)
+        #expect(state.run?.state.message == .info("this is the first run of the list"))
+    }
+
+    @Test func bracketsFollowTheFilteredList() {
+        var state = ArchiveFixture.state()
+        state.press(.char("/"))
+        for c in "unset" { state.press(.char(c)) }
+        state.press(.enter)
+        state.perform(state.press(.enter))
+        #expect(state.run?.runID == "run-2026-11-06-mixed")
+        #expect(state.press(.char("]")) == [.openRun("run-2026-11-03-unset")])
+    }
+
+    @Test func aConfirmedClassificationShowsInTheList() {
+        var state = ArchiveFixture.state()
+        state.press(.char("j"), .char("j"), .char("j"))  // run-2026-11-03-unset, proposed
+        state.perform(state.press(.enter))
+        let effects = state.press(.char("c"), .char("j"), .enter, .enter)  // the proposal (misplaced) is preselected
+        #expect(effects == [.run(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: "")))])
+        state.complete(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: "")), with: .info("Saved"))
+        #expect(state.press(.char("]")) == [.openRun("run-2026-11-02-baseline")])
+        let line = state.list.entry("run-2026-11-03-unset")?.summary?.triage
+        #expect(line == TriageStatus(.confirmed(.skippedCleanup)))
+        #expect(RunListRenderer.render(state).text.contains("confirmed sk"))
+    }
+
+    @Test func anOpenFailureStaysOnTheList() {
+        var state = ArchiveFixture.state()
+        state.press(.enter)
+        state.openFailed("run-2026-11-06-mixed", ArchiveOpenFailure("run-2026-11-06-mixed: permission denied"))
+        #expect(state.run == nil)
+        #expect(RunListRenderer.render(state).text.contains("permission denied"))
+    }
+
+    @Test func ctrlCInARunKeepsTheDraftAndQuits() {
+        var state = ArchiveFixture.state()
+        state.perform(state.press(.enter))
+        state.press(.char("c"), .enter, .char("h"), .char("i"))
+        let effects = state.press(.ctrl("c"))
+        #expect(effects == [.run(.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "hi"))), .quit])
+    }
+
+    @Test func ctrlLInARunRedraws() {
+        var state = ArchiveFixture.state()
+        state.perform(state.press(.enter))
+        #expect(state.press(.ctrl("l")) == [.redraw])
+        #expect(state.press(.char("?"), .char("G")).isEmpty)
+        #expect(ArchiveRenderer.render(state).text.contains("Next run of the archive"))
+    }
+
+    @Test func resizeReachesTheOpenRunAndTheList() {
+        var state = ArchiveFixture.state()
+        state.perform(state.press(.enter))
+        _ = state.handle(.resize(rows: 40, cols: 120))
+        #expect(state.run?.state.layout == ScreenLayout(rows: 40, cols: 120))
+        state.press(.char("q"))
+        #expect(RunListRenderer.render(state).cols == 120)
+    }
+
+    @Test func hostileRunIDsAreEscaped() {
+        let evil = "run-2026-11-07-\u{1B}]0;owned\u{07}"
+        var state = ArchiveState(title: "a\u{1B}[2J", runIDs: [evil])
+        var s = ArchiveFixture.summary(evil)
+        s.branch = "\u{1B}[31mred"
+        state.received(s)
+        let text = RunListRenderer.render(state).text
+        #expect(!text.contains("\u{1B}"))
+        #expect(!text.contains("\u{07}"))
+        #expect(text.contains(#"\x1b]0;owned\x07"#))
+    }
+
+    @Test func helpListsTheRunListKeys() {
+        var state = ArchiveFixture.state()
+        state.press(.char("?"))
+        let text = RunListRenderer.render(state).text
+        #expect(text.contains("Keys: Runs"))
+        #expect(text.contains("Open the run"))
+        state.press(.char("q"))
+        #expect(state.overlay == nil)
+    }
+}
+
+@Suite struct RunListGoldenTests {
+    @Test func runList() throws {
+        for (rows, cols) in [(24, 80), (40, 120)] {
+            try assertGolden(RunListRenderer.render(ArchiveFixture.state(rows: rows, cols: cols)).text, "runs-\(cols)x\(rows)")
+        }
+    }
+
+    @Test func runListWhileReading() throws {
+        try assertGolden(RunListRenderer.render(ArchiveFixture.state(read: 3)).text, "runs-reading-80x24")
+    }
+
+    @Test func runListFiltered() throws {
+        var state = ArchiveFixture.state(rows: 40, cols: 120)
+        state.press(.char("/"))
+        for c in "unset" { state.press(.char(c)) }
+        try assertGolden(RunListRenderer.render(state).text, "runs-filter-120x40")
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+@testable import ExhibitCore
+
+@Suite struct RunSummaryReaderTests {
+    static let runJSON = #"""
+        {"commit":"4c1e9a7d2b6f80e35a9c1d4b7e2f6a8c0d3e5b71","branch":"main","scheme":"Vault",
+         "runtime":{"version":"18.5"},"device":{"name":"iPhone 16"},"startTime":1793610725.0}
+        """#
+    /// A Documents/cache.db that the built-in policy calls misplaced (Documents is for user data).
+    static let inventory = #"""
+        [1,2,{"progname":"test","progver":"1"},
+        [{"name":"."},
+        [{"name":"Documents"},{"name":"cache.db","asize":20480,"dsize":20480}],
+        [{"name":"tmp"},{"name":"upload.tmp","asize":300,"dsize":4096}]]]
+        """#
+    static let junit = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="Vault" tests="3" failures="1">
+          <testsuite name="BackupBoundaryTests" tests="3" failures="1">
+            <testcase classname="BackupBoundaryTests" name="testA" time="0.1"/>
+            <testcase classname="BackupBoundaryTests" name="testB" time="0.1"/>
+            <testcase classname="BackupBoundaryTests" name="testUploadCleansUp" time="0.1">
+              <failure message="tmp/upload.tmp still present">tmp/upload.tmp still present</failure>
+            </testcase>
+          </testsuite>
+        </testsuites>
+        """#
+
+    func source(_ files: [String: String]) -> MemoryEvidenceSource { MemoryEvidenceSource(text: files) }
+
+    @Test func readsMetadataResultsAndCounts() {
+        let s = RunSummaryReader.read(
+            runID: "run-2026-11-02-x",
+            from: source(["run.json": Self.runJSON, "container/inventory.json": Self.inventory, "results/junit.xml": Self.junit]),
+            rules: .bundle)
+        #expect(s.date == 1793610725.0)
+        #expect(s.dateSource == .runMetadata)
+        #expect(s.dateText == "2026-11-02 09:12")
+        #expect(s.commit == "4c1e9a7d2b6f80e35a9c1d4b7e2f6a8c0d3e5b71")
+        #expect(s.scheme == "Vault")
+        #expect(s.runtime == "18.5")
+        #expect(s.failedTests == 1)
+        #expect(s.totalTests == 3)
+        let blocking = s.blocking
+        #expect(blocking != nil)
+        #expect((blocking?.total ?? 0) > 0)
+        #expect(s.problems.isEmpty)
+        if case .proposed = s.triage.state {} else { Issue.record("expected a proposal, got \(s.triage)") }
+    }
+
+    @Test func dateFallsBackToTheRunID() {
+        let s = RunSummaryReader.read(runID: "nightly-2026-11-05-b", from: source(["results/junit.xml": Self.junit]), rules: .bundle)
+        #expect(s.dateSource == .runID)
+        #expect(s.dateText == "2026-11-05")
+        #expect(s.blocking == nil)
+        #expect(s.problems == ["no inventory"])
+        #expect(s.triage == TriageStatus(.untriaged))
+    }
+
+    @Test func noDateAnywhere() {
+        let s = RunSummaryReader.read(runID: "adhoc", from: source(["run.json": "{}"]), rules: .bundle)
+        #expect(s.date == nil)
+        #expect(s.dateText == "-")
+        #expect(s.problems == ["no results", "no inventory"])
+    }
+
+    @Test func aBrokenRulesFileIsAProblemNotACount() {
+        let s = RunSummaryReader.read(
+            runID: "r", from: source(["container/inventory.json": Self.inventory, "rules.json": "{\"version\": "]), rules: .bundle)
+        #expect(s.blocking == nil)
+        #expect(s.problems.contains { $0.hasPrefix("rules.json") })
+    }
+
+    @Test func recordsDecideTheTriageStatus() {
+        let record = TriageRecord(runID: "r", failureClass: .skippedCleanup, author: "a", time: 0, proposed: .misplacedFile)
+        var draft = record
+        draft.isDraft = true
+        let confirmed = RunSummaryReader.read(
+            runID: "r", from: source(["container/inventory.json": Self.inventory]), rules: .bundle, record: record, draft: draft)
+        #expect(confirmed.triage == TriageStatus(.confirmed(.skippedCleanup), hasDraft: true))
+        #expect(confirmed.triage.label == "confirmed skipped cleanup, draft")
+        #expect(TriageStatus(.proposed(.unsetAttribute)).label == "proposed unset attribute")
+        #expect(TriageStatus().label == "untriaged")
+    }
+
+    @Test func datesInRunIDs() {
+        #expect(RunSummary.date(inRunID: "run-1970-01-02") == 86400)
+        #expect(RunSummary.date(inRunID: "run-2026-13-01") == nil)
+        #expect(RunSummary.date(inRunID: "2026-11-02") == Double(RunSummary.daysFromCivil(2026, 11, 2) * 86400))
+        #expect(Timestamp.utc(RunSummary.date(inRunID: "x-2026-11-02-y") ?? 0) == "2026-11-02 00:00:00 UTC")
+        #expect(RunSummary.date(inRunID: "short") == nil)
+    }
+
+    @Test func newestFirstThenIDDescending() {
+        var a = RunSummary(runID: "a")
+        a.date = 100
+        var b = RunSummary(runID: "b")
+        b.date = 100
+        var c = RunSummary(runID: "c")
+        c.date = 200
+        #expect([a, b, c].sorted(by: RunSummary.newestFirst).map(\.runID) == ["c", "b", "a"])
+    }
+
+    @Test func textEscapesHostileIDs() {
+        var s = RunSummary(runID: "run-\u{1B}]0;owned\u{07}")
+        s.commit = "\u{1B}[31m"
+        let text = RunListFormatter.text([s])
+        #expect(!text.contains("\u{1B}"))
+        #expect(!text.contains("\u{07}"))
+        #expect(text.contains(#"run-\x1b]0;owned\x07"#))
+    }
+}
