@@ -28,9 +28,10 @@ public enum RunListRenderer {
         return grid
     }
 
-    /// Column widths for a terminal width: scheme and runtime only from 100 columns,
-    /// the full date and the commit only from 100; the id takes what is left after
-    /// the triage status has room for "proposed unset attribute".
+    /// Column widths for a terminal width. The run id matters most: commit, scheme and
+    /// runtime get columns (and the date its time) only from 100 columns and only when
+    /// the longest id still fits whole; the triage status keeps room for
+    /// "proposed unset attribute".
     struct Columns {
         let wide: Bool
         let date: Int
@@ -42,13 +43,13 @@ public enum RunListRenderer {
         let triageMinimum = 24
 
         init(cols: Int, list: RunList) {
-            wide = cols >= 100
+            let longest = list.entries.map { DisplayWidth.of(TerminalText.escape($0.runID)) }.max() ?? 8
+            let narrowFixed = 2 + 10 + 2 + 2 + failed + 9 + 2 + 1
+            let wideFixed = narrowFixed + 6 + 8 + 2 + scheme + 2 + runtime + 2
+            wide = cols >= 100 && cols - wideFixed - triageMinimum >= longest
             date = wide ? 16 : 10
             commit = wide ? 8 : 0
-            let longest = list.entries.map { DisplayWidth.of(TerminalText.escape($0.runID)) }.max() ?? 8
-            var fixed = 2 + date + 2 + 2 + failed + 9 + 2 + 1
-            if wide { fixed += commit + 2 + scheme + 2 + runtime + 2 }
-            id = max(min(longest, cols - fixed - triageMinimum), 8)
+            id = max(min(longest, cols - (wide ? wideFixed : narrowFixed) - triageMinimum), 8)
         }
     }
 
