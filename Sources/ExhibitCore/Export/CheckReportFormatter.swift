@@ -98,9 +98,9 @@ public enum CheckReportFormatter {
     // MARK: - JSON
 
     public static func json(_ report: CheckReport, runID: String) -> String {
-        var counts: [(String, JSONOut)] = []
+        var counts: [(String, JSONWriter.Value)] = []
         for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
-        let violations: [JSONOut] = report.violations.enumerated().map { i, v in
+        let violations: [JSONWriter.Value] = report.violations.enumerated().map { i, v in
             .object([
                 ("id", .int(i + 1)),
                 ("kind", .string(v.kind.rawValue)),
@@ -108,10 +108,10 @@ public enum CheckReportFormatter {
                 ("path", .string(v.path)),
                 ("size", .uint(v.size)),
                 ("files", .int(v.fileCount)),
-                ("rule", .optionalString(v.ruleName)),
-                ("owner", .optionalString(v.ruleOwner)),
-                ("requirement", .optionalString(v.requirement?.rawValue)),
-                ("step", .optionalString(v.step)),
+                ("rule", .optional(v.ruleName)),
+                ("owner", .optional(v.ruleOwner)),
+                ("requirement", .optional(v.requirement?.rawValue)),
+                ("step", .optional(v.step)),
                 ("reason", .string(v.reason)),
                 ("budget", v.budget.map { .uint($0) } ?? .null),
                 ("largestContributors", .array(v.largestContributors.map { c in
@@ -119,14 +119,14 @@ public enum CheckReportFormatter {
                 })),
             ])
         }
-        let budgets: [JSONOut] = report.budgets.map { b in
+        let budgets: [JSONWriter.Value] = report.budgets.map { b in
             .object([
                 ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
                 ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
             ])
         }
         let p = report.proposal
-        let proposal: JSONOut = .object([
+        let proposal: JSONWriter.Value = .object([
             ("proposed", .string(p.proposed.rawValue)),
             ("confidence", .string(p.confidence.rawValue)),
             ("rationale", .string(p.rationale)),
@@ -136,14 +136,14 @@ public enum CheckReportFormatter {
             })),
             ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),
         ])
-        let diagnostics: [JSONOut] = report.rulesDiagnostics.map { d in
+        let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in
             .object([
                 ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
                 ("line", d.position.map { .int($0.line) } ?? .null), ("column", d.position.map { .int($0.column) } ?? .null),
                 ("message", .string(d.message)),
             ])
         }
-        let root: JSONOut = .object([
+        let root: JSONWriter.Value = .object([
             ("run", .string(runID)),
             ("rulesSource", .string(report.rulesSource)),
             ("blocking", .bool(report.hasBlocking)),
@@ -153,73 +153,6 @@ public enum CheckReportFormatter {
             ("classification", proposal),
             ("rulesDiagnostics", .array(diagnostics)),
         ])
-        var out = ""
-        root.write(to: &out, indent: 0)
-        return out + "\n"
-    }
-}
-
-/// A tiny JSON tree with ordered keys, written pretty with two-space indentation.
-private indirect enum JSONOut {
-    case object([(String, JSONOut)])
-    case array([JSONOut])
-    case string(String)
-    case int(Int)
-    case uint(UInt64)
-    case bool(Bool)
-    case null
-
-    static func optionalString(_ s: String?) -> JSONOut { s.map { .string($0) } ?? .null }
-
-    func write(to out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closePad = String(repeating: "  ", count: indent)
-        switch self {
-        case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
-            for (i, (key, value)) in members.enumerated() {
-                out += pad
-                JSONOut.string(key).write(to: &out, indent: indent + 1)
-                out += ": "
-                value.write(to: &out, indent: indent + 1)
-                out += i + 1 < members.count ? ",\n" : "\n"
-            }
-            out += closePad + "}"
-        case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            for (i, value) in items.enumerated() {
-                out += pad
-                value.write(to: &out, indent: indent + 1)
-                out += i + 1 < items.count ? ",\n" : "\n"
-            }
-            out += closePad + "]"
-        case .string(let s):
-            out += "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    // Control characters and invisible direction overrides are escaped so a
-                    // script printing a value cannot be tricked by it.
-                    if scalar.value < 0x20 || TerminalText.needsEscape(scalar) {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            out += "\""
-        case .int(let n): out += String(n)
-        case .uint(let n): out += String(n)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
-        }
+        return JSONWriter.render(root)
     }
 }
