@@ -93,7 +93,8 @@ public struct ProcessRunner: Sendable {
 
     private static func makeFileActions() -> posix_spawn_file_actions_t {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
+        // An optional opaque pointer on Darwin, a struct on Glibc.
+        var actions: posix_spawn_file_actions_t = nil
         #else
         var actions = posix_spawn_file_actions_t()
         #endif
