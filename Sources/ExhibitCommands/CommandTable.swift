@@ -25,7 +25,8 @@ enum CommandTable {
         var s = """
             exhibit \(Exhibit.version): triage archived iOS backup-boundary test failures
 
-            usage: exhibit [RUN]                 open the triage UI on a run (default: the current directory)
+            usage: exhibit [RUN | ARCHIVE]       open the triage UI on a run, or the run list of an archive
+                                                 (default: the current directory)
                    exhibit COMMAND [ARGS...]
                    exhibit help COMMAND
 
