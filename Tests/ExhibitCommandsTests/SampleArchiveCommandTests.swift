@@ -33,6 +33,40 @@ import ExhibitCore
         #expect(!r.out.contains("malformed"))
     }
 
+    struct ExpectedCheck: Sendable, CustomStringConvertible {
+        var run: String
+        var unset, misplaced, cleanup, volume: Int
+        var proposed: FailureClass
+        var confidence: ClassificationProposal.Confidence
+        var description: String { run }
+    }
+
+    /// What each sample was designed to show (SampleArchives/README.md), held exactly.
+    static let expectedChecks = [
+        ExpectedCheck(run: "run-2026-10-20-xcode15-legacy", unset: 1, misplaced: 0, cleanup: 0, volume: 0, proposed: .unsetAttribute, confidence: .clear),
+        ExpectedCheck(run: "run-2026-11-02-baseline", unset: 0, misplaced: 0, cleanup: 0, volume: 0, proposed: .notBoundaryFailure, confidence: .noEvidence),
+        ExpectedCheck(run: "run-2026-11-03-unset-attribute", unset: 2, misplaced: 0, cleanup: 0, volume: 0, proposed: .unsetAttribute, confidence: .clear),
+        ExpectedCheck(run: "run-2026-11-04-misplaced-file", unset: 0, misplaced: 5, cleanup: 1, volume: 0, proposed: .misplacedFile, confidence: .mixed),
+        ExpectedCheck(run: "run-2026-11-05-skipped-cleanup", unset: 0, misplaced: 0, cleanup: 4, volume: 1, proposed: .skippedCleanup, confidence: .clear),
+        ExpectedCheck(run: "run-2026-11-06-junit-files-list", unset: 2, misplaced: 2, cleanup: 1, volume: 1, proposed: .unsetAttribute, confidence: .mixed),
+    ]
+
+    @Test(arguments: expectedChecks) func everySampleChecksAsDesigned(expected: ExpectedCheck) throws {
+        let bundle = try RunInput.loadRun(Self.samples + "/" + expected.run)
+        #expect(bundle.diagnostics.allSatisfy { $0.severity != .error }, "\(bundle.diagnostics)")
+        let report = try RulesInput.check(bundle, override: nil)
+        #expect(report.rulesSource == "rules.json")
+        #expect(report.count(of: .unsetAttribute) == expected.unset)
+        #expect(report.count(of: .misplacedFile) == expected.misplaced)
+        #expect(report.count(of: .skippedCleanup) == expected.cleanup)
+        #expect(report.count(of: .volume) == expected.volume)
+        #expect(report.count(of: .unruled) == 0)
+        #expect(report.proposal.proposed == expected.proposed)
+        #expect(report.proposal.confidence == expected.confidence)
+        // Every failing test of a sample is explained by some violation.
+        #expect(report.proposal.unexplainedTests.isEmpty)
+    }
+
     @Test func checkExitStatusFollowsBlockingViolations() {
         #expect(run(["check", Self.samples + "/run-2026-11-02-baseline"]).status == 0)
         for name in Self.runs.dropFirst() {
