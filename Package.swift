@@ -32,3 +32,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, declared only when asked for (EXHIBIT_FUZZ=1, see Tests/fuzz/run.sh
+// and DECISIONS.md), so a plain `swift build`/`swift test` on Linux and macOS never
+// compiles or links them. CFuzzShim holds the weak LLVMFuzzerRunDriver reference.
+if Context.environment["EXHIBIT_FUZZ"] == "1" {
+    package.products.append(.executable(name: "exhibit-fuzz", targets: ["ExhibitFuzz"]))
+    package.targets += [
+        .target(name: "CFuzzShim"),
+        .executableTarget(name: "ExhibitFuzz", dependencies: ["ExhibitCore", "CFuzzShim"]),
+    ]
+}

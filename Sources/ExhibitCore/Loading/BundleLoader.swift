@@ -141,7 +141,13 @@ struct Loading<Source: EvidenceSource> {
             bundle.inventorySource = EvidenceLayout.filesList
             record(EvidenceLayout.filesList, .loaded)
             for c in [sizes, excluded, xattr].compactMap({ $0 }) {
-                record(c.file, list.usedCompanions.contains(c.file) ? .loaded : .superseded(by: EvidenceLayout.excludedList))
+                if list.usedCompanions.contains(c.file) {
+                    record(c.file, .loaded)
+                } else if let failure = warnings.first(where: { $0.file == c.file && $0.severity == .error }) {
+                    record(c.file, .malformed(failure))
+                } else {
+                    record(c.file, .superseded(by: EvidenceLayout.excludedList))
+                }
             }
             // The reader has already warned, with the position of the first such line.
             bundle.strippedAbsolutePrefix = list.strippedPrefix

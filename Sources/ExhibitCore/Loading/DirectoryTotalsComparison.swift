@@ -11,9 +11,11 @@ enum DirectoryTotalsComparison {
     static func mismatches(du: [DirectoryTotal], inventory: Inventory) -> [Mismatch] {
         var out: [Mismatch] = []
         for total in du {
+            // The name is arbitrary bytes from CI: escaped and bounded before it is shown.
+            let name = TerminalText.escape(bytes: total.name.utf8.prefix(120))
             guard let node = inventory.lookup(total.name) else {
                 if total.kibibytes > 0 {
-                    out.append(Mismatch(line: total.line, message: "\(total.name) is \(total.kibibytes) KiB in du.txt but absent from the inventory"))
+                    out.append(Mismatch(line: total.line, message: "\(name) is \(total.kibibytes) KiB in du.txt but absent from the inventory"))
                 }
                 continue
             }
@@ -23,7 +25,7 @@ enum DirectoryTotalsComparison {
             if gap > 64 * 1024 && Double(gap) > 0.10 * Double(max(reported, computed)) {
                 out.append(Mismatch(
                     line: total.line,
-                    message: "\(total.name) is \(total.kibibytes) KiB in du.txt but the inventory adds up to \(computed / 1024) KiB"))
+                    message: "\(name) is \(total.kibibytes) KiB in du.txt but the inventory adds up to \(computed / 1024) KiB"))
             }
         }
         return out

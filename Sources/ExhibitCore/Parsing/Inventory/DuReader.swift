@@ -35,7 +35,7 @@ public enum DuReader: EvidenceReader {
             case .value(let v): kib = v
             case .negative: bad("negative size", line, 1, range.lowerBound); return true
             case .overflow: bad("size does not fit in 64 bits", line, 1, range.lowerBound); return true
-            case .notInteger: bad("size \"\(TerminalText.escape(bytes: field.valueText))\" is not a whole number of KiB (was du run with -h?)", line, 1, range.lowerBound); return true
+            case .notInteger: bad("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" is not a whole number of KiB (was du run with -h?)", line, 1, range.lowerBound); return true
             }
             var path = bytes[field.pathStart..<range.upperBound]
             if path.elementsEqual("total".utf8) && line == lastNonEmptyLine(records) { return true }
@@ -56,7 +56,7 @@ public enum DuReader: EvidenceReader {
                     collector.add("total of the container itself, not of a top-level directory; line skipped",
                                   line: line, column: column, offset: field.pathStart, severity: .note)
                 } else {
-                    bad("path \"\(TerminalText.escape(bytes: path))\" leaves the container or is empty", line, column, field.pathStart)
+                    bad("path \"\(TerminalText.escape(bytes: path.prefix(120)))\" leaves the container or is empty", line, column, field.pathStart)
                 }
                 return true
             }
@@ -65,7 +65,7 @@ public enum DuReader: EvidenceReader {
             }
             let name = String(decoding: normalized, as: UTF8.self)
             if let earlier = seen[name] {
-                collector.add("\"\(TerminalText.escape(name))\" is listed again (first on line \(earlier)); both kept",
+                collector.add("\"\(TerminalText.escape(bytes: name.utf8.prefix(120)))\" is listed again (first on line \(earlier)); both kept",
                               line: line, column: column, offset: field.pathStart)
             } else {
                 seen[name] = line

@@ -48,13 +48,19 @@ public enum FileListInventoryReader {
             companion.collector.finish(into: &warnings)
             used.insert(excluded.file)
         } else if let xattr {
-            let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings)
-            var companion = PathListParser(artifact: xattr, prefix: list.prefix)
-            for entry in entries where entry.marksBackupExclusion {
-                companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
+            // A damaged companion costs only the flags it would have given, not the
+            // whole inventory: its error joins the warnings and it is left unused.
+            do {
+                let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings)
+                var companion = PathListParser(artifact: xattr, prefix: list.prefix)
+                for entry in entries where entry.marksBackupExclusion {
+                    companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
+                }
+                companion.collector.finish(into: &warnings)
+                used.insert(xattr.file)
+            } catch {
+                warnings.append(error)
             }
-            companion.collector.finish(into: &warnings)
-            used.insert(xattr.file)
         }
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
         return FileListInventory(inventory: builder.build(), usedCompanions: used, strippedPrefix: prefix)
@@ -111,6 +117,15 @@ private struct PathListParser {
                 collector.add("path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
                               line: line, column: column, offset: raw.startIndex)
             }
+            return nil
+        }
+        // The bound ncdu exports have too: every node's full path is built later, so a
+        // 10,000-deep hostile path would cost quadratic time.
+        if normalized.count >= NcduFormat.maximumDepth,
+            normalized.lazy.filter({ $0 == UInt8(ascii: "/") }).count >= NcduFormat.maximumDepth
+        {
+            collector.add("path nests deeper than \(NcduFormat.maximumDepth) directories; line skipped",
+                          line: line, column: column, offset: raw.startIndex)
             return nil
         }
         if !collector.isFull && !records.isValidUTF8(raw.startIndex..<raw.endIndex) {
@@ -175,7 +190,7 @@ private struct PathListParser {
     private mutating func warnDuplicate(_ id: Int, earlier: Int?, line: Int, offset: Int, builder: inout InventoryBuilder) {
         builder.markDuplicate(id)
         let first = earlier.map { " (first on line \($0))" } ?? ""
-        collector.add("\"\(TerminalText.escape(builder.path(id)))\" is listed again\(first); one entry kept, marked duplicate",
+        collector.add("\"\(TerminalText.escape(bytes: builder.path(id).utf8.prefix(120)))\" is listed again\(first); one entry kept, marked duplicate",
                       line: line, offset: offset)
     }
 
@@ -198,7 +213,7 @@ private struct PathListParser {
             case .value(let v): size = v
             case .negative, .overflow, .notInteger:
                 let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
-                collector.add("size \"\(TerminalText.escape(bytes: field.valueText))\" \(why); line skipped", line: line, offset: range.lowerBound)
+                collector.add("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" \(why); line skipped", line: line, offset: range.lowerBound)
                 return true
             }
             let column = field.pathStart - range.lowerBound + 1
@@ -208,7 +223,7 @@ private struct PathListParser {
             }
             guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
             guard let id = builder.existingNode(atPath: path[...]) else {
-                collector.add("\"\(TerminalText.escape(bytes: path))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
+                collector.add("\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
                 return true
             }
             builder.setSize(id, size: size)
@@ -240,7 +255,7 @@ private struct PathListParser {
         var cur = Inventory.root
         for component in components { cur = builder.listedDirectory(named: component, under: cur) }
         builder.setExcluded(cur)
-        collector.add("\"\(TerminalText.escape(bytes: path))\" is excluded but not in files.txt; added as an empty directory",
+        collector.add("\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",
                       line: line, offset: raw.startIndex)
     }
 }

@@ -40,7 +40,7 @@ public enum StepsReader: EvidenceReader {
                 return true
             }
             guard let path = ContainerPath.normalizedBytes(pathField) else {
-                bad("expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField))\" (absolute, empty or with '..')",
+                bad("expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
                     line, pathColumn, pathField.startIndex)
                 return true
             }
@@ -58,7 +58,7 @@ public enum StepsReader: EvidenceReader {
             }
             let pathString = String(decoding: path, as: UTF8.self)
             if let earlier = seen[pathString] {
-                collector.add("\"\(TerminalText.escape(pathString))\" was already named on line \(earlier); the later step wins",
+                collector.add("\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
                               line: line, column: pathColumn, offset: pathField.startIndex)
             } else {
                 seen[pathString] = line

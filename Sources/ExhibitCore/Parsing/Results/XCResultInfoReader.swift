@@ -15,14 +15,27 @@ public enum XCResultInfoReader: EvidenceReader {
             throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
                                    "expected a property list, found an empty file")
         }
+        // An XML plist is checked by the package's own scanner first: its errors carry
+        // line:column, and its depth bound keeps a 10,000-deep document away from
+        // Foundation's recursive parser.
+        if looksLikeXML(bytes) {
+            do {
+                _ = try XMLScanner.parse(bytes, file: file)
+            } catch {
+                throw Diagnostic.error(file, at: error.position, "expected a property list (XML or binary): \(error.message)")
+            }
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw Diagnostic.error(file, "expected a property list (XML or binary): \(describe(error))")
+            let detail = describe(error)
+            throw Diagnostic.error(file, at: position(mentionedIn: detail, bytes),
+                                   "expected a property list (XML or binary): \(detail)")
         }
         guard let root = plist as? [String: Any] else {
-            throw Diagnostic.error(file, "expected a dictionary at the root of the property list, found \(kind(of: plist))")
+            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                                   "expected a dictionary at the root of the property list, found \(kind(of: plist))")
         }
         var info = XCResultInfo(file: file)
         if let version = root["version"] as? [String: Any] {
@@ -50,6 +63,27 @@ public enum XCResultInfoReader: EvidenceReader {
             warnings.append(.warning(file, "unfamiliar xcresult bundle: \(unknown.joined(separator: ", ")); its data files and database may not read as documented"))
         }
         return info
+    }
+
+    /// After an optional BOM and white space, a `<`: an XML property list.
+    private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
+    }
+
+    /// Foundation's messages name a line ("… at line 8", "… on line 12"); the start
+    /// of that line, or of the file when none is named (binary plists).
+    private static func position(mentionedIn message: String, _ bytes: [UInt8]) -> SourcePosition {
+        guard let range = message.range(of: "line "),
+            let line = Int(message[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })), line > 1
+        else { return SourcePosition(line: 1, column: 1, byteOffset: 0) }
+        var seen = 1
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            seen += 1
+            if seen == line { return SourcePosition(line: line, column: 1, byteOffset: offset + 1) }
+        }
+        return SourcePosition(offset: bytes.count, in: bytes)
     }
 
     /// A plist `<integer>`; bridging makes it an Int on Darwin and Linux alike.
