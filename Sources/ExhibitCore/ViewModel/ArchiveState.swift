@@ -77,6 +77,16 @@ public struct ArchiveState: Sendable {
         run?.state.complete(effect, with: result)
     }
 
+    /// The runs found for the open run's `.listBases`.
+    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [ArchiveEffect] {
+        runEffects(run?.state.receivedBases(candidates, for: request) ?? [])
+    }
+
+    /// The base inventory read for the open run's `.loadBase`.
+    public mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+        run?.state.receivedBase(runID, result)
+    }
+
     public mutating func show(_ note: HookMessage) {
         if run != nil { run?.state.show(note) } else { message = note }
     }
