@@ -27,7 +27,8 @@ enum DiffRenderer {
         let title: StyledLine = [
             Segment(" Since ", .dim), Segment(glyphs.safe(view.baseRunID), .message),
             Segment(" · \(view.count(.added)) added · \(view.count(.removed)) removed · \(view.count(.grown)) grown", .dim),
-            Segment(" · +" + SizeLabel.text(view.bytesGrown) + " -" + SizeLabel.text(view.bytesRemoved), .dim),
+            Segment(" · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),
+                    .dim),
         ]
         grid.put(title, row: layout.titleRow, col: 0)
         let columns = Columns(cols: layout.cols)

@@ -38,8 +38,8 @@ public struct ArchiveState: Sendable {
         self.layout = ScreenLayout(rows: rows, cols: cols)
     }
 
-    /// Rows of the list body: below the header, the detail row and the column titles.
-    public static let listTop = 3
+    /// Rows of the list body: below the header, the detail and volume rows and the column titles.
+    public static let listTop = 4
     public var listRows: Int { max(layout.statusRow - Self.listTop, 1) }
 
     public var context: BindingContext {

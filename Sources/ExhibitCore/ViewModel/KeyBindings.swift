@@ -174,7 +174,7 @@ public enum KeyBindings {
         case .tree: [tree, movement, panes, compare, archive]
         case .violations: [violations, movement, panes, compare, archive]
         case .failures, .budgets: [movement, panes, compare, archive]
-        case .diff: [diff, movement, closeOverlay, terminal]
+        case .diff: [diff, movement, compare, closeOverlay, terminal]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]
         case .filterInput: [filterInput, terminal]

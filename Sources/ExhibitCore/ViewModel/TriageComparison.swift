@@ -58,27 +58,34 @@ extension TriageState {
             let diff = InventoryDiff(base: base, run: inventory, report: data.report)
             var view = DiffView(baseRunID: baseRunID, diff: diff)
             view.cursor.reveal(page: layout.diffRows, count: view.rows.count)
+            // A new base (B from the diff view) replaces the comparison shown.
+            overlays.removeAll { if case .diff = $0 { true } else { false } }
             overlays.append(.diff(view))
         }
     }
 
-    /// Keys of the diff view: move, Enter to the file in the tree, q or Esc back.
-    mutating func handleDiff(_ view: DiffView, _ action: Action) {
+    /// Keys of the diff view: move, Enter to the file in the tree, b or B for another
+    /// base, q or Esc back.
+    mutating func handleDiff(_ view: DiffView, _ action: Action) -> [TriageEffect] {
         var view = view
         switch action {
         case .cancel, .quit, .back:
             overlays.removeLast()
         case .help:
             overlays.append(.help(origin: .diff, ListCursor()))
+        case .compareWithBase:
+            return requestBases(.latestPassing)
+        case .chooseBase:
+            return requestBases(.choose)
         case .open:
-            guard let row = view.selected else { return }
+            guard let row = view.selected else { return [] }
             guard row.entry.change != .removed else {
                 message = .info("removed since " + view.baseRunID + ": not in this run")
-                return
+                return []
             }
             guard let inventory = data.inventory, let node = inventory.lookup(row.entry.path), node != Inventory.root else {
                 message = .info("not in the container inventory: " + row.entry.path)
-                return
+                return []
             }
             overlays.removeLast()
             focus = .tree
@@ -88,5 +95,6 @@ extension TriageState {
                 overlays[overlays.count - 1] = .diff(view)
             }
         }
+        return []
     }
 }

@@ -151,7 +151,7 @@ extension TriageState {
         case .comment(let cls, let text):
             return handleComment(cls, text, action)
         case .diff(let view):
-            handleDiff(view, action)
+            return handleDiff(view, action)
         }
         return []
     }
