@@ -24,11 +24,12 @@ extension TriageState {
     public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
         let runID = data.bundle.runID
         let others = BaseCandidate.newestFirst(candidates.filter { $0.runID != runID })
+        let date = candidates.first { $0.runID == runID }?.date ?? runDate
         let latest = BaseCandidate.latestPassing(before: runID, runDate: runDate, among: candidates)
         switch request {
         case .latestPassing:
             guard let latest else {
-                let earlier = others.contains { RunSummary.newestFirst(runID, runDate, $0.runID, $0.date) }
+                let earlier = others.contains { RunSummary.newestFirst(runID, date, $0.runID, $0.date) }
                 message = .info(earlier ? "no earlier run passed; B chooses a base" : "no earlier run to compare with; B chooses a base")
                 return []
             }
