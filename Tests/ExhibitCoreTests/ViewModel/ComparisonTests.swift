@@ -228,6 +228,42 @@ import Testing
         #expect(a.context == .tree)
     }
 
+    // MARK: - Volume drift in the run list
+
+    @Test func sparklineScalesFromZeroWithAnASCIIFallback() {
+        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .unicode) == "▁▅█ █")
+        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .ascii) == "_=# #")
+        #expect(Sparkline.render([nil, nil], glyphs: .unicode) == "  ")
+        #expect(Sparkline.render([0, 0], glyphs: .unicode) == "▁▁")
+        #expect(Sparkline.render([.max, 1], glyphs: .unicode) == "█▁")
+    }
+
+    @Test func driftCoversTheRunAndTheOlderOnesWithGaps() throws {
+        let state = ArchiveFixture.state()
+        let drift = try #require(VolumeDrift(state.list, entryIndex: 0))
+        #expect(drift.series.map(\.directory) == ["Documents", "Library", "tmp"])
+        let quarterMiB: UInt64 = 262_144
+        let squares: [UInt64] = [1, 4, 9, 16, 25, 36]
+        let expected: [UInt64?] = [nil, nil] + squares.map { $0 * quarterMiB }
+        #expect(drift.series[0].values == expected)
+        #expect(drift.series[2].values.compactMap { $0 } == [0, 0, 0, 0, 307_200, 0])
+        // Two runs in: the window is that run and the older ones only.
+        let older = try #require(VolumeDrift(state.list, entryIndex: 2))
+        #expect(older.series[0].values.compactMap { $0 } == squares.prefix(4).map { $0 * quarterMiB })
+    }
+
+    @Test func unreadRunsAreGapsAndAnUnreadRunHasNoDrift() throws {
+        // Read by name: the three oldest are read, the three newest not yet.
+        let state = ArchiveFixture.state(read: 3)
+        #expect(VolumeDrift(state.list, entryIndex: 0) == nil)
+        let oldestRead = try #require(state.list.entries.firstIndex { $0.runID == "run-2026-11-03-unset" })
+        let drift = try #require(VolumeDrift(state.list, entryIndex: oldestRead))
+        let lastThree: [UInt64?] = [262_144, 1_048_576, 2_359_296]
+        #expect(Array(drift.series[0].values.suffix(3)) == lastThree)
+        let text = RunListRenderer.render(ArchiveFixture.state(read: 6), glyphs: .ascii).text
+        #expect(text.contains("Documents   _.-~+# 9.0 MiB"))
+    }
+
     // MARK: - Goldens
 
     @Test func diffViewGolden() throws {
