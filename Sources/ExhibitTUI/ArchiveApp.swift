@@ -82,7 +82,9 @@ extension TerminalApp {
                 _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
                 painter.invalidate(clearTerminal: true)
             case .key(let key):
-                for effect in state.handle(key: key) {
+                var pending = state.handle(key: key)
+                while !pending.isEmpty {
+                    let effect = pending.removeFirst()
                     switch effect {
                     case .quit:
                         return Status.ok
@@ -100,14 +102,15 @@ extension TerminalApp {
                         painter.invalidate(clearTerminal: false)
                     case .run(let runEffect):
                         guard let session else { continue }
-                        perform(runEffect, session: session, state: &state)
+                        pending += perform(runEffect, session: session, state: &state)
                     }
                 }
             }
         }
     }
 
-    private static func perform(_ effect: TriageEffect, session: TriageSession, state: inout ArchiveState) {
+    /// Performs one effect of the open run; returns the effects that follow from it.
+    private static func perform(_ effect: TriageEffect, session: TriageSession, state: inout ArchiveState) -> [ArchiveEffect] {
         switch effect {
         case .quit, .redraw:
             break
@@ -117,7 +120,12 @@ extension TerminalApp {
             state.complete(effect, with: session.exportNote(decision))
         case .saveDraft(let draft):
             session.saveDraft(draft)
+        case .listBases(let request):
+            return state.receivedBases(session.baseCandidates(), for: request)
+        case .loadBase(let runID):
+            state.receivedBase(runID, session.loadBase(runID))
         }
+        return []
     }
 
     private static func keepDraft(_ state: ArchiveState, _ session: TriageSession?) {

@@ -88,7 +88,10 @@ public enum TerminalApp {
                 _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
                 painter.invalidate(clearTerminal: true)
             case .key(let key):
-                for effect in state.handle(key: key) {
+                // Comparing chains effects: the runs found lead to a base to read.
+                var pending = state.handle(key: key)
+                while !pending.isEmpty {
+                    let effect = pending.removeFirst()
                     switch effect {
                     case .quit:
                         return Status.ok
@@ -100,6 +103,10 @@ public enum TerminalApp {
                         state.complete(effect, with: session.exportNote(decision))
                     case .saveDraft(let draft):
                         session.saveDraft(draft)
+                    case .listBases(let request):
+                        pending += state.receivedBases(session.baseCandidates(), for: request)
+                    case .loadBase(let runID):
+                        state.receivedBase(runID, session.loadBase(runID))
                     }
                 }
             }

@@ -151,7 +151,7 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     "${T[@]}" set-option -t $S status off >/dev/null
     check "an archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 6 runs'
     check "every run is read" $S wait_gone $S 'runs read'
-    check "the list is newest first" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n '4,9p' | cut -c3-12 | tr '\n' ' ' | grep -q '^2026-11-06 2026-11-05 2026-11-04 2026-11-03 2026-11-02 2026-10-20 \$'"
+    check "the list is newest first" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n '5,10p' | cut -c3-12 | tr '\n' ' ' | grep -q '^2026-11-06 2026-11-05 2026-11-04 2026-11-03 2026-11-02 2026-10-20 \$'"
     keys $S Enter
     check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-06-junit-files-list'
     keys $S c Enter
@@ -171,6 +171,27 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
         && check "  ... with its confirmed class" $S wait_for $S 'Confirmed '
     keys $S q q
     check "q on the list quits" $S exited_cleanly $S 0
+fi
+
+# --- Comparing a run with the latest earlier run that passed (b) -------------------
+if [ -d SampleArchives/run-2026-11-04-misplaced-file ] && [ -d SampleArchives/run-2026-11-02-baseline ]; then
+    S=compare
+    "${T[@]}" new-session -d -s $S -x 80 -y 24 \
+        "env LANG=C.UTF-8 TERM=tmux-256color $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
+    "${T[@]}" set-option -t $S status off >/dev/null
+    wait_for $S '^ exhibit · SampleArchives · 6 runs' >/dev/null
+    check "compare: every run is read" $S wait_gone $S 'runs read'
+    check "the run list shows a volume sparkline per top-level directory" $S wait_for $S '^ (Volume, last 8 runs: +)?Documents +[^ ]+ [0-9.]+ [KMG]?i?B +Library '
+    keys $S / ; literal $S misplaced; keys $S Enter Enter
+    check "compare: the misplaced-file run opens" $S wait_for $S '^ exhibit · run-2026-11-04-misplaced-file'
+    keys $S b
+    check "b compares with the latest earlier run that passed" $S wait_for $S '^ Since run-2026-11-02-baseline · '
+    check "Documents/cache.db is listed as added" $S wait_for $S '^ added +\+[0-9.]+ [KMG]?i?B +[0-9.]+ [KMG]?i?B +Documents/cache\.db'
+    keys $S q
+    check "q leaves the comparison for the tree" $S wait_gone $S '^ Since run-2026-11-02-baseline'
+    check "  ... back on the run's panes" $S wait_for $S 'Tree +Violations'
+    keys $S q q
+    check "compare: q twice quits" $S exited_cleanly $S 0
 fi
 
 # --- A file name with escape sequences ---------------------------------------------

@@ -72,3 +72,40 @@ struct ArchiveInput: Sendable {
         return summary
     }
 }
+
+/// The `b`/`B` comparison of a run with the other runs of its directory: the
+/// archive's runs, or for a run opened alone its parent directory's. The runs' dates
+/// and outcomes are read once, on the first `b`, from run.json and the results only.
+enum RunComparisonInput {
+    static func comparison(directory: URL, runIDs: [String]) -> RunComparison {
+        let cache = CandidateCache()
+        return RunComparison(
+            candidates: {
+                cache.candidates {
+                    runIDs.map { id in
+                        BaseCandidate(RunSummaryReader.readHeadline(
+                            runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
+                    }
+                }
+            },
+            loadBase: { runID in
+                let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
+                guard let inventory = bundle.inventory else {
+                    return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
+                }
+                return .success(inventory)
+            })
+    }
+
+    /// Read once per UI session: runs do not change while they are being triaged.
+    private final class CandidateCache {
+        private var read: [BaseCandidate]?
+
+        func candidates(_ make: () -> [BaseCandidate]) -> [BaseCandidate] {
+            if let read { return read }
+            let made = make()
+            read = made
+            return made
+        }
+    }
+}

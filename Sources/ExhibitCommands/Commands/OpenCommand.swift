@@ -16,7 +16,8 @@ enum OpenCommand {
         summary: "Open the triage UI on a run, or the run list of an archive (default: the current directory)",
         details: """
             Needs a terminal. Keys: ? in the UI lists them all. c classifies the run (recorded in the
-            notes directory), x exports the triage note next to the record.
+            notes directory), x exports the triage note next to the record,
+            b compares the run with the latest earlier run that passed (B: with a chosen run).
             Exit status 0 on a normal quit, 2 when RUN cannot be read or there is no terminal,
             128+N when ended by signal N (an unfinished comment is kept as a draft).
             """)
@@ -34,7 +35,9 @@ enum OpenCommand {
         case .run:
             let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
                                           environment: ProcessInfo.processInfo.environment)
-            let session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
+            var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
+            let parent = located.url.deletingLastPathComponent()
+            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: ArchiveInput.evidenceRuns(in: parent))
             status = TerminalApp.run(session: session)
         case .archive:
             let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
@@ -62,13 +65,16 @@ enum OpenCommand {
     /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
     /// `triageSession`, each time from disk so a reopened run shows its record.
     static func archiveSession(_ archive: ArchiveInput) -> ArchiveSession {
-        ArchiveSession(
+        let comparison = RunComparisonInput.comparison(directory: archive.url, runIDs: archive.runIDs)
+        return ArchiveSession(
             title: archive.url.lastPathComponent, runIDs: archive.runIDs,
             readSummary: { archive.summary(of: $0) },
             openRun: { runID in
                 do {
-                    return .success(try triageSession(at: archive.url.appendingPathComponent(runID),
-                                                      rulesOverride: archive.rulesOverride, store: archive.store))
+                    var session = try triageSession(at: archive.url.appendingPathComponent(runID),
+                                                    rulesOverride: archive.rulesOverride, store: archive.store)
+                    session.comparison = comparison
+                    return .success(session)
                 } catch {
                     return .failure(ArchiveOpenFailure("\(runID): \(error)"))
                 }

@@ -32,6 +32,10 @@ public struct RunSummary: Sendable, Equatable {
     public var proposal: FailureClass?
     public var proposalConfidence: ClassificationProposal.Confidence?
     public var triage: TriageStatus
+    /// Bytes under each top-level directory of the container (Documents, Library,
+    /// tmp), largest first; nil without an inventory. The run list draws volume drift
+    /// across runs from these.
+    public var volumes: [DirectoryVolume]?
     /// Short reasons a column is empty ("no results", "rules.json: …").
     public var problems: [String]
 
@@ -91,6 +95,24 @@ public struct RunSummary: Sendable, Equatable {
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
+    }
+}
+
+/// The bytes under one top-level directory of a run's container.
+public struct DirectoryVolume: Sendable, Equatable, Hashable {
+    public var directory: String
+    public var bytes: UInt64
+
+    public init(directory: String, bytes: UInt64) {
+        self.directory = directory
+        self.bytes = bytes
+    }
+
+    /// The top-level directories of an inventory with their totals, largest first.
+    public static func topLevel(of inventory: Inventory) -> [DirectoryVolume] {
+        inventory.children(Inventory.root).filter { inventory.isDirectory($0) }
+            .map { DirectoryVolume(directory: inventory.name($0), bytes: inventory.totalSize($0)) }
+            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.directory < $1.directory }
     }
 }
 

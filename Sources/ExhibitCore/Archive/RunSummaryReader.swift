@@ -18,6 +18,39 @@ public enum RunSummaryReader {
     public static func read(runID: String, from source: some EvidenceSource, rules: Rules,
                             record: TriageRecord? = nil, draft: TriageRecord? = nil) -> RunSummary {
         var loading = Loading(bundle: EvidenceBundle(runID: runID), source: source)
+        var summary = readHeadline(&loading)
+        let bundle = loading.bundle
+        loading.loadInventory()
+        var proposal: ClassificationProposal?
+        if let inventory = loading.bundle.inventory {
+            summary.volumes = DirectoryVolume.topLevel(of: inventory)
+            switch compiledRules(rules, &loading) {
+            case .success(let compiled):
+                let report = RulesEngine.check(inventory: inventory, failures: bundle.failures, duTotals: nil,
+                                               compiled: compiled, rulesSource: "", rulesDiagnostics: [])
+                summary.blocking = BlockingCounts(report)
+                proposal = report.proposal
+                summary.proposal = report.proposal.proposed
+                summary.proposalConfidence = report.proposal.confidence
+            case .failure(let problem):
+                summary.problems.append(problem.text)
+            }
+        } else {
+            summary.problems.append("no inventory")
+        }
+        summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
+        return summary
+    }
+
+    /// Only the date, commit, scheme, runtime and test outcome: run.json and the first
+    /// results artifact, no inventory. What choosing a base run for a comparison needs.
+    public static func readHeadline(runID: String, from source: some EvidenceSource) -> RunSummary {
+        var loading = Loading(bundle: EvidenceBundle(runID: runID), source: source)
+        return readHeadline(&loading)
+    }
+
+    private static func readHeadline<S: EvidenceSource>(_ loading: inout Loading<S>) -> RunSummary {
+        let runID = loading.bundle.runID
         loading.loadMetadata()
         let metadataStart = loading.bundle.metadata.startTime
         loadFirstResults(&loading)
@@ -48,25 +81,6 @@ public enum RunSummaryReader {
         } else {
             summary.problems.append("no results")
         }
-
-        loading.loadInventory()
-        var proposal: ClassificationProposal?
-        if let inventory = loading.bundle.inventory {
-            switch compiledRules(rules, &loading) {
-            case .success(let compiled):
-                let report = RulesEngine.check(inventory: inventory, failures: bundle.failures, duTotals: nil,
-                                               compiled: compiled, rulesSource: "", rulesDiagnostics: [])
-                summary.blocking = BlockingCounts(report)
-                proposal = report.proposal
-                summary.proposal = report.proposal.proposed
-                summary.proposalConfidence = report.proposal.confidence
-            case .failure(let problem):
-                summary.problems.append(problem.text)
-            }
-        } else {
-            summary.problems.append("no inventory")
-        }
-        summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
         return summary
     }
 

@@ -4,8 +4,9 @@
 /// ```
 /// row 0        header: archive, run count
 /// row 1        the selected run: id, commit, branch, scheme, runtime, device, tests
-/// row 2        column titles (and the filter)
-/// rows 3...    runs
+/// row 2        the selected run's volume drift: a sparkline per top-level directory
+/// row 3        column titles (and the filter)
+/// rows 4...    runs
 /// last row     status line: position or progress, hints, the filter prompt
 /// ```
 public enum RunListRenderer {
@@ -17,6 +18,7 @@ public enum RunListRenderer {
             return grid
         }
         drawHeader(state, into: &grid, glyphs: glyphs)
+        drawVolumes(state, into: &grid, glyphs: glyphs)
         if case .help(let cursor) = state.overlay {
             HelpRenderer.draw(.runList, scroll: cursor, layout: layout, into: &grid)
         } else {
@@ -79,8 +81,39 @@ public enum RunListRenderer {
         grid.put(line, row: 1, col: 0)
     }
 
-    static func drawTitles(_ state: ArchiveState, _ c: Columns, into grid: inout Grid, glyphs: Glyphs) {
+    /// ` Volume, 8 runs  Documents ▁▂▃█ 1.2 MiB  Library ▄▄▄▄ 340.0 KiB  tmp ▁▁▁█ 12.0 KiB`:
+    /// the prefix only where it fits with every directory.
+    static func drawVolumes(_ state: ArchiveState, into grid: inout Grid, glyphs: Glyphs) {
         let row = 2
+        guard let index = state.list.selectedIndex, let summary = state.list.entries[index].summary else { return }
+        guard let drift = VolumeDrift(state.list, entryIndex: index) else {
+            grid.put(" Volume: no container inventory", row: row, col: 0, role: .dim)
+            return
+        }
+        // Whole directories only: a size cut to "0" would mislead.
+        var line: StyledLine = []
+        var width = 0
+        for series in drift.series {
+            let own = summary.volumes?.first { $0.directory == series.directory }?.bytes ?? 0
+            let parts = [Segment("  " + glyphs.safe(series.directory) + " ", .dim),
+                         Segment(Sparkline.render(series.values, glyphs: glyphs), .bar),
+                         Segment(" " + SizeLabel.text(own))]
+            let partWidth = parts.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if width + partWidth > state.layout.cols - 1 { break }
+            line += parts
+            width += partWidth
+        }
+        let prefix = " Volume, last \(VolumeDrift.runs) runs:"
+        if width + DisplayWidth.of(prefix) <= state.layout.cols {
+            line.insert(Segment(prefix, .dim), at: 0)
+        } else if !line.isEmpty {
+            line[0].text.removeFirst()
+        }
+        grid.put(line, row: row, col: 0)
+    }
+
+    static func drawTitles(_ state: ArchiveState, _ c: Columns, into grid: inout Grid, glyphs: Glyphs) {
+        let row = ArchiveState.listTop - 1
         grid.fill(row: row, role: .columnTitle)
         var titles = "  " + TextFit.padRight("Date", to: c.date) + "  " + TextFit.padRight("Run", to: c.id) + "  "
         if c.wide {

@@ -41,6 +41,10 @@ public struct ScreenLayout: Sendable, Equatable {
     /// Overlays that replace the pane (details, help): content below their title row.
     public var overlayTop: Int { 4 }
     public var overlayRows: Int { max(statusRow - overlayTop, 1) }
+
+    /// The diff view: its title, column titles, then the files.
+    public var diffTop: Int { 5 }
+    public var diffRows: Int { max(statusRow - diffTop, 1) }
 }
 
 /// The panes Tab cycles through.

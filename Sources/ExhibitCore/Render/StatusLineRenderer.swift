@@ -32,6 +32,10 @@ enum StatusLineRenderer {
         if state.overlays.last.map({ if case .help = $0 { return true } else { return false } }) == true {
             return "Help"
         }
+        if case .diff(let view)? = state.overlays.last {
+            guard let row = view.selected else { return "0/0" }
+            return "\(view.cursor.index + 1)/\(view.rows.count)  " + glyphs.safe(row.entry.path)
+        }
         switch state.focus {
         case .tree:
             guard let inventory = state.data.inventory, !state.tree.entries.isEmpty, let sel = state.tree.selected else {
@@ -54,6 +58,7 @@ enum StatusLineRenderer {
         case .details, .help: "j/k scroll  q close"
         case .classChooser, .chooser: "Enter choose  Esc cancel"
         case .commentInput: "Enter confirm  Esc back"
+        case .diff: "Enter show in tree  q back"
         case .tree where state.layout.cols >= 100: "/ filter  e next  c classify  ? help  q quit"
         case .violations where state.layout.cols >= 100: "f kind  r rule  Enter show  ? help  q back"
         case .tree: "? help  q quit"

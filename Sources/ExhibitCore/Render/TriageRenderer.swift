@@ -14,6 +14,7 @@ public enum TriageRenderer {
         let fullOverlay = state.overlays.last { overlay in
             if case .details = overlay { return true }
             if case .help = overlay { return true }
+            if case .diff = overlay { return true }
             return false
         }
         switch fullOverlay {
@@ -21,6 +22,8 @@ public enum TriageRenderer {
             DetailsRenderer.draw(subject, scroll: cursor, state: state, into: &grid, glyphs: glyphs)
         case .help(let origin, let cursor)?:
             HelpRenderer.draw(origin, scroll: cursor, layout: layout, into: &grid)
+        case .diff(let view)?:
+            DiffRenderer.draw(view, state: state, into: &grid, glyphs: glyphs)
         default:
             switch state.focus {
             case .tree: TreeRenderer.draw(state, into: &grid, glyphs: glyphs)

@@ -18,6 +18,8 @@ public enum Action: Sendable, Hashable {
     case export
     // An archive: the next or previous run of the run list, without going back to it.
     case nextRun, previousRun
+    // Comparing with another run: the latest earlier one that passed, or a chosen one.
+    case compareWithBase, chooseBase
     // Dialogs and text entry.
     case confirm, cancel
     case deleteBackward

@@ -38,8 +38,8 @@ public struct ArchiveState: Sendable {
         self.layout = ScreenLayout(rows: rows, cols: cols)
     }
 
-    /// Rows of the list body: below the header, the detail row and the column titles.
-    public static let listTop = 3
+    /// Rows of the list body: below the header, the detail and volume rows and the column titles.
+    public static let listTop = 4
     public var listRows: Int { max(layout.statusRow - Self.listTop, 1) }
 
     public var context: BindingContext {
@@ -75,6 +75,16 @@ public struct ArchiveState: Sendable {
     /// What a hook of the open run reported.
     public mutating func complete(_ effect: TriageEffect, with result: HookMessage) {
         run?.state.complete(effect, with: result)
+    }
+
+    /// The runs found for the open run's `.listBases`.
+    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [ArchiveEffect] {
+        runEffects(run?.state.receivedBases(candidates, for: request) ?? [])
+    }
+
+    /// The base inventory read for the open run's `.loadBase`.
+    public mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+        run?.state.receivedBase(runID, result)
     }
 
     public mutating func show(_ note: HookMessage) {

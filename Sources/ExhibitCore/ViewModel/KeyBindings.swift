@@ -23,6 +23,8 @@ public struct BindingGroup: Sendable, Equatable {
 public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case tree, violations, failures, budgets
     case details, help
+    /// The comparison with a base run (`b`).
+    case diff
     case filterInput, classChooser, commentInput, chooser
     /// The archive's run list and its `/` prompt.
     case runList, runListFilter
@@ -38,6 +40,7 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
         case .budgets: "Budgets"
         case .details: "Details"
         case .help: "Help"
+        case .diff: "Compared files"
         case .filterInput: "Filter"
         case .classChooser: "Classify"
         case .commentInput: "Comment"
@@ -100,6 +103,16 @@ public enum KeyBindings {
         KeyBinding(.previousRun, [.char("[")], "Previous run of the archive"),
     ])
 
+    private static let compare = BindingGroup(title: "Compare", bindings: [
+        KeyBinding(.compareWithBase, [.char("b")], "Compare with the latest earlier run that passed"),
+        KeyBinding(.chooseBase, [.char("B")], "Compare with a run chosen from a list"),
+    ])
+
+    private static let diff = BindingGroup(title: "Compared files", bindings: [
+        KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
+        KeyBinding(.help, [.char("?")], "Keys for this screen"),
+    ])
+
     private static let runList = BindingGroup(title: "Runs", bindings: [
         KeyBinding(.open, [.enter, .char("l"), .right], "Open the run"),
         KeyBinding(.startFilter, [.char("/")], "Filter runs (Esc clears)"),
@@ -158,9 +171,10 @@ public enum KeyBindings {
     /// The groups in force in a context, in help-screen order.
     public static func groups(for context: BindingContext) -> [BindingGroup] {
         switch context {
-        case .tree: [tree, movement, panes, archive]
-        case .violations: [violations, movement, panes, archive]
-        case .failures, .budgets: [movement, panes, archive]
+        case .tree: [tree, movement, panes, compare, archive]
+        case .violations: [violations, movement, panes, compare, archive]
+        case .failures, .budgets: [movement, panes, compare, archive]
+        case .diff: [diff, movement, compare, closeOverlay, terminal]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]
         case .filterInput: [filterInput, terminal]

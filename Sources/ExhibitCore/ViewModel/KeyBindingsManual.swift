@@ -6,7 +6,7 @@ extension KeyBindings {
     /// panes, then overlays and prompts.
     public static var manualGroups: [BindingGroup] {
         let order: [BindingContext] = [
-            .runList, .tree, .violations, .failures, .details, .help, .filterInput, .runListFilter, .classChooser,
+            .runList, .tree, .violations, .failures, .diff, .details, .help, .filterInput, .runListFilter, .classChooser,
             .commentInput,
         ]
         var seen: Set<String> = []

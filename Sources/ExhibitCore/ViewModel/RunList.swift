@@ -29,7 +29,10 @@ public struct RunList: Sendable {
     public var isReading: Bool { readCount < entries.count }
 
     /// The run under the cursor.
-    public var selected: Entry? { shown.indices.contains(cursor.index) ? entries[shown[cursor.index]] : nil }
+    public var selected: Entry? { selectedIndex.map { entries[$0] } }
+
+    /// Where the run under the cursor is in `entries`.
+    public var selectedIndex: Int? { shown.indices.contains(cursor.index) ? shown[cursor.index] : nil }
 
     public func entry(_ runID: String) -> Entry? { entries.first { $0.runID == runID } }
 

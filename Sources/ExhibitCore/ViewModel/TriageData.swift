@@ -29,9 +29,7 @@ public final class TriageData: Sendable {
     private static func budgetRows(_ report: CheckReport, _ inventory: Inventory?) -> [DirectoryBudget] {
         if !report.budgets.isEmpty { return report.budgets }
         guard let inventory else { return [] }
-        return inventory.children(Inventory.root).filter { inventory.isDirectory($0) }
-            .map { DirectoryBudget(directory: inventory.name($0), bytes: inventory.totalSize($0), budget: nil) }
-            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.directory < $1.directory }
+        return DirectoryVolume.topLevel(of: inventory).map { DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil) }
     }
 
     /// Failing tests linked to a violation (by the classifier's links).

@@ -36,6 +36,16 @@ public struct HookMessage: Sendable, Equatable, Hashable {
     public static func failure(_ text: String) -> HookMessage { HookMessage(text, isError: true) }
 }
 
+extension TriageSession {
+    /// The runs that could be a base; none without a comparison hook.
+    public func baseCandidates() -> [BaseCandidate] { comparison?.candidates() ?? [] }
+
+    /// A base run's inventory through the comparison hook.
+    public func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
+        comparison?.loadBase(runID) ?? .failure(ArchiveOpenFailure("no other runs to compare with"))
+    }
+}
+
 /// Everything the triage UI is opened with: the evidence, the rules' findings and the
 /// hooks through which it persists decisions. The UI itself does no I/O; the CLI
 /// supplies hooks that do.
@@ -55,6 +65,8 @@ public struct TriageSession {
     public var exportNote: (TriageDecision?) -> HookMessage
     /// Keeps an unfinished comment; called when the UI is left while typing one.
     public var saveDraft: (TriageDraft) -> Void
+    /// Other runs to compare this one with; nil when there are none to look at.
+    public var comparison: RunComparison?
 
     public init(bundle: EvidenceBundle, report: CheckReport,
                 rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
@@ -65,7 +77,8 @@ public struct TriageSession {
                 exportNote: @escaping (TriageDecision?) -> HookMessage = { _ in
                     .failure("export is not available here")
                 },
-                saveDraft: @escaping (TriageDraft) -> Void = { _ in }) {
+                saveDraft: @escaping (TriageDraft) -> Void = { _ in },
+                comparison: RunComparison? = nil) {
         self.bundle = bundle
         self.report = report
         self.rules = rules
@@ -74,5 +87,6 @@ public struct TriageSession {
         self.confirmClassification = confirmClassification
         self.exportNote = exportNote
         self.saveDraft = saveDraft
+        self.comparison = comparison
     }
 }

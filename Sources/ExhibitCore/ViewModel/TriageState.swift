@@ -13,6 +13,8 @@ public enum Overlay: Sendable, Equatable {
     case chooser(Chooser)
     /// The optional one-line comment after a class was chosen.
     case comment(FailureClass, String)
+    /// Files added, removed and grown since a base run (`b`, `B`).
+    case diff(DiffView)
 }
 
 /// Side effects the state machine asks the driver to perform; it never performs I/O.
@@ -23,6 +25,12 @@ public enum TriageEffect: Sendable, Equatable {
     case confirmClassification(TriageDecision)
     case exportNote(TriageDecision?)
     case saveDraft(TriageDraft)
+    /// Find the runs that could be a base (`RunComparison.candidates`) and hand them
+    /// back with `receivedBases(_:for:)`.
+    case listBases(BaseRequest)
+    /// Read this run's inventory (`RunComparison.loadBase`) and hand it back with
+    /// `receivedBase(_:_:)`.
+    case loadBase(String)
 }
 
 /// The whole triage UI as a value: `handle(_:)` turns an action into a new state plus
@@ -44,9 +52,13 @@ public struct TriageState: Sendable {
     public internal(set) var layout: ScreenLayout
     /// The decision before the last confirmation, restored if saving it fails.
     var decisionBeforeSave: TriageDecision?
+    /// Whether the session can find other runs to compare with (`b`, `B`).
+    public let canCompare: Bool
 
-    public init(data: TriageData, rows: Int = 24, cols: Int = 80, decision: TriageDecision? = nil, draft: TriageDraft? = nil) {
+    public init(data: TriageData, rows: Int = 24, cols: Int = 80, decision: TriageDecision? = nil, draft: TriageDraft? = nil,
+                canCompare: Bool = false) {
         self.data = data
+        self.canCompare = canCompare
         self.tree = TreeBrowser(inventory: data.inventory)
         self.violations = ViolationsBrowser(report: data.report)
         self.decision = decision
@@ -56,7 +68,8 @@ public struct TriageState: Sendable {
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
         self.init(data: TriageData(bundle: session.bundle, report: session.report, rules: session.rules),
-                  rows: rows, cols: cols, decision: session.confirmed, draft: session.draft)
+                  rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
+                  canCompare: session.comparison != nil)
     }
 
     /// The binding table in force.
@@ -68,6 +81,7 @@ public struct TriageState: Sendable {
         case .help: .help
         case .chooser(let c): c.purpose == .failureClass ? .classChooser : .chooser
         case .comment: .commentInput
+        case .diff: .diff
         }
     }
 

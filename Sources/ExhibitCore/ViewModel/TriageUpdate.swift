@@ -41,6 +41,10 @@ extension TriageState {
             return []
         case .export:
             return [.exportNote(decision)]
+        case .compareWithBase:
+            return requestBases(.latestPassing)
+        case .chooseBase:
+            return requestBases(.choose)
         case .quit:
             if focus != .tree {
                 focus = .tree
@@ -146,6 +150,8 @@ extension TriageState {
             return handleChooser(chooser, action)
         case .comment(let cls, let text):
             return handleComment(cls, text, action)
+        case .diff(let view):
+            return handleDiff(view, action)
         }
         return []
     }
@@ -186,6 +192,9 @@ extension TriageState {
             case .rule:
                 violations.setFilters(kind: violations.kindFilter, rule: value, data.report, page: violationsPage)
                 focus = .violations
+            case .base:
+                guard let runID = value else { break }
+                return [.loadBase(runID)]
             case .failureClass:
                 guard let cls = value.flatMap(FailureClass.init(rawValue:)) else { break }
                 let start = draft?.failureClass == cls ? draft?.comment ?? "" : ""
@@ -243,6 +252,9 @@ extension TriageState {
                 let count = HelpRenderer.lines(for: o).count
                 c.clampScroll(count: count, page: layout.overlayRows)
                 overlays[i] = .help(origin: o, c)
+            case .diff(var view):
+                view.cursor.reveal(page: layout.diffRows, count: view.rows.count)
+                overlays[i] = .diff(view)
             default:
                 break
             }

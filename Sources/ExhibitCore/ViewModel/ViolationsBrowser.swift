@@ -53,6 +53,8 @@ public struct ViolationsBrowser: Sendable {
 public struct Chooser: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case kind, rule, failureClass
+        /// The base run of a comparison (`B`).
+        case base
     }
 
     public struct Option: Sendable, Equatable {
@@ -71,6 +73,7 @@ public struct Chooser: Sendable, Equatable {
         case .kind: "Filter by kind"
         case .rule: "Filter by rule"
         case .failureClass: "Classify this run"
+        case .base: "Compare with run"
         }
     }
 

@@ -19,6 +19,13 @@ enum ArchiveFixture {
         s.outcome = id.contains("baseline") ? .passed : .failed
         s.failedTests = id.contains("baseline") ? 0 : 2
         s.totalTests = 10
+        // Documents grows run by run; Library holds steady; tmp fills up in the cleanup run.
+        let age = UInt64((runIDs.firstIndex(of: id) ?? 0) + 1)
+        s.volumes = [
+            DirectoryVolume(directory: "Library", bytes: 5_432_320),
+            DirectoryVolume(directory: "Documents", bytes: age * age * 262_144),
+            DirectoryVolume(directory: "tmp", bytes: id.contains("cleanup") ? 307_200 : 0),
+        ]
         switch id {
         case "run-2026-11-03-unset", "run-2026-10-20-legacy":
             s.blocking = BlockingCounts(unsetAttribute: 2)

@@ -1,0 +1,280 @@
+import Testing
+@testable import ExhibitCore
+
+/// `b` and `B` in a run's UI: choosing the base, the effects the driver performs, the
+/// diff view's order and keys, and the volume sparklines of the run list.
+@Suite struct ComparisonTests {
+    /// The fixture run's base: cache.db and the export not written yet, the catalog
+    /// smaller, an old log since removed.
+    static func baseInventory() -> Inventory {
+        var b = InventoryBuilder()
+        let docs = b.addDirectory(name: Array("Documents".utf8), parent: 0)
+        b.addFile(name: Array("vault.sqlite".utf8), parent: docs, size: 81_920)
+        b.addFile(name: Array("old.log".utf8), parent: docs, size: 4_096, step: "testSeedVault")
+        let lib = b.addDirectory(name: Array("Library".utf8), parent: 0)
+        let support = b.addDirectory(name: Array("Application Support".utf8), parent: lib)
+        b.addFile(name: Array("offline-catalog.db".utf8), parent: support, size: 4_194_304)
+        let prefs = b.addDirectory(name: Array("Preferences".utf8), parent: lib)
+        b.addFile(name: Array("com.example.vault.plist".utf8), parent: prefs, size: 4_096)
+        return b.build()
+    }
+
+    static let candidates = [
+        BaseCandidate(runID: "run-2026-11-05", date: 1_793_836_800, dateText: "2026-11-05", outcome: .passed),
+        BaseCandidate(runID: "run-2026-11-03", date: 1_793_664_000, dateText: "2026-11-03", outcome: .failed),
+        BaseCandidate(runID: "run-2026-11-02", date: 1_793_577_600, dateText: "2026-11-02", outcome: .passed),
+        BaseCandidate(runID: "run-2026-10-20", date: 1_792_454_400, dateText: "2026-10-20", outcome: .passed),
+        BaseCandidate(runID: "run-0142", date: 1_793_750_400, dateText: "2026-11-04", outcome: .failed),
+    ]
+
+    static func state(rows: Int = 24, cols: Int = 80, canCompare: Bool = true) -> TriageState {
+        TriageState(data: TriageFixture.data(), rows: rows, cols: cols, canCompare: canCompare)
+    }
+
+    /// The fixture run compared with `baseInventory`, as after `b`.
+    static func comparing(rows: Int = 24, cols: Int = 80) -> TriageState {
+        var s = state(rows: rows, cols: cols)
+        let effects = s.press(.char("b"))
+        let follow = s.receivedBases(candidates, for: .latestPassing)
+        #expect(effects == [.listBases(.latestPassing)])
+        #expect(follow == [.loadBase("run-2026-11-02")])
+        s.receivedBase("run-2026-11-02", .success(baseInventory()))
+        return s
+    }
+
+    static func diffView(_ s: TriageState) -> DiffView? {
+        if case .diff(let view)? = s.overlays.last { return view }
+        return nil
+    }
+
+    // MARK: - Choosing the base
+
+    @Test func latestEarlierPassingRunIsTheBase() {
+        let base = BaseCandidate.latestPassing(before: "run-0142", runDate: 0, among: Self.candidates)
+        #expect(base?.runID == "run-2026-11-02")  // 11-05 passed but is later; 11-03 is earlier but failed
+    }
+
+    @Test func sameDateRunsAreOrderedByID() {
+        let day = 1_793_577_600.0
+        let runs = [
+            BaseCandidate(runID: "run-2026-11-02-a", date: day, dateText: "", outcome: .passed),
+            BaseCandidate(runID: "run-2026-11-02-b", date: day, dateText: "", outcome: .failed),
+            BaseCandidate(runID: "run-2026-11-02-c", date: day, dateText: "", outcome: .passed),
+        ]
+        #expect(BaseCandidate.latestPassing(before: "run-2026-11-02-b", runDate: 0, among: runs)?.runID == "run-2026-11-02-a")
+        #expect(BaseCandidate.latestPassing(before: "run-2026-11-02-a", runDate: 0, among: runs) == nil)
+    }
+
+    @Test func withoutItsOwnEntryTheRunDateDecides() {
+        let others = Self.candidates.filter { $0.runID != "run-0142" }
+        #expect(BaseCandidate.latestPassing(before: "run-0142", runDate: 1_793_900_000, among: others)?.runID == "run-2026-11-05")
+        #expect(BaseCandidate.latestPassing(before: "run-0142", runDate: 1_792_000_000, among: others) == nil)
+    }
+
+    // MARK: - b and B
+
+    @Test func withoutOtherRunsBSaysSo() {
+        var s = Self.state(canCompare: false)
+        #expect(s.press(.char("b")).isEmpty)
+        #expect(s.message?.text.contains("no other runs to compare with") == true)
+        #expect(s.press(.char("B")).isEmpty)
+        #expect(s.overlays.isEmpty)
+    }
+
+    @Test func noEarlierPassingRunIsAStatusMessage() {
+        var s = Self.state()
+        _ = s.press(.char("b"))
+        let failedOnly = Self.candidates.map { c in
+            var c = c
+            c.outcome = .failed
+            return c
+        }
+        #expect(s.receivedBases(failedOnly, for: .latestPassing).isEmpty)
+        #expect(s.message?.text == "no earlier run passed; B chooses a base")
+        #expect(s.receivedBases([Self.candidates[4]], for: .latestPassing).isEmpty)
+        #expect(s.message?.text == "no earlier run to compare with; B chooses a base")
+        #expect(s.overlays.isEmpty)
+    }
+
+    @Test func bigBChoosesAmongTheOtherRunsNewestFirst() throws {
+        var s = Self.state()
+        #expect(s.press(.char("B")) == [.listBases(.choose)])
+        #expect(s.receivedBases(Self.candidates, for: .choose).isEmpty)
+        guard case .chooser(let chooser)? = s.overlays.last else {
+            Issue.record("no chooser")
+            return
+        }
+        #expect(chooser.purpose == .base)
+        #expect(chooser.options.map(\.value) == ["run-2026-11-05", "run-2026-11-03", "run-2026-11-02", "run-2026-10-20"])
+        #expect(chooser.selected?.value == "run-2026-11-02")  // the latest earlier passing run
+        #expect(chooser.options[1].label == "2026-11-03  run-2026-11-03  Failed")
+        #expect(s.context == .chooser)
+        #expect(s.press(.char("k"), .enter) == [.loadBase("run-2026-11-03")])
+        #expect(s.overlays.isEmpty)
+    }
+
+    @Test func aBaseThatCannotBeReadIsAnError() {
+        var s = Self.state()
+        s.receivedBase("run-x", .failure(ArchiveOpenFailure("run-x: no container inventory to compare with")))
+        #expect(s.message == .failure("run-x: no container inventory to compare with"))
+        #expect(s.overlays.isEmpty)
+    }
+
+    // MARK: - The diff view
+
+    @Test func filesAreSortedBySizeDelta() throws {
+        let s = Self.comparing()
+        #expect(s.context == .diff)
+        let view = try #require(Self.diffView(s))
+        #expect(view.baseRunID == "run-2026-11-02")
+        #expect(view.rows.map(\.entry.path) == [
+            "Documents/Exports/report-2026.pdf",  // added, 1.2 MiB
+            "Library/Application Support/offline-catalog.db",  // grown by 1 MiB
+            "tmp/upload-session.tmp", "Library/Caches/images/a.jpg",
+            "Library/Application Support/thumbnails/t1.bin", "Library/Application Support/thumbnails/t2.bin",  // equal: by path
+            "Documents/cache.db", "Documents/Exports/日本語ファイル.txt", "Library/Saved Application State/window.state",
+            "Documents/" + TriageFixture.evilName,
+            "Documents/old.log",  // removed: last
+        ])
+        #expect(view.rows.first?.deltaBytes == 1_258_291)
+        #expect(view.rows[1].entry.change == .grown && view.rows[1].deltaBytes == 1_048_576)
+        #expect(view.rows.last?.entry.change == .removed && view.rows.last?.shrank == true)
+        #expect(view.count(.added) == 9 && view.count(.grown) == 1 && view.count(.removed) == 1)
+        #expect(view.bytesRemoved == 4_096)
+        let cache = try #require(view.rows.first { $0.entry.path == "Documents/cache.db" })
+        #expect(cache.entry.change == .added)
+        #expect(cache.entry.step == "testLogin")
+        #expect(cache.entry.violations.map(\.kind) == [.misplacedFile])
+    }
+
+    @Test func deltasSortDescendingWithRemovedFilesLast() throws {
+        let s = Self.comparing()
+        let view = try #require(Self.diffView(s))
+        let growing = view.rows.filter { !$0.shrank }.map(\.deltaBytes)
+        #expect(growing == growing.sorted(by: >))
+        let tail = view.rows.drop { !$0.shrank }
+        #expect(tail.allSatisfy { $0.shrank })
+    }
+
+    @Test func enterJumpsTheTreeToTheFile() {
+        var s = Self.comparing()
+        s.focus = .violations
+        s.press(.char("j"))  // the catalog, grown
+        s.press(.enter)
+        #expect(s.overlays.isEmpty)
+        #expect(s.focus == .tree)
+        #expect(s.selectedPath == "Library/Application Support/offline-catalog.db")
+    }
+
+    @Test func enterOnARemovedFileStays() {
+        var s = Self.comparing()
+        s.press(.char("G"), .enter)
+        #expect(s.context == .diff)
+        #expect(s.message?.text == "removed since run-2026-11-02: not in this run")
+    }
+
+    @Test func qAndEscapeGoBack() {
+        var s = Self.comparing()
+        #expect(s.press(.char("q")).isEmpty)
+        #expect(s.overlays.isEmpty && s.context == .tree)
+        s = Self.comparing()
+        s.press(.escape)
+        #expect(s.overlays.isEmpty)
+    }
+
+    @Test func helpAndAnotherBaseFromTheDiffView() {
+        var s = Self.comparing()
+        s.press(.char("?"))
+        #expect(s.context == .help)
+        s.press(.char("q"))
+        #expect(s.context == .diff)
+        #expect(s.press(.char("B")) == [.listBases(.choose)])
+        _ = s.receivedBases(Self.candidates, for: .choose)
+        #expect(s.press(.char("G"), .enter) == [.loadBase("run-2026-10-20")])
+        s.receivedBase("run-2026-10-20", .success(Self.baseInventory()))
+        // The new comparison replaces the old one: one q is back at the tree.
+        #expect(s.overlays.count == 1)
+        s.press(.char("q"))
+        #expect(s.overlays.isEmpty)
+    }
+
+    @Test func movingScrollsTheFiles() throws {
+        var s = Self.comparing(rows: 17, cols: 60)
+        s.press(.char("G"))
+        let view = try #require(Self.diffView(s))
+        #expect(view.cursor.index == view.rows.count - 1)
+        #expect(view.cursor.offset == view.rows.count - s.layout.diffRows)
+    }
+
+    @Test func anEmptyDiffSaysNothingChanged() {
+        var s = Self.state()
+        s.receivedBase("run-same", .success(TriageFixture.inventory()))
+        let text = TriageRenderer.render(s).text
+        #expect(text.contains("No files added, removed or grown since run-same."))
+    }
+
+    @Test func theArchiveForwardsTheComparison() {
+        var a = ArchiveFixture.state()
+        a.perform(a.press(.enter))
+        #expect(a.run != nil)
+        // Fixture sessions have no comparison hook: b says so on the run's status line.
+        #expect(a.press(.char("b")).isEmpty)
+        #expect(a.run?.state.message?.text.contains("no other runs") == true)
+        // The open run is the archive's newest: the latest passing run before it is 11-05.
+        #expect(a.receivedBases(Self.candidates, for: .latestPassing) == [.run(.loadBase("run-2026-11-05"))])
+        a.receivedBase("run-2026-11-05", .success(Self.baseInventory()))
+        #expect(a.context == .diff)
+        a.press(.char("q"))
+        #expect(a.context == .tree)
+    }
+
+    // MARK: - Volume drift in the run list
+
+    @Test func sparklineScalesFromZeroWithAnASCIIFallback() {
+        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .unicode) == "▁▅█ █")
+        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .ascii) == "_=# #")
+        #expect(Sparkline.render([nil, nil], glyphs: .unicode) == "  ")
+        #expect(Sparkline.render([0, 0], glyphs: .unicode) == "▁▁")
+        #expect(Sparkline.render([.max, 1], glyphs: .unicode) == "█▁")
+    }
+
+    @Test func driftCoversTheRunAndTheOlderOnesWithGaps() throws {
+        let state = ArchiveFixture.state()
+        let drift = try #require(VolumeDrift(state.list, entryIndex: 0))
+        #expect(drift.series.map(\.directory) == ["Documents", "Library", "tmp"])
+        let quarterMiB: UInt64 = 262_144
+        let squares: [UInt64] = [1, 4, 9, 16, 25, 36]
+        let expected: [UInt64?] = [nil, nil] + squares.map { $0 * quarterMiB }
+        #expect(drift.series[0].values == expected)
+        #expect(drift.series[2].values.compactMap { $0 } == [0, 0, 0, 0, 307_200, 0])
+        // Two runs in: the window is that run and the older ones only.
+        let older = try #require(VolumeDrift(state.list, entryIndex: 2))
+        #expect(older.series[0].values.compactMap { $0 } == squares.prefix(4).map { $0 * quarterMiB })
+    }
+
+    @Test func unreadRunsAreGapsAndAnUnreadRunHasNoDrift() throws {
+        // Read by name: the three oldest are read, the three newest not yet.
+        let state = ArchiveFixture.state(read: 3)
+        #expect(VolumeDrift(state.list, entryIndex: 0) == nil)
+        let oldestRead = try #require(state.list.entries.firstIndex { $0.runID == "run-2026-11-03-unset" })
+        let drift = try #require(VolumeDrift(state.list, entryIndex: oldestRead))
+        let lastThree: [UInt64?] = [262_144, 1_048_576, 2_359_296]
+        #expect(Array(drift.series[0].values.suffix(3)) == lastThree)
+        let text = RunListRenderer.render(ArchiveFixture.state(read: 6), glyphs: .ascii).text
+        #expect(text.contains("Documents   _.-~+# 9.0 MiB"))
+    }
+
+    // MARK: - Goldens
+
+    @Test func diffViewGolden() throws {
+        for (rows, cols) in ScreenGoldenTests.sizes {
+            try assertGolden(TriageRenderer.render(Self.comparing(rows: rows, cols: cols)).text, "diff-\(cols)x\(rows)")
+        }
+    }
+
+    @Test func baseChooserGolden() throws {
+        var s = Self.state()
+        _ = s.receivedBases(Self.candidates, for: .choose)
+        try assertGolden(TriageRenderer.render(s).text, "diff-chooser-80x24")
+    }
+}
