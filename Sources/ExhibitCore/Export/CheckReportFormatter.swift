@@ -31,6 +31,7 @@ public enum CheckReportFormatter {
             lines.append("")
             lines.append("no violations")
         }
+        lines.append(contentsOf: appEvidenceLines(report))
         lines.append("")
         lines.append(contentsOf: proposalLines(report.proposal))
         lines.append("")
@@ -49,7 +50,10 @@ public enum CheckReportFormatter {
         var parts = ["\(esc(v.path)) (\(size))"]
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {
-            if let requirement = v.requirement {
+            if v.kind == .configuration || v.kind == .preference {
+                let what = v.kind == .configuration ? "background task" : "preference contract"
+                parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
+            } else if let requirement = v.requirement {
                 let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"
                 parts.append("rule \(esc(rule)) (\(requirement.rawValue), \(owner))")
             } else {
@@ -94,6 +98,55 @@ public enum CheckReportFormatter {
     }
 
     private static func esc(_ s: String) -> String { TerminalText.escape(s) }
+
+    /// The background-task verdict and the preference contracts, when the rules have them.
+    static func appEvidenceLines(_ report: CheckReport) -> [String] {
+        var lines: [String] = []
+        if let tasks = report.backgroundTasks {
+            lines.append("")
+            lines.append("background tasks: evidence points to \(tasks.cause?.title ?? "no background-task failure")")
+            lines.append("  \(esc(tasks.rationale))")
+            for t in tasks.tasks {
+                let permitted = t.permitted.map { $0 ? "permitted" : "NOT permitted" } ?? "not checked"
+                let mode = t.backgroundModePresent.map { $0 ? "present" : "MISSING" } ?? "not checked"
+                lines.append("  \(esc(t.identifier)) (\(t.kind.rawValue)): \(permitted), background mode \(t.kind.backgroundMode) \(mode)")
+            }
+        }
+        if !report.preferences.isEmpty {
+            lines.append("")
+            lines.append("preferences:")
+            for p in report.preferences { lines.append("  \(esc(p.contract)): \(p.summary)") }
+        }
+        return lines
+    }
+
+    private static func appEvidenceJSON(_ report: CheckReport) -> [(String, JSONOut)] {
+        var members: [(String, JSONOut)] = []
+        if let tasks = report.backgroundTasks {
+            members.append(("backgroundTasks", .object([
+                ("cause", .optionalString(tasks.cause?.rawValue)),
+                ("rationale", .string(tasks.rationale)),
+                ("infoPlistChecked", .bool(tasks.infoPlistChecked)),
+                ("relatedTests", .array(tasks.relatedTests.map { .string($0) })),
+                ("tasks", .array(tasks.tasks.map { t in
+                    .object([
+                        ("identifier", .string(t.identifier)), ("kind", .string(t.kind.rawValue)),
+                        ("permitted", t.permitted.map { .bool($0) } ?? .null),
+                        ("backgroundMode", t.backgroundModePresent.map { .bool($0) } ?? .null),
+                    ])
+                })),
+            ])))
+        }
+        if !report.preferences.isEmpty {
+            members.append(("preferences", .array(report.preferences.map { p in
+                .object([
+                    ("contract", .string(p.contract)), ("file", .string(p.file)), ("present", .bool(p.foundType != nil)),
+                    ("type", .optionalString(p.foundType?.rawValue)), ("valid", .bool(p.isValid)), ("state", .string(p.summary)),
+                ])
+            })))
+        }
+        return members
+    }
 
     // MARK: - JSON
 
@@ -152,7 +205,7 @@ public enum CheckReportFormatter {
             ("budgets", .array(budgets)),
             ("classification", proposal),
             ("rulesDiagnostics", .array(diagnostics)),
-        ])
+        ] + appEvidenceJSON(report))
         var out = ""
         root.write(to: &out, indent: 0)
         return out + "\n"
