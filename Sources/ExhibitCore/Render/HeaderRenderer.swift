@@ -31,6 +31,8 @@ enum HeaderRenderer {
         line.append((Segment("  Blocking ", .dim), 0))
         for kind in ViolationKind.allCases where kind.isBlocking {
             let n = data.index.count(of: kind)
+            // Configuration and preference counts only when there are some: most runs have none.
+            guard kind.isBoundaryFailure || n > 0 else { continue }
             line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
             line.append((Segment(" "), 0))
         }
@@ -42,6 +44,10 @@ enum HeaderRenderer {
             line.append((Segment(" Proposed ", .dim), 0))
             line.append((Segment(proposal.proposed.title, .plain), 0))
             line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), 1))
+        }
+        if let cause = data.report.backgroundTasks?.cause {
+            line.append((Segment("  Tasks ", .dim), 1))
+            line.append((Segment(cause.title, cause == .configurationRegression ? .violation : .plain), 1))
         }
         grid.put(fit(line, width: grid.cols), row: 1, col: 0)
     }
