@@ -50,7 +50,7 @@ public enum CheckReportFormatter {
         var parts = ["\(esc(v.path)) (\(size))"]
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {
-            if v.kind == .configuration || v.kind == .preference {
+            if v.kind == .configuration || v.kind == .preference || (v.requirement == nil && v.reason.hasPrefix("temporary file of background task")) {
                 let what = v.kind == .configuration ? "background task" : "preference contract"
                 parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
             } else if let requirement = v.requirement {

@@ -84,8 +84,10 @@ public enum Classifier {
         case .unexplainedFailures, .noEvidence:
             rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }
+        let others = blocking.count - boundary.count
+        let also = others > 0 ? " The run also has \(count(others, "configuration or preference finding")), which are not boundary failures." : ""
         return ClassificationProposal(proposed: proposed, confidence: confidence, evidence: evidence, links: links,
-                                      unexplainedTests: unexplained, rationale: rationale)
+                                      unexplainedTests: unexplained, rationale: rationale + also)
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.
@@ -101,6 +103,8 @@ public enum Classifier {
             }),
             (.ruleName, { v in
                 guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
+                // A preference contract is named `domain:key`; tests name the key.
+                if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) { return true }
                 return mentions(text, rule)
             }),
             (.step, { v in
