@@ -77,6 +77,15 @@ public enum BackgroundTaskCause: String, Sendable, CaseIterable, Codable, Hashab
         case .schedulingExpectation: "wrong expectation about scheduling"
         }
     }
+
+    /// For the header, where space is short.
+    public var shortTitle: String {
+        switch self {
+        case .configurationRegression: "config regression"
+        case .businessLogicError: "logic error"
+        case .schedulingExpectation: "scheduling expectation"
+        }
+    }
 }
 
 /// One task from the rules, held against the Info.plist.

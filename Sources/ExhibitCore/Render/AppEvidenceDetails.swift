@@ -44,13 +44,31 @@ enum AppEvidenceDetails {
         return lines
     }
 
+    /// Word-wraps at `width` display columns, so the rationale reads whole on an
+    /// 80-column terminal (the pane itself clips, it does not wrap).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
     /// The background-task verdict and what the Info.plist says, for a configuration finding.
     static func backgroundTaskLines(data: TriageData, glyphs: Glyphs) -> [StyledLine] {
         guard let tasks = data.report.backgroundTasks else { return [] }
         var lines: [StyledLine] = []
         lines.append([Segment(" Background tasks: ", .columnTitle),
                       Segment(tasks.cause?.title ?? "no background-task failure", tasks.cause == .configurationRegression ? .violation : .plain)])
-        lines.append([Segment(" " + glyphs.safe(tasks.rationale), .dim)])
+        for line in wrap(glyphs.safe(tasks.rationale), width: 76) { lines.append([Segment(" " + line, .dim)]) }
         for t in tasks.tasks {
             let permitted = t.permitted.map { $0 ? "permitted" : "not permitted" } ?? "not checked"
             let mode = t.backgroundModePresent.map { $0 ? "has" : "lacks" } ?? "unchecked:"

@@ -18,6 +18,7 @@ enum HeaderRenderer {
         grid.fill(row: 0, role: .header)
         grid.put(fitFacts(facts.map(glyphs.safe), width: grid.cols), row: 0, col: 0, role: .header)
 
+        let taskCause = data.report.backgroundTasks?.cause
         // Each segment carries a drop priority: 0 stays, higher numbers go first.
         var line: [(Segment, Int)] = [(Segment(" Tests ", .dim), 0)]
         if let results {
@@ -43,11 +44,12 @@ enum HeaderRenderer {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))
             line.append((Segment(proposal.proposed.title, .plain), 0))
-            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), 1))
+            // With a background-task verdict to show, the confidence gives way first.
+            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), taskCause == nil ? 1 : 2))
         }
-        if let cause = data.report.backgroundTasks?.cause {
+        if let taskCause {
             line.append((Segment("  Tasks ", .dim), 1))
-            line.append((Segment(cause.title, cause == .configurationRegression ? .violation : .plain), 1))
+            line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
         }
         grid.put(fit(line, width: grid.cols), row: 1, col: 0)
     }
