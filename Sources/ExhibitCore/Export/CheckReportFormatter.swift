@@ -50,8 +50,13 @@ public enum CheckReportFormatter {
         var parts = ["\(esc(v.path)) (\(size))"]
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {
-            if v.kind == .configuration || v.kind == .preference || (v.requirement == nil && v.reason.hasPrefix("temporary file of background task")) {
-                let what = v.kind == .configuration ? "background task" : "preference contract"
+            // App evidence names its contract or task, not a backup rule or policy.
+            let what: String? = switch v.kind {
+            case .preference: "preference contract"
+            case .configuration: "background task"
+            default: nil
+            }
+            if let what {
                 parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
             } else if let requirement = v.requirement {
                 let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"

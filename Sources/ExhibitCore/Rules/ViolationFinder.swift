@@ -343,7 +343,8 @@ struct ViolationFinder {
         case .cancelledTaskLeftover(let t):
             let task = c.rules.backgroundTasks[t]
             return Violation(kind: f.kind, node: node, path: inventory.path(node), size: inventory.totalSize(node),
-                             ruleName: task.identifier, ruleOwner: task.owner, step: step,
+                             // A task's temporary files are transient: they must not outlive the task.
+                             ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
                              reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
                              fileCount: fileCount)
         case .partialDownload(let p):
