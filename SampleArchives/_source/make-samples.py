@@ -8,8 +8,11 @@ xcresulttool JSON (new and legacy), xcbeautify JUnit, ncdu JSON with exhibit's k
 Run it from the repository root: `python3 SampleArchives/_source/make-samples.py`.
 The output is committed; exhibit never runs this script.
 """
+import copy
+import datetime
 import json
 import os
+import plistlib
 import shutil
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -174,6 +177,73 @@ RUNS["run-2026-11-06-junit-files-list"] = dict(
     ],
     form="list", results=["junit"], xcresulttool=None, infoMinor=None,
     xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8843001",
+)
+
+# The two neighbouring test families: preferences (UserDefaults contracts, leftover
+# randomly named suites) and background tasks (BGTaskScheduler configuration in the
+# built app's Info.plist, a cancelled task's temporary file). Their rules add
+# `preferences` and `backgroundTasks` to the team's rules file.
+APP_EVIDENCE_RULES = {
+    "preferences": [
+        {"domain": "com.example.vault", "key": "syncMode", "type": "string",
+         "allowed": ["wifi", "always", "never"], "fallback": "wifi", "owner": "@settings"},
+        {"domain": "com.example.vault", "key": "hasSeenOnboarding", "type": "boolean", "fallback": False,
+         "owner": "@onboarding", "note": "absent means the onboarding shows again; false means it was dismissed"},
+        {"domain": "com.example.vault", "key": "analyticsEnabled", "type": "boolean", "fallback": True, "owner": "@privacy"},
+        {"domain": "com.example.vault", "key": "launchCount", "type": "integer", "fallback": 0, "owner": "@settings"},
+    ],
+    "backgroundTasks": [
+        {"identifier": "com.example.vault.refresh", "kind": "refresh", "owner": "@offline-sync"},
+        {"identifier": "com.example.vault.reindex", "kind": "processing",
+         "temporaryFiles": ["tmp/reindex-*.partial"], "owner": "@search"},
+    ],
+}
+
+VAULT_PREFS = "Library/Preferences/com.example.vault.plist"
+SUITE_PREFS = "Library/Preferences/com.example.vault.8A1F3C2E-5B7D-4E09-A6C4-1D2B3E4F5A60.plist"
+
+RUNS["run-2026-11-07-preferences"] = dict(
+    day=7, commit="1b9d4f7a2c6e80d35b1a9c7e4f2d6b0a8c3e5f17", branch="feature/sync-modes",
+    entries=with_changes(add=[(SUITE_PREFS, 0, False, SEED)]),
+    plists={
+        # Binary, as cfprefsd writes it. lastUserID is a user identifier no rule names:
+        # it must never reach a note.
+        VAULT_PREFS: ("binary", {
+            "syncMode": "turbo", "analyticsEnabled": False, "launchCount": "3",
+            "lastUserID": "u-4471-a9c2-secret", "NSLanguages": ["en", "ja"],
+            "lastSync": datetime.datetime(2026, 11, 7, 9, 12, 5),
+        }),
+        # A suite a test created with UserDefaults(suiteName:) and never removed; XML.
+        SUITE_PREFS: ("xml", {"syncMode": "never", "fixtureLoaded": True}),
+    },
+    rules_extra=APP_EVIDENCE_RULES, rules_remove=["testPreferenceDomains"],
+    failures=[
+        ("PreferencesTests", "testSyncModeMigration()", 41,
+         "XCTAssertEqual failed: (\"turbo\") is not equal to (\"wifi\") - syncMode after migration from v3"),
+    ],
+    form="json", results=["summary", "tests"],
+    xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8843320",
+)
+
+RUNS["run-2026-11-08-background-tasks"] = dict(
+    day=8, commit="6e2a8c0f4b1d97e53a6c2e8b0d4f1a7c9e3b5d28", branch="main",
+    entries=with_changes(add=[("tmp/reindex-7F3A.partial", 524_288, False, INDEX)]),
+    plists={VAULT_PREFS: ("binary", {"syncMode": "wifi", "hasSeenOnboarding": True, "launchCount": 12})},
+    app_info={
+        "CFBundleIdentifier": "com.example.vault", "CFBundleShortVersionString": "4.3", "CFBundleVersion": "4301",
+        # The reindex task was added in code but not here, and "processing" was dropped.
+        "BGTaskSchedulerPermittedIdentifiers": ["com.example.vault.refresh"],
+        "UIBackgroundModes": ["fetch", "remote-notification"],
+    },
+    rules_extra=APP_EVIDENCE_RULES,
+    failures=[
+        ("BackgroundTaskTests", "testReindexTaskRuns()", 77,
+         "XCTAssertTrue failed - com.example.vault.reindex handler was not called within 30 s"),
+    ],
+    form="json", results=["summary", "tests"],
+    xcresulttool="xcresulttool version 24051.1, schema version: 0.1.0 (legacy commands format version: 3.53)",
+    infoMinor=56, xcode="26.1 (17B55)", runtime=("26.1", "23B80"), job="8843571",
 )
 
 PASSING = [
@@ -496,13 +566,19 @@ def du_absolute(entries):
                    for line in du_txt(entries).splitlines())
 
 
+def plist_bytes(fmt, value):
+    return plistlib.dumps(value, fmt=plistlib.FMT_BINARY if fmt == "binary" else plistlib.FMT_XML, sort_keys=True)
+
+
 def main():
     for name, run in RUNS.items():
         run_dir = os.path.join(ROOT, name)
         shutil.rmtree(run_dir, ignore_errors=True)
         os.makedirs(run_dir)
         t0 = epoch(run)
-        entries = run["entries"]
+        plists = {path: plist_bytes(fmt, value) for path, (fmt, value) in run.get("plists", {}).items()}
+        # The inventory lists each copied preference file with its real size.
+        entries = [(p, len(plists[p]), x, st) if p in plists else (p, size, x, st) for p, size, x, st in run["entries"]]
         failures = run["failures"]
         write(run_dir, "run.json", run_json(name, run, t0))
         if "summary" in run["results"]:
@@ -526,7 +602,20 @@ def main():
             write(run_dir, "container/xattr.txt", xattr, binary=True)
         write(run_dir, "container/du.txt", du_txt(entries) if run["form"] == "json" else du_absolute(entries))
         write(run_dir, "steps.tsv", steps_tsv(entries, run))
-        shutil.copy(os.path.join(ROOT, "_source", "rules.json"), os.path.join(run_dir, "rules.json"))
+        for path, data in plists.items():
+            rel = path[len("Library/Preferences/"):]
+            write(run_dir, "container/preferences/" + rel, data, binary=True)
+        if "app_info" in run:
+            write(run_dir, "app/Info.plist", plist_bytes("xml", run["app_info"]), binary=True)
+        if "rules_extra" in run or "rules_remove" in run:
+            with open(os.path.join(ROOT, "_source", "rules.json")) as f:
+                rules = json.load(f)
+            for key in run.get("rules_remove", []):
+                rules.pop(key, None)
+            rules.update(copy.deepcopy(run.get("rules_extra", {})))
+            write(run_dir, "rules.json", json.dumps(rules, ensure_ascii=False, indent=2) + "\n")
+        else:
+            shutil.copy(os.path.join(ROOT, "_source", "rules.json"), os.path.join(run_dir, "rules.json"))
 
 
 if __name__ == "__main__":

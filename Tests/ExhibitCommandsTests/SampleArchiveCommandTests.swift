@@ -11,6 +11,7 @@ import ExhibitCore
     static let runs = [
         "run-2026-11-02-baseline", "run-2026-11-03-unset-attribute", "run-2026-11-04-misplaced-file",
         "run-2026-11-05-skipped-cleanup", "run-2026-10-20-xcode15-legacy", "run-2026-11-06-junit-files-list",
+        "run-2026-11-07-preferences", "run-2026-11-08-background-tasks",
     ]
 
     func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
@@ -210,12 +211,14 @@ enum TreeHash {
         return (status, c.captured!.out, c.captured!.err)
     }
 
-    @Test func listsTheSixSampleRunsNewestFirst() throws {
+    @Test func listsTheSampleRunsNewestFirst() throws {
         let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path
         let r = run(["runs", SampleArchiveCommandTests.samples, "--notes", notes])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == """
             DATE              RUN                              COMMIT    SCHEME  IOS   FAILED  U  M  C  TRIAGE
+            2026-11-08 09:12  run-2026-11-08-background-tasks  6e2a8c0f  Vault   26.1       1  0  0  1  proposed skipped cleanup
+            2026-11-07 09:12  run-2026-11-07-preferences       1b9d4f7a  Vault   18.5       1  0  0  1  proposed skipped cleanup
             2026-11-06 09:12  run-2026-11-06-junit-files-list  e5b8d2a1  Vault   18.5       2  2  2  1  proposed unset attribute
             2026-11-05 09:12  run-2026-11-05-skipped-cleanup   7a3c9e1b  Vault   18.5       1  0  0  4  proposed skipped cleanup
             2026-11-04 09:12  run-2026-11-04-misplaced-file    2d7e0b4a  Vault   18.5       2  0  5  1  proposed misplaced file
@@ -235,7 +238,7 @@ enum TreeHash {
         #expect(r.status == 0)
         let data = try #require(r.out.data(using: .utf8))
         let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(list.count == 6)
+        #expect(list.count == 8)
         let misplaced = try #require(list.first { $0["run"] as? String == "run-2026-11-04-misplaced-file" })
         let triage = try #require(misplaced["triage"] as? [String: Any])
         #expect(triage["state"] as? String == "confirmed")

@@ -149,11 +149,11 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     "${T[@]}" new-session -d -s $S -x 80 -y 24 \
         "env LANG=C.UTF-8 TERM=tmux-256color $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$NOTES"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t $S status off >/dev/null
-    check "an archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 6 runs'
+    check "an archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
     check "every run is read" $S wait_gone $S 'runs read'
-    check "the list is newest first" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n '5,10p' | cut -c3-12 | tr '\n' ' ' | grep -q '^2026-11-06 2026-11-05 2026-11-04 2026-11-03 2026-11-02 2026-10-20 \$'"
+    check "the list is newest first" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n '5,12p' | cut -c3-12 | tr '\n' ' ' | grep -q '^2026-11-08 2026-11-07 2026-11-06 2026-11-05 2026-11-04 2026-11-03 2026-11-02 2026-10-20 \$'"
     keys $S Enter
-    check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-06-junit-files-list'
+    check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-08-background-tasks'
     keys $S c Enter
     wait_for $S 'Comment \(optional' >/dev/null
     literal $S "e2e archive"; keys $S Enter
@@ -162,12 +162,12 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     check "x exports the triage note into the notes directory" $S wait_for $S 'Note written to'
     check "the note file exists" $S bash -c "ls $(printf %q "$NOTES")/*.md >/dev/null 2>&1"
     keys $S ']'
-    check "] goes to the next run" $S wait_for $S '^ exhibit · run-2026-11-05-skipped-cleanup'
+    check "] goes to the next run" $S wait_for $S '^ exhibit · run-2026-11-07-preferences'
     keys $S q
-    check "q goes back to the list" $S wait_for $S '^ exhibit · SampleArchives · 6 runs'
-    check "the list shows the new triage status" $S wait_for $S '2026-11-06 .* confirmed '
+    check "q goes back to the list" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
+    check "the list shows the new triage status" $S wait_for $S '2026-11-08 .* confirmed '
     keys $S k Enter
-    check "reopening a run shows its record" $S wait_for $S '^ exhibit · run-2026-11-06-junit-files-list' \
+    check "reopening a run shows its record" $S wait_for $S '^ exhibit · run-2026-11-08-background-tasks' \
         && check "  ... with its confirmed class" $S wait_for $S 'Confirmed '
     keys $S q q
     check "q on the list quits" $S exited_cleanly $S 0

@@ -51,9 +51,8 @@ enum OpenCommand {
         let bundle = RunLocator.loadRun(at: url)
         let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
         let compiled = RulesEngine.compile(loadedRules.rules)
-        let report = RulesEngine.check(
-            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
-            rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics)
+        let report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: loadedRules.source,
+                                       rulesDiagnostics: loadedRules.diagnostics)
         let hooks = TriageHooks(store: store, bundle: bundle, report: report, environment: ProcessInfo.processInfo.environment)
         return TriageSession(
             bundle: bundle, report: report, rules: compiled,

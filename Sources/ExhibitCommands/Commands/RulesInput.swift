@@ -40,8 +40,7 @@ enum RulesInput {
 
     static func check(_ bundle: EvidenceBundle, override path: String?) throws -> CheckReport {
         let loaded = try load(for: bundle, override: path)
-        return RulesEngine.check(
-            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, rules: loaded.rules,
-            rulesSource: loaded.source, rulesDiagnostics: loaded.diagnostics)
+        return RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(loaded.rules), rulesSource: loaded.source,
+                                 rulesDiagnostics: loaded.diagnostics)
     }
 }

@@ -31,6 +31,7 @@ public enum CheckReportFormatter {
             lines.append("")
             lines.append("no violations")
         }
+        lines.append(contentsOf: appEvidenceLines(report))
         lines.append("")
         lines.append(contentsOf: proposalLines(report.proposal))
         lines.append("")
@@ -49,7 +50,15 @@ public enum CheckReportFormatter {
         var parts = ["\(esc(v.path)) (\(size))"]
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {
-            if let requirement = v.requirement {
+            // App evidence names its contract or task, not a backup rule or policy.
+            let what: String? = switch v.kind {
+            case .preference: "preference contract"
+            case .configuration: "background task"
+            default: nil
+            }
+            if let what {
+                parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
+            } else if let requirement = v.requirement {
                 let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"
                 parts.append("rule \(esc(rule)) (\(requirement.rawValue), \(owner))")
             } else {
@@ -94,6 +103,55 @@ public enum CheckReportFormatter {
     }
 
     private static func esc(_ s: String) -> String { TerminalText.escape(s) }
+
+    /// The background-task verdict and the preference contracts, when the rules have them.
+    static func appEvidenceLines(_ report: CheckReport) -> [String] {
+        var lines: [String] = []
+        if let tasks = report.backgroundTasks {
+            lines.append("")
+            lines.append("background tasks: evidence points to \(tasks.cause?.title ?? "no background-task failure")")
+            lines.append("  \(esc(tasks.rationale))")
+            for t in tasks.tasks {
+                let permitted = t.permitted.map { $0 ? "permitted" : "NOT permitted" } ?? "not checked"
+                let mode = t.backgroundModePresent.map { $0 ? "present" : "MISSING" } ?? "not checked"
+                lines.append("  \(esc(t.identifier)) (\(t.kind.rawValue)): \(permitted), background mode \(t.kind.backgroundMode) \(mode)")
+            }
+        }
+        if !report.preferences.isEmpty {
+            lines.append("")
+            lines.append("preferences:")
+            for p in report.preferences { lines.append("  \(esc(p.contract)): \(p.summary)") }
+        }
+        return lines
+    }
+
+    private static func appEvidenceJSON(_ report: CheckReport) -> [(String, JSONWriter.Value)] {
+        var members: [(String, JSONWriter.Value)] = []
+        if let tasks = report.backgroundTasks {
+            members.append(("backgroundTasks", .object([
+                ("cause", .optional(tasks.cause?.rawValue)),
+                ("rationale", .string(tasks.rationale)),
+                ("infoPlistChecked", .bool(tasks.infoPlistChecked)),
+                ("relatedTests", .array(tasks.relatedTests.map { .string($0) })),
+                ("tasks", .array(tasks.tasks.map { t in
+                    .object([
+                        ("identifier", .string(t.identifier)), ("kind", .string(t.kind.rawValue)),
+                        ("permitted", t.permitted.map { .bool($0) } ?? .null),
+                        ("backgroundMode", t.backgroundModePresent.map { .bool($0) } ?? .null),
+                    ])
+                })),
+            ])))
+        }
+        if !report.preferences.isEmpty {
+            members.append(("preferences", .array(report.preferences.map { p in
+                .object([
+                    ("contract", .string(p.contract)), ("file", .string(p.file)), ("present", .bool(p.foundType != nil)),
+                    ("type", .optional(p.foundType?.rawValue)), ("valid", .bool(p.isValid)), ("state", .string(p.summary)),
+                ])
+            })))
+        }
+        return members
+    }
 
     // MARK: - JSON
 
@@ -152,7 +210,7 @@ public enum CheckReportFormatter {
             ("budgets", .array(budgets)),
             ("classification", proposal),
             ("rulesDiagnostics", .array(diagnostics)),
-        ])
+        ] + appEvidenceJSON(report))
         return JSONWriter.render(root)
     }
 }

@@ -79,6 +79,8 @@ public struct TriageNote {
             }
         }
 
+        out += appEvidenceMarkdown(clean)
+
         if !report.budgets.isEmpty {
             out += "\n### Top-level directories\n\n| Directory | Size | Budget | |\n|---|---:|---:|---|\n"
             for b in report.budgets {
@@ -166,6 +168,7 @@ public struct TriageNote {
                 ("rules", .string(clean(report.rulesSource))),
             ])),
         ]
+        members += appEvidenceJSON(clean)
         members.append(("redacted", .string(redactor.summary)))
         return JSONWriter.render(.object(members))
     }

@@ -188,7 +188,41 @@ struct Loading<Source: EvidenceSource> {
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
             bundle.appInfoPlistBytes = b
-            record(EvidenceLayout.appInfoPlist, .loaded)
+            // The raw bytes stay for other readers; a plist that does not decode is
+            // recorded, and the background-task checks then say they could not run.
+            bundle.appInfo = read(PropertyListReader.self, EvidenceLayout.appInfoPlist, b)
+        }
+        loadPreferences()
+    }
+
+    /// `container/preferences/<path>.plist`, each decoded on its own: one malformed copy
+    /// is recorded against its file and the rest (and the whole bundle) still load.
+    mutating func loadPreferences() {
+        var pending = [(bundlePath: EvidenceLayout.preferencesDirectory, relative: "", depth: 0)]
+        var found: [(file: String, relative: String)] = []
+        while let dir = pending.popLast() {
+            for name in source.list(dir.bundlePath) {
+                let file = dir.bundlePath + "/" + name
+                let relative = dir.relative.isEmpty ? name : dir.relative + "/" + name
+                if name.hasSuffix(".plist") {
+                    found.append((file, relative))
+                } else if dir.depth < 4 {
+                    pending.append((file, relative, dir.depth + 1))
+                }
+            }
+        }
+        for (file, relative) in found.sorted(by: { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }) {
+            guard let b = bytes(of: file) else { continue }
+            let containerPath = EvidenceLayout.containerPreferencesDirectory + "/" + relative
+            do {
+                let decoded = try PropertyListReader.decode(b, file: file)
+                record(file, .loaded)
+                bundle.preferences.append(PreferenceFile(file: file, containerPath: containerPath, value: decoded.value, format: decoded.format))
+            } catch {
+                bundle.diagnostics.append(error)
+                record(file, .malformed(error))
+                bundle.preferences.append(PreferenceFile(file: file, containerPath: containerPath, value: nil, format: nil, problem: error))
+            }
         }
     }
 

@@ -92,6 +92,10 @@ public struct CheckReport: Sendable, Equatable {
     public var rulesSource: String
     /// Problems with the rules file itself.
     public var rulesDiagnostics: [Diagnostic]
+    /// One line per preference contract in the rules (empty without contracts).
+    public var preferences: [PreferenceObservation] = []
+    /// The background-task verdict; nil when the rules list no background tasks.
+    public var backgroundTasks: BackgroundTaskAssessment?
 
     public init(violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
                 rulesSource: String, rulesDiagnostics: [Diagnostic]) {

@@ -17,6 +17,10 @@ public enum EvidenceLayout {
     public static let runMetadata = "run.json"
     public static let rules = "rules.json"
     public static let appInfoPlist = "app/Info.plist"
+    /// Copies of `Library/Preferences/**/*.plist`, by their path below `Library/Preferences`.
+    public static let preferencesDirectory = "container/preferences"
+    /// Where the copies stand in the data container.
+    public static let containerPreferencesDirectory = "Library/Preferences"
     public static let xcresulttoolVersion = "results/xcresulttool-version.txt"
 }
 
@@ -66,6 +70,11 @@ public struct EvidenceBundle: Sendable {
     public var rulesBytes: [UInt8]?
     /// Raw bytes of the built app's Info.plist, when collected.
     public var appInfoPlistBytes: [UInt8]?
+    /// The built app's Info.plist, decoded; nil when absent or malformed.
+    public var appInfo: PropertyListValue?
+    /// Copies of the container's preference files, in path order; malformed ones carry
+    /// their diagnostic instead of a value.
+    public var preferences: [PreferenceFile]
     public var files: [EvidenceFileStatus]
     /// Everything worth telling about the evidence itself, in load order.
     public var diagnostics: [Diagnostic]
@@ -82,6 +91,8 @@ public struct EvidenceBundle: Sendable {
         self.steps = nil
         self.rulesBytes = nil
         self.appInfoPlistBytes = nil
+        self.appInfo = nil
+        self.preferences = []
         self.files = []
         self.diagnostics = []
     }
@@ -109,6 +120,11 @@ public struct EvidenceBundle: Sendable {
 
     /// The failing tests shown everywhere (UI, note, classifier).
     public var failures: [TestFailure] { primaryResults?.failures ?? [] }
+
+    /// The preference file copied from `containerPath`, if the bundle holds it.
+    public func preference(at containerPath: String) -> PreferenceFile? {
+        preferences.first(where: { $0.containerPath == containerPath })
+    }
 
     public func status(of file: String) -> EvidenceFileStatus.State? {
         files.first(where: { $0.file == file })?.state

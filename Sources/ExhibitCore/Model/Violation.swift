@@ -1,25 +1,41 @@
 /// The kinds of findings the rules engine reports. The first three are the backup
-/// boundary failures a person tells apart; the last two are warnings that never block.
+/// boundary failures a person tells apart; configuration (the built app's Info.plist
+/// against the rules' background tasks) and preference (a UserDefaults key against its
+/// contract) block too but are not boundary failures; the last two are warnings that
+/// never block.
 public enum ViolationKind: String, Sendable, CaseIterable, Codable, Hashable {
     case unsetAttribute = "unset-attribute"
     case misplacedFile = "misplaced-file"
     case skippedCleanup = "skipped-cleanup"
+    case configuration = "configuration"
+    case preference = "preference"
     case volume = "volume"
     case unruled = "unruled"
 
     public var isBlocking: Bool {
         switch self {
-        case .unsetAttribute, .misplacedFile, .skippedCleanup: true
+        case .unsetAttribute, .misplacedFile, .skippedCleanup, .configuration, .preference: true
         case .volume, .unruled: false
         }
     }
 
-    /// One-character badge in the tree: U, M, C for blocking kinds, W for warnings.
+    /// One of the three backup-boundary failures (what `FailureClass` classifies).
+    public var isBoundaryFailure: Bool {
+        switch self {
+        case .unsetAttribute, .misplacedFile, .skippedCleanup: true
+        case .configuration, .preference, .volume, .unruled: false
+        }
+    }
+
+    /// One-character badge in the tree: U, M, C for boundary kinds, I (Info.plist
+    /// configuration) and P (preference contract), W for warnings.
     public var badge: Character {
         switch self {
         case .unsetAttribute: "U"
         case .misplacedFile: "M"
         case .skippedCleanup: "C"
+        case .configuration: "I"
+        case .preference: "P"
         case .volume, .unruled: "W"
         }
     }
@@ -29,6 +45,8 @@ public enum ViolationKind: String, Sendable, CaseIterable, Codable, Hashable {
         case .unsetAttribute: "unset attribute"
         case .misplacedFile: "misplaced file"
         case .skippedCleanup: "skipped cleanup"
+        case .configuration: "configuration"
+        case .preference: "preference contract"
         case .volume: "volume over budget"
         case .unruled: "not covered by a rule"
         }
@@ -123,7 +141,7 @@ public enum FailureClass: String, Sendable, CaseIterable, Codable, Hashable {
         case .unsetAttribute: self = .unsetAttribute
         case .misplacedFile: self = .misplacedFile
         case .skippedCleanup: self = .skippedCleanup
-        case .volume, .unruled: return nil
+        case .configuration, .preference, .volume, .unruled: return nil
         }
     }
 }

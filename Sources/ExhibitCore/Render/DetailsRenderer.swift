@@ -28,6 +28,12 @@ public enum DetailsRenderer {
             if let req = violation.requirement { rule += ", " + req.rawValue }
             lines.append(field("Rule", rule))
             node = data.index.nodes[v]
+            if violation.kind == .configuration {
+                lines.append(field("Path", glyphs.safe(violation.path)))
+                lines.append([])
+                lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)
+                return lines
+            }
             if node == nil {
                 lines.append(field("Path", glyphs.safe(violation.path)))
                 lines.append(field("Size", sizeText(violation.size)))
@@ -104,6 +110,7 @@ public enum DetailsRenderer {
         lines.append([])
         lines.append([Segment(" Failing tests linked: \(tests.count)", .columnTitle)])
         for t in tests { lines.append([Segment("  " + glyphs.safe(t))]) }
+        if !isDir { lines += AppEvidenceDetails.preferenceLines(path: inventory.path(node), data: data, glyphs: glyphs) }
         return lines
     }
 }

@@ -18,6 +18,7 @@ enum HeaderRenderer {
         grid.fill(row: 0, role: .header)
         grid.put(fitFacts(facts.map(glyphs.safe), width: grid.cols), row: 0, col: 0, role: .header)
 
+        let taskCause = data.report.backgroundTasks?.cause
         // Each segment carries a drop priority: 0 stays, higher numbers go first.
         var line: [(Segment, Int)] = [(Segment(" Tests ", .dim), 0)]
         if let results {
@@ -31,6 +32,8 @@ enum HeaderRenderer {
         line.append((Segment("  Blocking ", .dim), 0))
         for kind in ViolationKind.allCases where kind.isBlocking {
             let n = data.index.count(of: kind)
+            // Configuration and preference counts only when there are some: most runs have none.
+            guard kind.isBoundaryFailure || n > 0 else { continue }
             line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
             line.append((Segment(" "), 0))
         }
@@ -41,7 +44,12 @@ enum HeaderRenderer {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))
             line.append((Segment(proposal.proposed.title, .plain), 0))
-            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), 1))
+            // With a background-task verdict to show, the confidence gives way first.
+            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), taskCause == nil ? 1 : 2))
+        }
+        if let taskCause {
+            line.append((Segment("  Tasks ", .dim), 1))
+            line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
         }
         grid.put(fit(line, width: grid.cols), row: 1, col: 0)
     }

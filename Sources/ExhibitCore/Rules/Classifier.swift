@@ -23,6 +23,16 @@ public enum Classifier {
             }
         }
 
+        let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
+        if boundary.isEmpty, !blocking.isEmpty {
+            // Configuration and preference findings block, but are no backup-boundary class.
+            let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations[$0].kind == k } }
+            let example = violations[blocking[0]]
+            var rationale = "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
+            rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
+                                          evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale)
+        }
         guard !blocking.isEmpty else {
             let rationale: String
             if failures.isEmpty {
@@ -35,11 +45,11 @@ public enum Classifier {
         }
 
         let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
-        let presentKinds = kinds.filter { k in blocking.contains { violations[$0].kind == k } }
+        let presentKinds = kinds.filter { k in boundary.contains { violations[$0].kind == k } }
         func testsExplained(by kind: ViolationKind) -> Int {
             links.filter { $0.violations.contains { violations[$0].kind == kind } }.count
         }
-        func violationCount(_ kind: ViolationKind) -> Int { blocking.filter { violations[$0].kind == kind }.count }
+        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations[$0].kind == kind }.count }
         let best = presentKinds.max { a, b in
             let ta = testsExplained(by: a), tb = testsExplained(by: b)
             if ta != tb { return ta < tb }
@@ -48,7 +58,7 @@ public enum Classifier {
             return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
         } ?? .unsetAttribute
         let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
-        let evidence = blocking.filter { violations[$0].kind == best }
+        let evidence = boundary.filter { violations[$0].kind == best }
 
         let confidence: ClassificationProposal.Confidence
         if !unexplained.isEmpty {
@@ -74,8 +84,10 @@ public enum Classifier {
         case .unexplainedFailures, .noEvidence:
             rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }
+        let others = blocking.count - boundary.count
+        let also = others > 0 ? " The run also has \(count(others, "configuration or preference finding")), which are not boundary failures." : ""
         return ClassificationProposal(proposed: proposed, confidence: confidence, evidence: evidence, links: links,
-                                      unexplainedTests: unexplained, rationale: rationale)
+                                      unexplainedTests: unexplained, rationale: rationale + also)
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.
@@ -91,6 +103,8 @@ public enum Classifier {
             }),
             (.ruleName, { v in
                 guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
+                // A preference contract is named `domain:key`; tests name the key.
+                if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) { return true }
                 return mentions(text, rule)
             }),
             (.step, { v in

@@ -25,6 +25,9 @@ public struct CompiledRules: Sendable {
     let testPreferenceRange: Range<Int>
     let partialDownloadRange: Range<Int>
     let allowedResourceRange: Range<Int>
+    /// Background tasks' temporary-file patterns; `taskOfTemporaryPattern` maps each back to its task.
+    let taskTemporaryRange: Range<Int>
+    let taskOfTemporaryPattern: [Int]
     let ignoreRange: Range<Int>
     /// Folded (when case-insensitive) user-data extensions, without the dot.
     let userDataExtensions: [[UInt8]]
@@ -57,6 +60,8 @@ public struct CompiledRules: Sendable {
         testPreferenceRange = add(rules.testPreferenceDomains)
         partialDownloadRange = add(rules.partialDownloads)
         allowedResourceRange = add(rules.allowedLargeResources.map(\.pattern))
+        taskTemporaryRange = add(rules.backgroundTasks.flatMap(\.temporaryFiles))
+        taskOfTemporaryPattern = rules.backgroundTasks.indices.flatMap { i in Array(repeating: i, count: rules.backgroundTasks[i].temporaryFiles.count) }
         ignoreRange = add([BackupPolicy.containerMetadata] + rules.ignore)
         patterns = PatternSet(globs)
         patternErrors = errors

@@ -39,6 +39,37 @@ public enum RulesEngine {
                            rulesDiagnostics: diagnostics)
     }
 
+    /// The whole bundle: the container checks above, plus the preference contracts
+    /// against the archived preference files and the background tasks against the
+    /// built app's Info.plist. What `exhibit check` and the terminal UI call.
+    public static func check(bundle: EvidenceBundle, compiled: CompiledRules, rulesSource: String,
+                             rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        var report = check(inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
+                           rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+        let rules = compiled.rules
+        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty else { return report }
+        var extra: [Violation] = []
+        if !rules.preferences.isEmpty {
+            let prefs = PreferenceCheck.run(contracts: rules.preferences, preferences: bundle.preferences, inventory: bundle.inventory,
+                                            caseSensitive: rules.caseSensitive)
+            extra += prefs.violations
+            report.preferences = prefs.observations
+        }
+        if !rules.backgroundTasks.isEmpty {
+            let tasks = BackgroundTaskCheck.run(tasks: rules.backgroundTasks, infoPlist: bundle.appInfo, failures: bundle.failures)
+            extra += tasks.violations
+            report.backgroundTasks = tasks.assessment
+            if bundle.appInfo == nil {
+                let why = bundle.appInfoPlistBytes == nil ? "the bundle has no app/Info.plist (collect --app-info-plist)" : "app/Info.plist did not decode"
+                report.rulesDiagnostics.append(.note(rulesSource, "background tasks not checked against the Info.plist: \(why)"))
+            }
+        }
+        guard !extra.isEmpty else { return report }
+        report.violations = inReportOrder(report.violations + extra)
+        report.proposal = Classifier.classify(violations: report.violations, failures: bundle.failures)
+        return report
+    }
+
     /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule
     /// name (byte order, what `LC_ALL=C sort` gives). The keys are laid out once in one
     /// flat buffer and indices are sorted, so a container with 300,000 misplaced files
@@ -79,8 +110,10 @@ public enum RulesEngine {
         case .unsetAttribute: 0
         case .misplacedFile: 1
         case .skippedCleanup: 2
-        case .volume: 3
-        case .unruled: 4
+        case .configuration: 3
+        case .preference: 4
+        case .volume: 5
+        case .unruled: 6
         }
     }
 }

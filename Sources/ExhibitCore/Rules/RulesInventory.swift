@@ -68,6 +68,10 @@ public struct RulesInventory: Sendable, Equatable {
     public var partialDownloads: [String]
     /// Paths the engine never reports (system metadata); the built-in ones are always added.
     public var ignore: [String]
+    /// UserDefaults keys the app reads, with their accepted types and fallbacks.
+    public var preferences: [PreferenceContract] = []
+    /// Background tasks the app registers; checked against the built app's Info.plist.
+    public var backgroundTasks: [BackgroundTaskRule] = []
 
     public init(version: Int = RulesReader.supportedVersion, caseSensitive: Bool = false, rules: [BackupRule] = [],
                 documentsAllowlist: [String]? = nil, userDataExtensions: [String] = [],

@@ -9,7 +9,7 @@ public enum RulesReader: EvidenceReader {
 
     static let topLevelKeys: Set<String> = [
         "version", "caseSensitive", "rules", "documentsAllowlist", "userDataExtensions", "allowedLargeResources",
-        "budgets", "testPreferenceDomains", "partialDownloads", "ignore", "app", "comment", "$schema",
+        "budgets", "testPreferenceDomains", "partialDownloads", "ignore", "preferences", "backgroundTasks", "app", "comment", "$schema",
     ]
     static let ruleKeys: Set<String> = ["name", "path", "requirement", "owner", "note", "comment"]
     static let resourceKeys: Set<String> = ["path", "reason", "comment"]
@@ -24,7 +24,7 @@ public enum RulesReader: EvidenceReader {
 
     /// Reader state: the shape helper, warnings so far, and the case setting that
     /// later patterns compile with.
-    private struct Reading {
+    struct Reading {
         let shape: JSONShapeReader
         var warnings: [Diagnostic] = []
         var caseSensitive = false
@@ -65,6 +65,8 @@ public enum RulesReader: EvidenceReader {
             if let v = doc["testPreferenceDomains"] { out.testPreferenceDomains = try patterns(v, key: "testPreferenceDomains") }
             if let v = doc["partialDownloads"] { out.partialDownloads = try patterns(v, key: "partialDownloads") }
             if let v = doc["ignore"] { out.ignore = try patterns(v, key: "ignore") }
+            if let v = doc["preferences"] { out.preferences = try preferenceContracts(v) }
+            if let v = doc["backgroundTasks"] { out.backgroundTasks = try backgroundTasks(v) }
             return out
         }
 

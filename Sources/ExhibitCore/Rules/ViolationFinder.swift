@@ -28,6 +28,8 @@ struct ViolationFinder {
             case transientPresent
             case testPreferenceDomain(Int)
             case partialDownload(Int)
+            /// A temporary file of background task `Int` (index into the rules' tasks).
+            case cancelledTaskLeftover(Int)
             case unruled(BackupArea.Kind)
         }
         var cause: Cause
@@ -37,7 +39,7 @@ struct ViolationFinder {
             switch cause {
             case .regenerableNotExcluded, .mustRestoreExcluded: .unsetAttribute
             case .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .outsideAllowlist, .outsideLocation, .userDataExtension: .misplacedFile
-            case .tmpNotEmpty, .transientPresent, .testPreferenceDomain, .partialDownload: .skippedCleanup
+            case .tmpNotEmpty, .transientPresent, .testPreferenceDomain, .partialDownload, .cancelledTaskLeftover: .skippedCleanup
             case .unruled: .unruled
             }
         }
@@ -142,6 +144,7 @@ struct ViolationFinder {
         var allowlisted = false
         var testPreference = -1
         var partial = -1
+        var taskTemporary = -1
         var allowed = false
         for s in states where c.patterns.isAccepting(s) {
             let p = Int(s.pattern)
@@ -173,6 +176,8 @@ struct ViolationFinder {
                 if partial < 0 { partial = p - c.partialDownloadRange.lowerBound }
             } else if c.allowedResourceRange.contains(p) {
                 allowed = true
+            } else if c.taskTemporaryRange.contains(p) {
+                if taskTemporary < 0 { taskTemporary = c.taskOfTemporaryPattern[p - c.taskTemporaryRange.lowerBound] }
             }
         }
         if allowed, topLevel >= 0 { allowedBytes[topLevel, default: 0] &+= node.size }
@@ -189,6 +194,7 @@ struct ViolationFinder {
         }
         if testPreference >= 0 { out.append(Finding(cause: .testPreferenceDomain(testPreference))) }
         if partial >= 0 { out.append(Finding(cause: .partialDownload(partial))) }
+        if taskTemporary >= 0 { out.append(Finding(cause: .cancelledTaskLeftover(taskTemporary))) }
         // "Left in tmp" only when nothing more specific (a transient rule with an owner, a
         // partial download) already reports the file as skipped cleanup.
         if area.kind == .tmp, !out.contains(where: { $0.kind == .skippedCleanup }) { out.append(Finding(cause: .tmpNotEmpty)) }
@@ -274,6 +280,10 @@ struct ViolationFinder {
                 if !c.patterns.matches(c.testPreferenceRange.lowerBound + p, components: components) { return false }
             case .partialDownload(let p):
                 if !c.patterns.matches(c.partialDownloadRange.lowerBound + p, components: components) { return false }
+            case .cancelledTaskLeftover(let t):
+                let range = c.taskTemporaryRange
+                let covered = range.contains { c.taskOfTemporaryPattern[$0 - range.lowerBound] == t && c.patterns.matches($0, components: components) }
+                if !covered { return false }
             case .outsideAllowlist:
                 if area.kind != .documents { return false }
             case .userDataExtension(_, let kind), .unruled(let kind):
@@ -326,7 +336,17 @@ struct ViolationFinder {
         case .transientPresent: reason = "transient file still present at the end of the test"
         case .testPreferenceDomain(let p):
             policy = PolicyName.testPreferenceDomain
-            reason = "leftover test preference domain (\(c.rules.testPreferenceDomains[p]))"
+            let pattern = c.rules.testPreferenceDomains[p]
+            reason = pattern.hasSuffix("." + BackupPolicy.uuidPattern + ".plist")
+                ? "leftover randomly named test suite (<prefix>.<UUID>.plist): UserDefaults(suiteName:) never removed"
+                : "leftover test preference domain (\(pattern))"
+        case .cancelledTaskLeftover(let t):
+            let task = c.rules.backgroundTasks[t]
+            return Violation(kind: f.kind, node: node, path: inventory.path(node), size: inventory.totalSize(node),
+                             // A task's temporary files are transient: they must not outlive the task.
+                             ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
+                             reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
+                             fileCount: fileCount)
         case .partialDownload(let p):
             policy = PolicyName.partialDownload
             reason = "partial download left behind (\(c.rules.partialDownloads[p]))"

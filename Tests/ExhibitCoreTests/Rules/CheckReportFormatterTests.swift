@@ -53,6 +53,8 @@ import Testing
             "unset-attribute": 0,
             "misplaced-file": 1,
             "skipped-cleanup": 1,
+            "configuration": 0,
+            "preference": 0,
             "volume": 1,
             "unruled": 0
           },
