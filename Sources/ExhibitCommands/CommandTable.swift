@@ -11,6 +11,7 @@ enum CommandTable {
         Command(spec: CheckCommand.spec, run: CheckCommand.run),
         Command(spec: NoteCommand.spec, run: NoteCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
+        Command(spec: BenchKeysCommand.spec, run: BenchKeysCommand.run),
     ]
 
     static func spec(named name: String) -> CommandSpec? {
