@@ -46,3 +46,62 @@ enum ByteCompare {
         return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 }
+
+/// Bytes as a dictionary key, hashed as one block: `[UInt8]`'s own `Hashable` feeds the
+/// hasher a byte at a time (about 16% of loading a files.txt bundle in callgrind).
+struct ByteKey: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: ByteKey, b: ByteKey) -> Bool { a.bytes == b.bytes }
+}
+
+/// UTF-8 validity (Unicode Table 3-7: no overlongs, surrogates or values past
+/// U+10FFFF), the same verdict as decoding with `UTF8`, in one pass with an ASCII
+/// fast path.
+enum UTF8Validation {
+    static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let lead = b[i]
+                if lead < 0x80 { i += 1; continue }
+                @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+                    i + k < n && b[i + k] >= lo && b[i + k] <= hi
+                }
+                switch lead {
+                case 0xC2...0xDF:
+                    guard cont(1) else { return false }
+                    i += 2
+                case 0xE0:
+                    guard cont(1, 0xA0), cont(2) else { return false }
+                    i += 3
+                case 0xE1...0xEC, 0xEE...0xEF:
+                    guard cont(1), cont(2) else { return false }
+                    i += 3
+                case 0xED:
+                    guard cont(1, 0x80, 0x9F), cont(2) else { return false }
+                    i += 3
+                case 0xF0:
+                    guard cont(1, 0x90), cont(2), cont(3) else { return false }
+                    i += 4
+                case 0xF1...0xF3:
+                    guard cont(1), cont(2), cont(3) else { return false }
+                    i += 4
+                case 0xF4:
+                    guard cont(1, 0x80, 0x8F), cont(2), cont(3) else { return false }
+                    i += 4
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
