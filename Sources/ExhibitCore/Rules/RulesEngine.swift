@@ -54,13 +54,22 @@ public enum RulesEngine {
     /// of `check` at 1M entries.
     static func inReportOrder(_ violations: [Violation]) -> [Violation] {
         let ranks = violations.map { kindRank($0.kind) }
-        let order = violations.indices.sorted { i, j in
-            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
-            let byPath = ByteCompare.compare(violations[i].path, violations[j].path)
-            if byPath != 0 { return byPath < 0 }
-            let byRule = ByteCompare.compare(violations[i].ruleName ?? "", violations[j].ruleName ?? "")
-            if byRule != 0 { return byRule < 0 }
-            return i < j
+        // All paths in one buffer, so a comparison is one memcmp with no String access.
+        var pathBytes: [UInt8] = []
+        var pathStart = [Int](repeating: 0, count: violations.count + 1)
+        for (i, v) in violations.enumerated() {
+            pathBytes.append(contentsOf: v.path.utf8)
+            pathStart[i + 1] = pathBytes.count
+        }
+        let order = pathBytes.withUnsafeBufferPointer { all in
+            violations.indices.sorted { i, j in
+                if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+                let byPath = ByteCompare.compare(all, pathStart[i]..<pathStart[i + 1], pathStart[j]..<pathStart[j + 1])
+                if byPath != 0 { return byPath < 0 }
+                let byRule = ByteCompare.compare(violations[i].ruleName ?? "", violations[j].ruleName ?? "")
+                if byRule != 0 { return byRule < 0 }
+                return i < j
+            }
         }
         return order.map { violations[$0] }
     }

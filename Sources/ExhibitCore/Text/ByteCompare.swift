@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte comparisons for hot paths. The generic `elementsEqual` and
 /// `lexicographicallyPrecedes` walk `String.UTF8View` an index at a time (about 40
 /// instructions a byte in callgrind); these compare contiguous storage directly.
@@ -31,15 +37,27 @@ enum ByteCompare {
         compare(a, b) < 0
     }
 
+    /// Three-way comparison of two byte ranges of one buffer (memcmp, then length).
+    @inline(__always)
+    static func compare(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        compare(UnsafeBufferPointer(rebasing: buffer[a]), UnsafeBufferPointer(rebasing: buffer[b]))
+    }
+
+    @inline(__always)
+    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = min(x.count, y.count)
+        if n > 0, let px = x.baseAddress, let py = y.baseAddress {
+            let c = memcmp(px, py, n)
+            if c != 0 { return Int(c) }
+        }
+        return x.count - y.count
+    }
+
     /// Three-way comparison of the UTF-8 bytes: negative, 0 or positive. Unlike `==` on
     /// String, canonically equivalent but differently encoded strings are not equal.
     static func compare(_ a: String, _ b: String) -> Int {
         let fast = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                let n = min(x.count, y.count)
-                for i in 0..<n where x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
-                return x.count - y.count
-            }
+            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
         }
         if let result = fast ?? nil { return result }
         if a.utf8.elementsEqual(b.utf8) { return 0 }
