@@ -23,7 +23,7 @@ enum BenchKeysCommand {
     static let spec = CommandSpec(
         name: "bench-keys", positionals: ["RUN"],
         options: [
-            OptionSpec(name: "keys", valueName: "SEQ", help: "Keys to replay: characters, plus <enter> <esc> <tab> <bksp> <up> <down> <left> <right> <pgup> <pgdn> (default: moves, enter/leave, filter, jump to violation)"),
+            OptionSpec(name: "keys", valueName: "SEQ", help: "Keys to replay: characters, plus <enter> <esc> <tab> <bksp> <up> <down> <left> <right> <pgup> <pgdn> <home> <end> <stab> (default: moves, enter/leave, filter, jump to violation)"),
             OptionSpec(name: "repeat", valueName: "N", help: "Replay the sequence N times (default 20)"),
             OptionSpec(name: "size", valueName: "COLSxROWS", help: "Screen size (default 120x40)"),
         ],
@@ -47,7 +47,7 @@ enum BenchKeysCommand {
         let (cols, rows) = try parseSize(args.value("size") ?? "120x40")
         let session = TriageSession(bundle: bundle, report: report, rules: compiled)
         let initial = TriageState(session: session, rows: rows, cols: cols)
-        var firstFrame = TriageRenderer.render(initial)
+        var lastGrid = TriageRenderer.render(initial)
         let ready = clock.now
 
         // Frames are timed in this thread's CPU time: on a shared machine, wall time
@@ -63,7 +63,7 @@ enum BenchKeysCommand {
                 let t0 = clock.now
                 let c0 = threadCPUMilliseconds()
                 _ = state.handle(key: key)
-                firstFrame = TriageRenderer.render(state)
+                lastGrid = TriageRenderer.render(state)
                 let ms = threadCPUMilliseconds() - c0
                 wallFrames.append(milliseconds(clock.now - t0))
                 frames.append(ms)
@@ -72,8 +72,8 @@ enum BenchKeysCommand {
                 perKey[label] = (old.total + ms, max(old.worst, ms), old.count + 1)
             }
         }
-        // Keep the last grid observable so the renderer is not optimised away.
-        let visible = firstFrame.rows
+        // The last grid is used below, so the renderer cannot be optimised away.
+        let visible = lastGrid.rows
         let sorted = frames.sorted()
         let mean = frames.reduce(0, +) / Double(max(frames.count, 1))
         let entries = bundle.inventory?.count ?? 0
