@@ -14,6 +14,7 @@ enum CommandTable {
         Command(spec: DiffCommand.spec, run: DiffCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
         Command(spec: CollectCommand.spec, run: CollectCommand.run),
+        Command(spec: BenchKeysCommand.spec, run: BenchKeysCommand.run),
     ]
 
     static func spec(named name: String) -> CommandSpec? {

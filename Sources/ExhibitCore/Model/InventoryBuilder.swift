@@ -265,9 +265,14 @@ public struct InventoryBuilder {
     /// `ContainerPath`), without allocating; nil when absent. An empty path: the root.
     public func existingNode(atPath path: ArraySlice<UInt8>) -> Int? {
         var cur = Inventory.root
-        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
-            cur = Int(next)
+        var start = path.startIndex
+        while start < path.endIndex {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            if end > start {  // empty components (`//`) are skipped
+                guard let next = index.first(parent: Int32(cur), name: path[start..<end], nodes: nodes, names: names) else { return nil }
+                cur = Int(next)
+            }
+            start = end + 1
         }
         return cur
     }

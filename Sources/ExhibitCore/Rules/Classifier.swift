@@ -94,12 +94,14 @@ public enum Classifier {
     static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
         let text = Array(failure.failureText.lowercased().utf8)
         let names = testNames(failure)
+        // Steps repeat across thousands of violations: decide each distinct step once.
+        var stepMatches: [String: Bool] = [:]
         let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
             (.path, { v in mentions(text, v.path) }),
             (.directory, { v in deepestMentionedAncestor(text, v.path) > 0 }),
             (.fileName, { v in
-                guard let name = v.path.split(separator: "/").last, name.utf8.count >= 3 else { return false }
-                return mentions(text, String(name))
+                guard let name = lastComponent(v.path), name.utf8.count >= 3 else { return false }
+                return mentions(text, name)
             }),
             (.ruleName, { v in
                 guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
@@ -109,8 +111,11 @@ public enum Classifier {
             }),
             (.step, { v in
                 guard let step = v.step else { return false }
+                if let known = stepMatches[step] { return known }
                 let stepBytes = Array(step.lowercased().utf8)
-                return names.contains { mentions(stepBytes, $0) }
+                let found = names.contains { mentions(stepBytes, $0) }
+                stepMatches[step] = found
+                return found
             }),
         ]
         for (basis, matches) in bases {
@@ -136,11 +141,28 @@ public enum Classifier {
         return 0
     }
 
+    /// The last non-empty `/`-separated component (what `split(separator: "/").last`
+    /// gives), without splitting the whole path.
+    static func lastComponent(_ path: String) -> Substring? {
+        // On the UTF-8 view: `/` is ASCII, so its indices are valid String indices, and
+        // no Character (grapheme) has to be formed.
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return path[start..<end]
+    }
+
     /// Whether `text` (lower-cased UTF-8) names `needle` as a whole word or path: the
     /// match may not continue a longer name on either side, so the path `tmp` is not
     /// found in "attempt" and `vault.sqlite` is not found in "vault.sqlite-wal". A path
     /// separator or a sentence's full stop after it is fine (`tmp/x`, "… Documents/a.db.").
-    static func mentions(_ text: [UInt8], _ needle: String) -> Bool {
+    static func mentions<S: StringProtocol>(_ text: [UInt8], _ needle: S) -> Bool {
+        // Cheap exact pre-check, run once per violation and failure: `lowercased()` maps
+        // scalar by scalar and keeps ASCII as ASCII, so the needle's longest ASCII run,
+        // lower-cased, must occur in the text. Most needles fail here without allocating.
+        guard containsLongestASCIIRun(of: needle, in: text) else { return false }
         let n = Array(needle.lowercased().utf8)
         guard !n.isEmpty, n.count <= text.count else { return false }
         var start = 0
@@ -163,6 +185,45 @@ public enum Classifier {
         return false
     }
 
+    /// False when the longest run of ASCII bytes in `needle`, lower-cased, is not a
+    /// substring of `text`; true otherwise (including when the needle has no ASCII).
+    private static func containsLongestASCIIRun<S: StringProtocol>(of needle: S, in text: [UInt8]) -> Bool {
+        let checked = needle.utf8.withContiguousStorageIfAvailable { containsLongestASCIIRun(of: $0, in: text) }
+        return checked ?? containsLongestASCIIRun(of: Array(needle.utf8)[...], in: text)
+    }
+
+    private static func containsLongestASCIIRun(of needle: ArraySlice<UInt8>, in text: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { containsLongestASCIIRun(of: $0, in: text) }
+    }
+
+    private static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
+        var bestStart = 0, bestLength = 0, runStart = 0
+        for (offset, b) in needle.enumerated() {
+            if b >= 0x80 {
+                runStart = offset + 1
+            } else if offset + 1 - runStart > bestLength {
+                bestStart = runStart
+                bestLength = offset + 1 - runStart
+            }
+        }
+        guard bestLength > 0 else { return true }
+        guard bestLength <= text.count else { return false }
+        let first = lowerASCII(needle[bestStart])
+        var i = 0
+        while i + bestLength <= text.count {
+            if text[i] == first {
+                var k = 1
+                while k < bestLength, text[i + k] == lowerASCII(needle[bestStart + k]) { k += 1 }
+                if k == bestLength { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func lowerASCII(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
     /// Bytes that can be part of a file or test name (letters, digits, `_`, `-`, `.`,
     /// and any non-ASCII byte). `/` is not one: it ends a component.
     private static func continuesName(_ b: UInt8) -> Bool {
@@ -179,7 +240,7 @@ public enum Classifier {
         guard needle.count <= text.count else { return nil }
         var i = start
         while i + needle.count <= text.count {
-            if text[i] == needle[0], text[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            if text[i] == needle[0], ByteCompare.equal(text[i..<(i + needle.count)], needle) { return i }
             i += 1
         }
         return nil

@@ -47,7 +47,10 @@ public enum TerminalText {
 
     /// Escapes a Swift string (already valid Unicode).
     public static func escape(_ text: String) -> String {
-        escape(bytes: Array(text.utf8))
+        // Fast path: a String is valid Unicode, so when no scalar needs escaping (and there
+        // is no backslash) the result is the text itself; most non-ASCII names qualify.
+        if !text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) { return text }
+        return escape(bytes: Array(text.utf8))
     }
 
     /// True when the scalar must not reach a terminal as is.

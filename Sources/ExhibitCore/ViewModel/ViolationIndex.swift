@@ -5,8 +5,9 @@ public struct ViolationIndex: Sendable {
     public let nodes: [Inventory.NodeID?]
     /// Per inventory node: a bit per `ViolationKind` for violations at or below it.
     private let masks: [UInt8]
-    /// Violations whose node is exactly this one.
-    private let byNode: [Inventory.NodeID: [Int]]
+    /// Violations whose node is exactly this one, as `node << 32 | violation` sorted:
+    /// one array instead of an array per node (a million violations at 1M entries).
+    private let byNode: [Int64]
     /// Failing tests each violation helps explain (from the proposal's links).
     private let testsByViolation: [Int: [String]]
     /// Rules that have violations, with counts, most first.
@@ -18,11 +19,13 @@ public struct ViolationIndex: Sendable {
         var nodes: [Inventory.NodeID?] = []
         nodes.reserveCapacity(report.violations.count)
         var masks = [UInt8](repeating: 0, count: inventory?.count ?? 0)
-        var byNode: [Inventory.NodeID: [Int]] = [:]
+        var byNode: [Int64] = []
+        byNode.reserveCapacity(report.violations.count)
         var rules: [String: Int] = [:]
-        var kinds: [ViolationKind: Int] = [:]
+        var kinds = [Int](repeating: 0, count: ViolationKind.allCases.count)
         for (i, v) in report.violations.enumerated() {
-            kinds[v.kind, default: 0] += 1
+            let rank = ViolationKind.allCases.firstIndex(of: v.kind) ?? 0
+            kinds[rank] += 1
             rules[v.ruleName ?? Self.noRule, default: 0] += 1
             var node: Inventory.NodeID?
             if let inventory {
@@ -34,8 +37,8 @@ public struct ViolationIndex: Sendable {
             }
             nodes.append(node)
             guard let node, let inventory else { continue }
-            byNode[node, default: []].append(i)
-            let bit = Self.bit(v.kind)
+            byNode.append(Int64(node) << 32 | Int64(i))
+            let bit = UInt8(1) << UInt8(rank)
             var cur: Inventory.NodeID? = node
             // Stop early once an ancestor already has the bit: its ancestors do too.
             while let c = cur, masks[c] & bit == 0 {
@@ -49,11 +52,12 @@ public struct ViolationIndex: Sendable {
         }
         self.nodes = nodes
         self.masks = masks
+        byNode.sort()
         self.byNode = byNode
         self.testsByViolation = tests
         self.ruleCounts = rules.map { (rule: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.rule < $1.rule }
-        self.kindCounts = ViolationKind.allCases.map { (kind: $0, count: kinds[$0] ?? 0) }
+        self.kindCounts = ViolationKind.allCases.enumerated().map { (kind: $0.element, count: kinds[$0.offset]) }
     }
 
     /// How the rule chooser names violations that carry no rule name.
@@ -76,7 +80,22 @@ public struct ViolationIndex: Sendable {
     }
 
     /// Indices of violations about exactly this node.
-    public func violations(at node: Inventory.NodeID) -> [Int] { byNode[node] ?? [] }
+    public func violations(at node: Inventory.NodeID) -> [Int] {
+        guard node >= 0, node < Int(Int32.max) else { return [] }
+        let first = lowerBound(Int64(node) << 32)
+        let end = lowerBound(Int64(node + 1) << 32)
+        return byNode[first..<end].map { Int($0 & 0xFFFF_FFFF) }
+    }
+
+    private func lowerBound(_ key: Int64) -> Int {
+        var lo = 0
+        var hi = byNode.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if byNode[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
 
     public func tests(explainedBy violation: Int) -> [String] { testsByViolation[violation] ?? [] }
 

@@ -13,6 +13,10 @@ public enum ContainerPath {
     /// the container itself (`.`, `./`, empty).
     public static func normalizedBytes(_ raw: ArraySlice<UInt8>) -> [UInt8]? {
         guard raw.first != slash else { return nil }
+        // Fast path: `./` prefixes (as `find .` prints them) dropped, the rest already normal.
+        var rest = raw
+        while rest.count >= 2 && rest[rest.startIndex] == dot && rest[rest.startIndex + 1] == slash { rest = rest.dropFirst(2) }
+        if isNormalized(rest) { return Array(rest) }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = raw.startIndex
@@ -31,6 +35,25 @@ public enum ContainerPath {
             i = j + 1
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// True when `raw` is already in normal form: not empty, no empty, `.` or `..`
+    /// component. The common case; one scan, then a single copy.
+    private static func isNormalized(_ raw: ArraySlice<UInt8>) -> Bool {
+        raw.withUnsafeBufferPointer { b in
+            var componentStart = 0
+            var i = 0
+            while true {
+                if i == b.count || b[i] == slash {
+                    let length = i - componentStart
+                    if length == 0 { return false }
+                    if b[componentStart] == dot && (length == 1 || (length == 2 && b[componentStart + 1] == dot)) { return false }
+                    if i == b.count { return true }
+                    componentStart = i + 1
+                }
+                i += 1
+            }
+        }
     }
 
     /// Names that sit directly in an app data container (section 6.1 of the evidence

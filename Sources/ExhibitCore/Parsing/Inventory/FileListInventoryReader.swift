@@ -136,7 +136,18 @@ private struct PathListParser {
 
     /// `.`, `./`, `` or the stripped prefix itself: the container's own line.
     static func namesContainerItself(_ path: ArraySlice<UInt8>) -> Bool {
-        path.split(separator: UInt8(ascii: "/")).allSatisfy { $0.elementsEqual([UInt8(ascii: ".")]) }
+        // Every `/`-separated component is empty or `.`; checked without splitting,
+        // because sizes.txt asks this of every line.
+        var previous = UInt8(ascii: "/")
+        for b in path {
+            switch b {
+            case UInt8(ascii: "/"): break
+            case UInt8(ascii: "."): if previous != UInt8(ascii: "/") { return false }
+            default: return false
+            }
+            previous = b
+        }
+        return true
     }
 
     // MARK: files.txt
@@ -158,12 +169,15 @@ private struct PathListParser {
             }
             usable += 1
             let isDirectoryLine = raw.last == UInt8(ascii: "/")
+            // `path` is normalised (no empty components, not empty): walk its components
+            // in place instead of splitting into an array per line.
             var parent = Inventory.root
-            let components = path.split(separator: UInt8(ascii: "/"))
-            for component in components.dropLast() {
-                parent = builder.listedDirectory(named: component, under: parent)
+            var componentStart = path.startIndex
+            while let slash = path[componentStart...].firstIndex(of: UInt8(ascii: "/")) {
+                parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
+                componentStart = slash + 1
             }
-            let name = components[components.count - 1]
+            let name = path[componentStart...]
             let (id, existed) = builder.listedEntry(named: name, under: parent)
             if isDirectoryLine { builder.promoteToDirectory(id) }
             if builder.isDirectory(id) {

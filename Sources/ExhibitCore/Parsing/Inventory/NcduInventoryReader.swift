@@ -261,7 +261,7 @@ private struct NcduParser {
         }
         let value: [UInt8]
         if let r = s.readUnescapedStringRange() {
-            if lastStepID >= 0 && s.bytes[r].elementsEqual(lastStep) { return lastStepID }
+            if lastStepID >= 0 && ByteCompare.equal(s.bytes[r], lastStep) { return lastStepID }
             value = Array(s.bytes[r])
         } else {
             value = try s.readStringBytes()
@@ -277,27 +277,29 @@ private enum NcduKey {
     case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, other
 
     init(_ k: ArraySlice<UInt8>) {
+        // `NcduFormat.stepKey` and `.backupExcludedKey` spelled as literals: StaticString
+        // compares without making a String (the reader and writer tests pin both spellings).
         switch k.count {
-        case 4: self = k.elementsEqual("name".utf8) ? .name : .other
+        case 4: self = ByteCompare.equal(k, "name") ? .name : .other
         case 5:
-            if k.elementsEqual("asize".utf8) {
+            if ByteCompare.equal(k, "asize") {
                 self = .asize
-            } else if k.elementsEqual("dsize".utf8) {
+            } else if ByteCompare.equal(k, "dsize") {
                 self = .dsize
             } else {
                 self = .other
             }
         case 6:
-            if k.elementsEqual("notreg".utf8) {
+            if ByteCompare.equal(k, "notreg") {
                 self = .notreg
-            } else if k.elementsEqual(NcduFormat.stepKey.utf8) {
+            } else if ByteCompare.equal(k, "x_step") {
                 self = .step
             } else {
                 self = .other
             }
-        case 8: self = k.elementsEqual("excluded".utf8) ? .excluded : .other
-        case 10: self = k.elementsEqual("read_error".utf8) ? .readError : .other
-        case 17: self = k.elementsEqual(NcduFormat.backupExcludedKey.utf8) ? .backupExcluded : .other
+        case 8: self = ByteCompare.equal(k, "excluded") ? .excluded : .other
+        case 10: self = ByteCompare.equal(k, "read_error") ? .readError : .other
+        case 17: self = ByteCompare.equal(k, "x_backup_excluded") ? .backupExcluded : .other
         default: self = .other
         }
     }

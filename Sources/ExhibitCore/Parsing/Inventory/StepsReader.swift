@@ -18,7 +18,10 @@ public enum StepsReader: EvidenceReader {
         let records = TextRecords(bytes, allowNulDelimited: false)
         var out: [StepRecord] = []
         var firstBad: (line: Int, column: Int, offset: Int, message: String)?
-        var seen: [String: Int] = [:]
+        // Keyed by the normalised path bytes, as `StepAssignment` applies records.
+        var seen: [ByteKey: Int] = [:]
+        // Steps repeat from line to line: the last one's String is reused.
+        var lastStep: (bytes: [UInt8], string: String) = ([], "")
         func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
             if firstBad == nil { firstBad = (line, column, offset, message) }
             collector.add(message + "; line skipped", line: line, column: column, offset: offset)
@@ -26,7 +29,7 @@ public enum StepsReader: EvidenceReader {
         records.forEach { range, line in
             let text = bytes[range]
             if text.isEmpty || text.first == UInt8(ascii: "#") { return true }
-            let fields = text.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+            let fields = tabFields(text)
             if line == 1 && fields.count >= 2 && fields[0].elementsEqual("step".utf8) && fields[1].elementsEqual("path".utf8) { return true }
             guard fields.count >= 2 else {
                 bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
@@ -57,13 +60,13 @@ public enum StepsReader: EvidenceReader {
                 time = String(decoding: t, as: UTF8.self)
             }
             let pathString = String(decoding: path, as: UTF8.self)
-            if let earlier = seen[pathString] {
+            if let earlier = seen.updateValue(line, forKey: ByteKey(path)) {
+                seen[ByteKey(path)] = earlier
                 collector.add("\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
                               line: line, column: pathColumn, offset: pathField.startIndex)
-            } else {
-                seen[pathString] = line
             }
-            out.append(StepRecord(step: String(decoding: step, as: UTF8.self), path: pathString, time: time, line: line))
+            if !ByteCompare.equal(step, lastStep.bytes) { lastStep = (Array(step), String(decoding: step, as: UTF8.self)) }
+            out.append(StepRecord(step: lastStep.string, path: pathString, time: time, line: line))
             return true
         }
         if out.isEmpty, let first = firstBad {
@@ -71,6 +74,35 @@ public enum StepsReader: EvidenceReader {
                                    "no usable 'step<TAB>path' record: " + first.message)
         }
         return out
+    }
+
+    /// The line split at its first two TABs (what `split(separator: 0x09, maxSplits: 2,
+    /// omittingEmptySubsequences: false)` gives), in a fixed-size value instead of an array.
+    static func tabFields(_ text: ArraySlice<UInt8>) -> TabFields {
+        var f = TabFields(text: text)
+        guard let first = text.firstIndex(of: 0x09) else { return f }
+        f.firstTab = first
+        f.secondTab = text[(first + 1)...].firstIndex(of: 0x09)
+        return f
+    }
+
+    struct TabFields {
+        let text: ArraySlice<UInt8>
+        var firstTab: Int?
+        var secondTab: Int?
+
+        init(text: ArraySlice<UInt8>) { self.text = text }
+
+        var count: Int { firstTab == nil ? 1 : secondTab == nil ? 2 : 3 }
+
+        subscript(_ i: Int) -> ArraySlice<UInt8> {
+            guard let first = firstTab else { return text }
+            switch i {
+            case 0: return text[..<first]
+            case 1: return text[(first + 1)..<(secondTab ?? text.endIndex)]
+            default: return text[((secondTab ?? text.endIndex - 1) + 1)...]
+            }
+        }
     }
 
     /// `2026-01-01T09:00:05Z`, `2026-01-01T09:00:05.109+02:00` and the like: a date,

@@ -50,14 +50,6 @@ struct TextRecords {
 
     /// True when `range` is valid UTF-8.
     func isValidUTF8(_ range: Range<Int>) -> Bool {
-        var it = bytes[range].makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
+        UTF8Validation.isValid(bytes[range])
     }
 }
