@@ -23,7 +23,7 @@ public enum Exhibit {
         do {
             return try dispatch(arguments, console: console)
         } catch let error as UsageError {
-            console.error("exhibit: \(error.message)")
+            console.error("exhibit: \(safe(error.message))")
             if let name = error.command, let spec = CommandTable.spec(named: name) {
                 console.error("usage: \(spec.synopsis)\nSee 'exhibit help \(name)'.")
             } else {
@@ -31,12 +31,19 @@ public enum Exhibit {
             }
             return ExitStatus.usage
         } catch let error as InputError {
-            console.error("exhibit: \(error.description)")
+            console.error("exhibit: \(safe(error.description))")
             return ExitStatus.usage
         } catch {
-            console.error("exhibit: \(error)")
+            console.error("exhibit: \(safe(String(describing: error)))")
             return ExitStatus.usage
         }
+    }
+
+    /// Messages quote paths and names the user or the evidence supplied: escaped line by
+    /// line, so an escape sequence in a typed path cannot reach the terminal either.
+    static func safe(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }
+            .joined(separator: "\n")
     }
 
     static func dispatch(_ arguments: [String], console: Console) throws -> Int32 {

@@ -16,7 +16,9 @@ public enum RunLocator {
     }
 
     /// The top-level names that mark a directory as a run bundle.
-    static let runMarkers = ["results", "container", "run.json", "steps.tsv", "rules.json"]
+    /// `rules.json` and `steps.tsv` are not enough: teams keep a shared rules file at
+    /// the root of an archive, which must not turn the archive into a "run".
+    static let runMarkers = ["results", "container", "run.json"]
 
     public static func resolve(_ path: String) throws(Failure) -> (url: URL, kind: Kind) {
         var isDirectory: ObjCBool = false
@@ -36,7 +38,7 @@ public enum RunLocator {
         if names.contains(where: { runMarkers.contains($0) }) { return (url, .run) }
         let runs = runs(in: url)
         if !runs.isEmpty { return (url, .archive) }
-        throw Failure(description: "\(path): holds no run evidence (results/, container/, run.json, steps.tsv or rules.json); see exhibit-bundle(5)")
+        throw Failure(description: "\(path): holds no run evidence (results/, container/ or run.json); see exhibit-bundle(5)")
     }
 
     /// The run directories of an archive, sorted by name (run ids start with the date).

@@ -14,7 +14,8 @@ enum CheckCommand {
             Prints violations grouped by kind (unset attribute, misplaced file, skipped cleanup, then the
             warnings: volume over budget, not covered by a rule) and the proposed classification.
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
-            2 on usage errors, an unreadable RUN or a rules file with errors.
+            2 on usage errors, an unreadable RUN, a rules file with errors, or a run whose container
+            inventory is missing or malformed (nothing could be checked).
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -24,6 +25,17 @@ enum CheckCommand {
             console.write(CheckReportFormatter.json(report, runID: bundle.runID))
         } else {
             console.write(CheckReportFormatter.text(report, runID: bundle.runID))
+        }
+        // A gate must not pass on evidence it could not read: without a container
+        // inventory there is nothing to hold against the rules.
+        guard bundle.inventory != nil else {
+            let why = [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList].compactMap { file -> String? in
+                guard case .malformed(let d)? = bundle.status(of: file) else { return nil }
+                return d.description
+            }
+            console.error("exhibit: \(bundle.runID): no container inventory could be read, so the backup boundary was not checked"
+                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)" : ": " + why.joined(separator: "; ")))
+            return Exhibit.ExitStatus.usage
         }
         return report.hasBlocking ? Exhibit.ExitStatus.blocking : Exhibit.ExitStatus.success
     }

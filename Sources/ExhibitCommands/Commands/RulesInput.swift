@@ -33,7 +33,7 @@ enum RulesInput {
             let rules = try RulesReader.read(bytes, file: file, warnings: &warnings)
             return Loaded(rules: rules, source: file, diagnostics: warnings)
         } catch {
-            let all = (warnings + [error]).map { TerminalText.escape($0.description) }.joined(separator: "\n")
+            let all = (warnings + [error]).map(\.description).joined(separator: "\n")  // escaped where printed
             throw InputError(description: "the rules file has errors:\n" + all)
         }
     }

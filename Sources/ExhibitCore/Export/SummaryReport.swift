@@ -59,7 +59,7 @@ public enum SummaryReport {
 
         out += "\nEvidence\n"
         for f in bundle.files {
-            out += "  " + stateWord(f.state).padding(12) + f.file
+            out += "  " + stateWord(f.state).padding(12) + TerminalText.escape(f.file)
             switch f.state {
             case .malformed(let d): out += ": " + TerminalText.escape(d.positionAndMessage)
             case .superseded(let by): out += " (superseded by \(by))"

@@ -91,9 +91,9 @@ public struct TriageNote {
         }
 
         out += "\n### Evidence\n\n"
-        let had = bundle.files.filter { $0.wasLoaded }.map(\.file)
-        let lacked = bundle.files.filter { $0.state == .missing }.map(\.file)
-        let broken = bundle.files.filter { if case .malformed = $0.state { true } else { false } }.map(\.file)
+        let had = bundle.files.filter { $0.wasLoaded }.map { clean($0.file) }
+        let lacked = bundle.files.filter { $0.state == .missing }.map { clean($0.file) }
+        let broken = bundle.files.filter { if case .malformed = $0.state { true } else { false } }.map { clean($0.file) }
         out += "- Had: " + (had.isEmpty ? "nothing" : had.map { MarkdownText.code($0) }.joined(separator: ", ")) + "\n"
         if !lacked.isEmpty { out += "- Lacked: " + lacked.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }
         if !broken.isEmpty { out += "- Malformed: " + broken.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }

@@ -12,18 +12,36 @@
 public enum Classifier {
     public static func classify(violations: [Violation], failures: [TestFailure]) -> ClassificationProposal {
         let blocking = violations.indices.filter { violations[$0].kind.isBlocking }
+        let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
+        let findings = blocking.filter { !violations[$0].kind.isBoundaryFailure }
         var links: [TestLink] = []
         var unexplained: [String] = []
+        // Tests explained only by configuration or preference findings: they do not
+        // support a backup-boundary class, whatever else the container shows.
+        var explainedByFindings: [String] = []
         for failure in failures {
             let test = failure.identifier ?? failure.testName
-            if let link = link(failure, test: test, candidates: blocking, in: violations) {
+            if let link = link(failure, test: test, candidates: boundary, in: violations) {
                 links.append(link)
+            } else if let link = link(failure, test: test, candidates: findings, in: violations) {
+                links.append(link)
+                explainedByFindings.append(test)
             } else if !unexplained.contains(test) {
                 unexplained.append(test)
             }
         }
 
-        let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
+        let boundaryLinked = links.contains { $0.violations.contains { violations[$0].kind.isBoundaryFailure } }
+        if !boundary.isEmpty, !failures.isEmpty, !boundaryLinked, !explainedByFindings.isEmpty {
+            let kinds = ViolationKind.allCases.filter { k in findings.contains { violations[$0].kind == k } }
+            let example = violations[findings[0]]
+            var rationale = "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
+                + " (e.g. \(example.ruleName ?? "policy"): \(example.reason)), not to the container's"
+                + " \(count(boundary.count, "backup-boundary violation"))"
+            rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .mixed : .unexplainedFailures,
+                                          evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale)
+        }
         if boundary.isEmpty, !blocking.isEmpty {
             // Configuration and preference findings block, but are no backup-boundary class.
             let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations[$0].kind == k } }
@@ -63,7 +81,7 @@ public enum Classifier {
         let confidence: ClassificationProposal.Confidence
         if !unexplained.isEmpty {
             confidence = .unexplainedFailures
-        } else if presentKinds.count > 1 {
+        } else if presentKinds.count > 1 || !findings.isEmpty {
             confidence = .mixed
         } else {
             confidence = .clear
@@ -80,7 +98,11 @@ public enum Classifier {
                 : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
         case .mixed:
             let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
-            rationale = "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others)."
+            let testsElsewhere = explainedByFindings.isEmpty
+                ? "" : " \(count(explainedByFindings.count, "failing test")) \(explainedByFindings.count == 1 ? "points" : "point") only to configuration or preference findings."
+            rationale = others.isEmpty
+                ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
+                : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
         case .unexplainedFailures, .noEvidence:
             rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }

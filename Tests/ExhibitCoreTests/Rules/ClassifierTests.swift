@@ -71,6 +71,29 @@ import Testing
         #expect(report.proposal.unexplainedTests == ["testAttempt()"])
     }
 
+    /// A failing test about a preference contract says nothing about the backup
+    /// boundary, even when the container also has a leftover in tmp.
+    @Test func testsExplainedOnlyByFindingsAreNotABoundaryFailure() {
+        let violations = [
+            Violation(kind: .skippedCleanup, path: "tmp/x.zip", size: 10, ruleName: "export-temp", reason: "left in tmp"),
+            Violation(kind: .preference, path: "Library/Preferences/com.example.vault.plist", size: 100,
+                      ruleName: "com.example.vault:syncMode", reason: "not an allowed value"),
+        ]
+        let failure = TestFailure(testName: "testSyncMode()", failureText: "com.example.vault:syncMode was \"fast\"")
+        let p = Classifier.classify(violations: violations, failures: [failure])
+        #expect(p.proposed == .notBoundaryFailure)
+        #expect(p.evidence == [1])
+        #expect(p.unexplainedTests.isEmpty)
+        #expect(p.rationale.hasPrefix("The failing tests point to preference"))
+        // With a test that names the leftover, the boundary class stands, but not as "clear".
+        let both = Classifier.classify(violations: violations, failures: [
+            failure, TestFailure(testName: "testExport()", failureText: "tmp/x.zip still exists"),
+        ])
+        #expect(both.proposed == .skippedCleanup)
+        #expect(both.confidence == .mixed)
+        #expect(both.rationale.contains("1 failing test points only to configuration or preference findings"))
+    }
+
     // MARK: - Confidence
 
     @Test func mixedKindsProposeTheKindThatExplainsMostTests() throws {
