@@ -13,9 +13,19 @@ import Darwin
 /// given with `--notes`.
 public struct NotesStore: Sendable {
     public let directory: String
+    /// Directories that must not be symbolic links: a planted `.exhibit -> run/container`
+    /// would otherwise send records into the evidence. Empty for `--notes DIR`, where
+    /// the person chose the place.
+    let mustNotBeLinks: [String]
 
     public init(directory: String) {
         self.directory = directory
+        self.mustNotBeLinks = []
+    }
+
+    init(directory: String, mustNotBeLinks: [String]) {
+        self.directory = directory
+        self.mustNotBeLinks = mustNotBeLinks
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -34,13 +44,32 @@ public struct NotesStore: Sendable {
     /// - Parameter environment: `EXHIBIT_NOTES`-free: only `XDG_STATE_HOME` and `HOME` are read.
     public static func locate(archive: String, override: String?, environment: [String: String]) -> NotesStore {
         if let override { return NotesStore(directory: override) }
-        let beside = archive + "/.exhibit/notes"
+        let hidden = archive + "/.exhibit"
+        let beside = hidden + "/notes"
         if isWritableDirectory(beside) || (!exists(beside) && isWritableDirectory(archive)) {
-            return NotesStore(directory: beside)
+            return NotesStore(directory: beside, mustNotBeLinks: [hidden, beside])
         }
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return NotesStore(directory: state + "/exhibit/notes")
+        // One subdirectory per archive: read-only archives of different projects (or two
+        // copies of one) must not share records for equal run ids.
+        return NotesStore(directory: state + "/exhibit/notes/" + archiveKey(archive))
+    }
+
+    /// `<archive name>-<hash of its real path>`: readable, and distinct per archive.
+    static func archiveKey(_ archive: String) -> String {
+        let real = archive.withCString { p -> String in
+            guard let resolved = realpath(p, nil) else { return archive }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in real.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let name = real.split(separator: "/").last.map(String.init) ?? "archive"
+        return fileStem(for: name) + "-" + String(hash >> 32, radix: 16)
     }
 
     // MARK: - File names
@@ -74,6 +103,7 @@ public struct NotesStore: Sendable {
     }
 
     private func read(_ file: String) throws(Failure) -> TriageRecord? {
+        try refuseLinks()
         // Never follow a symlink planted in the notes directory.
         var st = stat()
         guard lstat(file, &st) == 0 else { return nil }
@@ -94,19 +124,41 @@ public struct NotesStore: Sendable {
     }
 
     private func write(_ record: TriageRecord, to file: String) throws(Failure) {
+        try writeFile(record.encoded(), to: file)
+    }
+
+    /// Writes the exported triage note beside the run's record (`<stem>.md`).
+    public func saveNote(_ markdown: String, for runID: String) throws(Failure) -> String {
+        let file = directory + "/" + Self.fileStem(for: runID) + ".md"
+        try writeFile(Array(markdown.utf8), to: file)
+        return file
+    }
+
+    private func writeFile(_ bytes: [UInt8], to file: String) throws(Failure) {
+        try refuseLinks()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw .unwritable("\(directory): cannot create the notes directory: \(error.localizedDescription)")
         }
+        try refuseLinks()
         var st = stat()
         if lstat(file, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
             throw .unwritable("\(file): not a regular file; refusing to replace it")
         }
         do {
-            try AtomicFile.write(record.encoded(), to: file)
+            try AtomicFile.write(bytes, to: file)
         } catch {
             throw .unwritable(error.description)
+        }
+    }
+
+    private func refuseLinks() throws(Failure) {
+        for path in mustNotBeLinks {
+            var st = stat()
+            if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK {
+                throw .unwritable("\(path): is a symbolic link; refusing to keep triage records through it")
+            }
         }
     }
 

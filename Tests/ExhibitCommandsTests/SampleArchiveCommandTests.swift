@@ -136,6 +136,15 @@ import ExhibitCore
         #expect(json.out.contains(#""redacted": "1 home directory, 1 credential""#))
     }
 
+    @Test func noteRefusesToWriteInsideTheRun() throws {
+        let tmp = try temporaryDirectory()
+        let runPath = Self.samples + "/run-2026-11-04-misplaced-file"
+        let r = run(["note", runPath, "--notes", tmp, "-o", runPath + "/note.md"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("is inside the run"))
+        #expect(!FileManager.default.fileExists(atPath: runPath + "/note.md"))
+    }
+
     @Test func commentWithoutClassIsAUsageError() {
         let r = run(["note", Self.samples + "/run-2026-11-04-misplaced-file", "--comment", "x"])
         #expect(r.status == 2)
@@ -163,7 +172,14 @@ import ExhibitCore
         chmod(archive, 0o555)
         guard access(archive, W_OK) != 0 else { return }  // running as root: permissions do not apply
         let fallback = NotesStore.locate(archive: archive, override: nil, environment: ["XDG_STATE_HOME": base + "/state"])
-        #expect(fallback.directory == base + "/state/exhibit/notes")
+        #expect(fallback.directory.hasPrefix(base + "/state/exhibit/notes/archive-"))
+        // Another archive with the same run ids keeps its own records.
+        let other = base + "/copy/archive"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        chmod(other, 0o555)
+        defer { chmod(other, 0o755) }
+        let otherStore = NotesStore.locate(archive: other, override: nil, environment: ["XDG_STATE_HOME": base + "/state"])
+        #expect(otherStore.directory != fallback.directory)
     }
 
     @Test func draftIsDroppedWhenTheRecordIsConfirmed() throws {
@@ -177,6 +193,25 @@ import ExhibitCore
         try store.save(draft)
         #expect(try store.draft(for: "r1") == nil)
         #expect(try store.record(for: "r1")?.failureClass == .skippedCleanup)
+    }
+
+    @Test func fallbackRecordsAreKeptPerArchive() {
+        let a = NotesStore.archiveKey("/srv/ci/vault/runs")
+        let b = NotesStore.archiveKey("/srv/ci/other/runs")
+        #expect(a.hasPrefix("runs-") && b.hasPrefix("runs-"))
+        #expect(a != b)
+        #expect(NotesStore.archiveKey("/srv/ci/vault/runs") == a)
+    }
+
+    @Test func refusesASymlinkedNotesDirectoryBesideTheArchive() throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-link-\(UUID().uuidString)").path
+        let run = archive + "/run-1"
+        try FileManager.default.createDirectory(atPath: run + "/container", withIntermediateDirectories: true)
+        symlink(run + "/container", archive + "/.exhibit")
+        let store = NotesStore.locate(archive: archive, override: nil, environment: [:])
+        let record = TriageRecord(runID: "run-2", failureClass: .misplacedFile, author: "a", time: 1, proposed: nil)
+        #expect(throws: NotesStore.Failure.self) { try store.save(record) }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: run + "/container")) == [])
     }
 
     @Test func refusesASymlinkPlantedAsARecord() throws {

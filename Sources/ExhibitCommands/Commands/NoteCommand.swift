@@ -62,6 +62,9 @@ enum NoteCommand {
         if output == "-" {
             console.write(text)
         } else {
+            if isInside(output, directory: url.path) {
+                throw InputError(description: "\(output): is inside the run; the evidence is never written to (choose another FILE)")
+            }
             do {
                 try AtomicFile.write(Array(text.utf8), to: output, overwrite: args.has("force"))
             } catch {
@@ -70,6 +73,13 @@ enum NoteCommand {
             console.error("exhibit: wrote the triage note to \(TerminalText.escape(output))")
         }
         return Exhibit.ExitStatus.success
+    }
+
+    /// Whether `path` (which may not exist yet) resolves to a place under `directory`.
+    static func isInside(_ path: String, directory: String) -> Bool {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath().path
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        return parent == root || parent.hasPrefix(root + "/")
     }
 
     /// Comments and issue references are one line: a newline would break the note's layout.

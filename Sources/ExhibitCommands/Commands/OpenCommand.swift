@@ -119,13 +119,11 @@ struct TriageHooks: Sendable {
             confirmed = record(decision.failureClass, comment: decision.comment, draft: false)
         }
         let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
-        let file = store.directory + "/" + NotesStore.fileStem(for: bundle.runID) + ".md"
         do {
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
-            try AtomicFile.write(Array(note.utf8), to: file)
+            let file = try store.saveNote(note, for: bundle.runID)
             return .info("Note written to \(file)")
         } catch {
-            return .failure("note not written: \(error)")
+            return .failure("note not written: \(error.description)")
         }
     }
 
