@@ -136,6 +136,23 @@ import ExhibitCore
         #expect(json.out.contains(#""redacted": "1 home directory, 1 credential""#))
     }
 
+    @Test func brokenEvidenceNeverPassesTheGate() throws {
+        let run = try temporaryDirectory() + "/run-broken"
+        try FileManager.default.createDirectory(atPath: run + "/container", withIntermediateDirectories: true)
+        try #"{"commit":"abc"}"#.write(toFile: run + "/run.json", atomically: false, encoding: .utf8)
+        try "[1,2,{}".write(toFile: run + "/container/inventory.json", atomically: false, encoding: .utf8)
+        let check = self.run(["check", run])
+        #expect(check.status == 2)
+        #expect(check.err.contains("no container inventory could be read"))
+        #expect(check.err.contains("container/inventory.json:1:"))
+        // A broken rules file shows as malformed in summary, and check refuses it.
+        try "{ \"rules\": [".write(toFile: run + "/rules.json", atomically: false, encoding: .utf8)
+        let summary = self.run(["summary", run])
+        #expect(summary.status == 0)
+        #expect(summary.out.contains("malformed   rules.json"))
+        #expect(self.run(["check", run]).status == 2)
+    }
+
     @Test func noteRefusesToWriteInsideTheRun() throws {
         let tmp = try temporaryDirectory()
         let runPath = Self.samples + "/run-2026-11-04-misplaced-file"

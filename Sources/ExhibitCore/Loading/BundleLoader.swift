@@ -183,8 +183,10 @@ struct Loading<Source: EvidenceSource> {
 
     mutating func loadRawArtifacts() {
         if let b = bytes(of: EvidenceLayout.rules) {
+            // Kept raw (`check` reads it again, and `--rules` may replace it), but read
+            // once here so `summary` reports a broken rules file instead of "loaded".
             bundle.rulesBytes = b
-            record(EvidenceLayout.rules, .loaded)
+            _ = read(RulesReader.self, EvidenceLayout.rules, b)
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
             bundle.appInfoPlistBytes = b
