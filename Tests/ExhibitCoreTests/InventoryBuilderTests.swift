@@ -6,6 +6,17 @@ import Testing
         Array(p.utf8).split(separator: UInt8(ascii: "/")).map { $0 }
     }
 
+    @Test func hugeSizesSaturateInsteadOfWrapping() {
+        var b = InventoryBuilder()
+        b.addFile(components: components("tmp/z"), size: UInt64.max)
+        b.addFile(components: components("tmp/z2"), size: UInt64.max)
+        b.addFile(components: components("Documents/a"), size: 10)
+        let inv = b.build()
+        let tmp = try! #require(inv.lookup("tmp"))
+        #expect(inv.totalSize(tmp) == UInt64.max)
+        #expect(inv.totalBytes == UInt64.max)
+    }
+
     @Test func buildsTreeWithTotalsAndInheritedExclusion() {
         var b = InventoryBuilder()
         b.addFile(components: components("Documents/vault.sqlite"), size: 81920)

@@ -381,12 +381,13 @@ public struct InventoryBuilder {
             let p = Int(nodes[Int(node.parent)].directory)
             if node.directory >= 0 {
                 let r = directories[Int(node.directory)]
-                directories[p].totalSize &+= r.totalSize
-                directories[p].totalDiskSize &+= r.totalDiskSize
+                // Saturating: a hostile 2^64-1 size must not wrap a total to something small.
+                directories[p].totalSize = saturatingAdd(directories[p].totalSize, r.totalSize)
+                directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, r.totalDiskSize)
                 directories[p].fileCount &+= r.fileCount
             } else {
-                directories[p].totalSize &+= node.size
-                directories[p].totalDiskSize &+= diskSize(i)
+                directories[p].totalSize = saturatingAdd(directories[p].totalSize, node.size)
+                directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, diskSize(i))
                 directories[p].fileCount &+= 1
             }
             i -= 1
@@ -400,4 +401,10 @@ public struct InventoryBuilder {
         let b = nodes[id].diskBlocks
         return b == Inventory.Node.overflowBlocks ? diskSizeOverflow[Int32(id)] ?? 0 : UInt64(b) &* 512
     }
+}
+
+@inline(__always)
+func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
 }
