@@ -18,7 +18,7 @@ public enum RunListFormatter {
             s.scheme.map(TerminalText.escape) ?? "-",
             s.runtime.map(TerminalText.escape) ?? "-",
             s.failedTests.map(String.init) ?? "-",
-        ] + counts + [s.triage.label]
+        ] + counts + [s.triage.label + (s.blocking?.findingsSuffix ?? "")]
     }
 
     /// Columns right-aligned in the text table (the numbers).
@@ -60,7 +60,7 @@ public enum RunListFormatter {
 
     static func value(_ s: RunSummary) -> JSONWriter.Value {
         let blocking: JSONWriter.Value = s.blocking.map { b in
-            .object(b.byKind.map { ($0.kind.rawValue, .int($0.count)) })
+            .object(b.allKinds.map { ($0.kind.rawValue, .int($0.count)) })
         } ?? .null
         return .object([
             ("run", .string(s.runID)),

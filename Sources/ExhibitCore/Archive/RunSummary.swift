@@ -121,23 +121,42 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
     public var unsetAttribute: Int
     public var misplacedFile: Int
     public var skippedCleanup: Int
+    /// Blocking findings that are not backup-boundary failures (I and P badges).
+    public var configuration: Int
+    public var preference: Int
 
-    public init(unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0) {
+    public init(unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0, configuration: Int = 0,
+                preference: Int = 0) {
         self.unsetAttribute = unsetAttribute
         self.misplacedFile = misplacedFile
         self.skippedCleanup = skippedCleanup
+        self.configuration = configuration
+        self.preference = preference
     }
 
     public init(_ report: CheckReport) {
         self.init(unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
-                  skippedCleanup: report.count(of: .skippedCleanup))
+                  skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
+                  preference: report.count(of: .preference))
     }
 
-    public var total: Int { unsetAttribute + misplacedFile + skippedCleanup }
+    public var total: Int { unsetAttribute + misplacedFile + skippedCleanup + findings }
+    public var findings: Int { configuration + preference }
 
-    /// The counts in `ViolationKind` order with their badges (U, M, C).
+    /// The backup-boundary counts in `ViolationKind` order (U, M, C): the list's columns.
     public var byKind: [(kind: ViolationKind, count: Int)] {
         [(.unsetAttribute, unsetAttribute), (.misplacedFile, misplacedFile), (.skippedCleanup, skippedCleanup)]
+    }
+
+    /// Every blocking kind, for JSON.
+    public var allKinds: [(kind: ViolationKind, count: Int)] {
+        byKind + [(.configuration, configuration), (.preference, preference)]
+    }
+
+    /// " +2 config/pref" after the triage status, or nothing: the columns stay the
+    /// three boundary kinds, the rarer findings are still never hidden.
+    public var findingsSuffix: String {
+        findings == 0 ? "" : " +\(findings) config/pref"
     }
 }
 

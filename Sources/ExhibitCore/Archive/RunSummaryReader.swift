@@ -19,15 +19,16 @@ public enum RunSummaryReader {
                             record: TriageRecord? = nil, draft: TriageRecord? = nil) -> RunSummary {
         var loading = Loading(bundle: EvidenceBundle(runID: runID), source: source)
         var summary = readHeadline(&loading)
-        let bundle = loading.bundle
         loading.loadInventory()
         var proposal: ClassificationProposal?
         if let inventory = loading.bundle.inventory {
             summary.volumes = DirectoryVolume.topLevel(of: inventory)
             switch compiledRules(rules, &loading) {
             case .success(let compiled):
-                let report = RulesEngine.check(inventory: inventory, failures: bundle.failures, duTotals: nil,
-                                               compiled: compiled, rulesSource: "", rulesDiagnostics: [])
+                // The small app artifacts too (preference copies, app Info.plist), so the
+                // list's counts agree with `check`.
+                loading.loadRawArtifacts()
+                let report = RulesEngine.check(bundle: loading.bundle, compiled: compiled, rulesSource: "", rulesDiagnostics: [])
                 summary.blocking = BlockingCounts(report)
                 proposal = report.proposal
                 summary.proposal = report.proposal.proposed

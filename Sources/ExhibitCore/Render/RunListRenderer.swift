@@ -185,7 +185,8 @@ public enum RunListRenderer {
         case .proposed: role = .plain
         case .untriaged: role = .dim
         }
-        grid.put(TextFit.shorten(s.triage.label, to: cols - x - 1, ellipsis: glyphs.ellipsis), row: row, col: x, role: role)
+        let label = s.triage.label + (s.blocking?.findingsSuffix ?? "")
+        grid.put(TextFit.shorten(label, to: cols - x - 1, ellipsis: glyphs.ellipsis), row: row, col: x, role: role)
     }
 
     static func drawStatus(_ state: ArchiveState, into grid: inout Grid, glyphs: Glyphs) {
