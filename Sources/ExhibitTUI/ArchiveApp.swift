@@ -62,7 +62,7 @@ extension TerminalApp {
     }
 
     private static func loop(_ state: inout ArchiveState, archive: ArchiveSession, feed: SummaryFeed, glyphs: Glyphs) -> Int32 {
-        var painter = ScreenPainter()
+        var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         var session: TriageSession?
         while true {
             for summary in feed.drain() { state.received(summary) }

@@ -6,6 +6,19 @@ import ExhibitCore
 /// repaints two rows and the status line, whatever the size of the tree.
 struct ScreenPainter {
     private var previous: Grid?
+    /// In a non-UTF-8 locale the renderers' typographic marks (`·`, `—`, `✗`) would
+    /// come out as `?`; they are folded to ASCII here, at the last step. Untrusted text
+    /// was already escaped to ASCII by `Glyphs.safe`.
+    let foldToASCII: Bool
+
+    init(foldToASCII: Bool = false) {
+        self.foldToASCII = foldToASCII
+    }
+
+    static let asciiFolds: [String: String] = [
+        "·": ".", "—": "-", "–": "-", "─": "-", "│": "|", "✗": "x", "✓": "v", "→": ">", "←": "<", "…": "~",
+        "▶": ">", "█": "#", "▏": "|", "•": "*",
+    ]
 
     /// Forgets the last frame: the next paint redraws every row (Ctrl-L, resize).
     mutating func invalidate(clearTerminal: Bool) {
@@ -29,7 +42,9 @@ struct ScreenPainter {
         for col in 0..<grid.cols {
             let cell = grid[row, col]
             if cell.isContinuation { continue }  // the wide character to its left covers it
-            cell.text.withCString { cc_put_cell(Int32(row), Int32(col), $0, Int32(cell.role.rawValue)) }
+            var text = cell.text
+            if foldToASCII, let folded = Self.asciiFolds[text] { text = folded }
+            text.withCString { cc_put_cell(Int32(row), Int32(col), $0, Int32(cell.role.rawValue)) }
         }
     }
 }

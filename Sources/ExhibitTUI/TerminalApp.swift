@@ -70,7 +70,7 @@ public enum TerminalApp {
     }
 
     private static func loop(_ state: inout TriageState, session: TriageSession, glyphs: Glyphs) -> Int32 {
-        var painter = ScreenPainter()
+        var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         while true {
             painter.paint(TriageRenderer.render(state, glyphs: glyphs))
             let input = KeyDecoder.read(timeoutMilliseconds: pollMilliseconds)
