@@ -20,6 +20,10 @@ public struct DirectoryEvidenceSource: EvidenceSource {
         }
     }
 
+    public func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
+    }
+
     public func list(_ relativeDirectory: String) -> [String] {
         let url = relativeDirectory.isEmpty ? root : root.appendingPathComponent(relativeDirectory)
         return (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []

@@ -83,7 +83,7 @@ struct Loading<Source: EvidenceSource> {
             .filter { $0.hasSuffix(".xcresult") }.sorted().map { "\(EvidenceLayout.resultsDirectory)/\($0)/Info.plist" }
         plists.append(EvidenceLayout.resultsDirectory + "/Info.plist")
         for file in plists {
-            guard (try? source.read(file)) ?? nil != nil else { continue }
+            guard source.exists(file) else { continue }
             if let info = read(XCResultInfoReader.self, file) { bundle.xcresultInfo.append(info) }
         }
         if let bytes = bytes(of: EvidenceLayout.xcresulttoolVersion),
@@ -105,14 +105,14 @@ struct Loading<Source: EvidenceSource> {
             bundle.inventory = inv
             bundle.inventorySource = EvidenceLayout.inventoryJSON
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
-                if (try? source.read(file)) ?? nil != nil { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
+                if source.exists(file) { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
             }
             return
         }
         let inventoryWasMalformed = bundle.status(of: EvidenceLayout.inventoryJSON) != .missing
         guard let files = bytes(of: EvidenceLayout.filesList) else {
             for file in [EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
-                if (try? source.read(file)) ?? nil != nil {
+                if source.exists(file) {
                     bundle.diagnostics.append(.warning(file, "ignored: there is no container/files.txt it could describe"))
                 }
             }

@@ -6,6 +6,13 @@ public protocol EvidenceSource: Sendable {
     func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]?
     /// Names inside a bundle-relative directory (unsorted); empty when absent.
     func list(_ relativeDirectory: String) -> [String]
+    /// Whether a bundle-relative path exists, without reading it (a superseded
+    /// 1M-line files.txt need not be read to be named).
+    func exists(_ relativePath: String) -> Bool
+}
+
+extension EvidenceSource {
+    public func exists(_ relativePath: String) -> Bool { ((try? read(relativePath)) ?? nil) != nil }
 }
 
 public struct EvidenceSourceError: Error, Sendable, Equatable, CustomStringConvertible {
