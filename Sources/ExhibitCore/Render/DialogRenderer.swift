@@ -5,7 +5,8 @@ enum DialogRenderer {
             (glyphs.safe(option.label), option.count.map { "\($0)" } ?? "")
         }
         let widest = labels.map { DisplayWidth.of($0.0) + DisplayWidth.of($0.1) + 6 }.max() ?? 0
-        let width = min(max(widest, DisplayWidth.of(chooser.title) + 6, 36), layout.cols - 4)
+        let hint = chooser.purpose == .failureClass ? "Enter: then a comment · Esc cancel" : "Enter choose · Esc cancel"
+        let width = min(max(widest, DisplayWidth.of(chooser.title) + 6, DisplayWidth.of(hint) + 4, 36), layout.cols - 4)
         let room = max(layout.statusRow - layout.titleRow - 4, 1)
         let visible = min(chooser.options.count, room)
         var cursor = chooser.cursor
@@ -20,7 +21,6 @@ enum DialogRenderer {
             let text = TextFit.padRight(TextFit.shorten(label, to: inner - countWidth - 1, ellipsis: glyphs.ellipsis), to: inner - countWidth) + count
             grid.put(" " + text + " ", row: row, col: box.left + 1, role: i == cursor.index ? .selected : .dialog)
         }
-        let hint = chooser.purpose == .failureClass ? "Enter: then a comment · Esc cancel" : "Enter choose · Esc cancel"
         grid.put(" " + TextFit.clip(hint, to: width - 4), row: box.top + 1 + visible, col: box.left + 1, role: .dim)
     }
 

@@ -64,6 +64,10 @@ public struct TriageState: Sendable {
         self.decision = decision
         self.draft = draft
         self.layout = ScreenLayout(rows: rows, cols: cols)
+        if let draft {
+            // Offer the unfinished classification at once, not only after `c`.
+            self.message = .info("A draft is kept (\(draft.failureClass.title)): c to finish it")
+        }
     }
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {

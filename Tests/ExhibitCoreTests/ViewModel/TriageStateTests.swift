@@ -338,6 +338,7 @@ import Testing
                                     draft: TriageDraft(failureClass: .skippedCleanup, comment: "was typing"))
         var s = TriageState(session: session)
         #expect(s.decision?.failureClass == .unsetAttribute)
+        #expect(s.message?.text == "A draft is kept (skipped cleanup): c to finish it", "the draft is offered on opening")
         s.press(.char("c"))
         guard case .chooser(let chooser)? = s.overlays.last else {
             Issue.record("no chooser")
