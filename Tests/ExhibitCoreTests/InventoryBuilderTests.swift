@@ -40,6 +40,23 @@ import Testing
         #expect(inv.totalSize(library) == 107)
     }
 
+    @Test func finishGivesWhatBuildGivesAndEmptiesTheBuilder() {
+        func filled() -> InventoryBuilder {
+            var b = InventoryBuilder(reservingCapacity: 4)
+            let idx = b.directory(at: components("Library/Application Support/VaultIndex"))
+            b.setExcluded(idx)
+            b.addFile(components: components("Library/Application Support/VaultIndex/index.db"), size: 100, step: "sync")
+            b.addFile(components: components("Documents/vault.sqlite"), size: 81920)
+            return b
+        }
+        var b = filled()
+        let finished = b.finish()
+        #expect(finished == filled().build())
+        #expect(finished.excludedFileCount == 1)
+        #expect(b.count == 1, "only the root is left")
+        #expect(b.build().totalFiles == 0)
+    }
+
     @Test func duplicatePathKeepsOneNodeAndCountsIt() {
         var b = InventoryBuilder()
         b.addFile(components: components("tmp/a"), size: 1)

@@ -11,6 +11,8 @@ enum GenerateCommand {
             OptionSpec(name: "shape", valueName: "SHAPE", choices: SyntheticRun.Shape.allCases.map(\.rawValue), help: "Directory shape (default wide)"),
             OptionSpec(name: "inventory", valueName: "FORM", choices: SyntheticRun.InventoryForm.allCases.map(\.rawValue),
                        help: "inventory.json, or files.txt + sizes.txt + excluded.txt (default json)"),
+            OptionSpec(name: "violations", valueName: "AMOUNT", choices: SyntheticRun.Violations.allCases.map(\.rawValue),
+                       help: "few: exclusion flags on the app's folders, a few percent of files violate (default); many: random per-file flags, most regenerable files violate"),
             OptionSpec(name: "seed", valueName: "N", help: "Generator seed (default 1)"),
             OptionSpec(name: "force", help: "Write into a non-empty OUT"),
         ],
@@ -26,7 +28,8 @@ enum GenerateCommand {
         guard let seed = UInt64(seedText) else { throw UsageError(message: "--seed expects a whole number, not '\(seedText)'", command: spec.name) }
         let generator = SyntheticRun(
             fileCount: count, shape: SyntheticRun.Shape(rawValue: args.value("shape") ?? "wide")!,
-            form: SyntheticRun.InventoryForm(rawValue: args.value("inventory") ?? "json")!, seed: seed)
+            form: SyntheticRun.InventoryForm(rawValue: args.value("inventory") ?? "json")!, seed: seed,
+            violations: SyntheticRun.Violations(rawValue: args.value("violations") ?? "few")!)
         let out = args.positionals[0]
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: out), !existing.isEmpty, !args.has("force") {

@@ -349,6 +349,17 @@ public struct InventoryBuilder {
 
     // MARK: - Freezing
 
+    /// `build()` for a builder kept in a reader's state: the entries move into the
+    /// `Inventory` and the builder is left empty. Calling `build()` on such a stored
+    /// builder consumes a copy, so the node array has two owners when `build()` writes
+    /// the exclusion flags and is copied whole (32 MB more at the peak of a
+    /// million-entry read).
+    public mutating func finish() -> Inventory {
+        var taken = InventoryBuilder()
+        swap(&taken, &self)
+        return (consume taken).build()
+    }
+
     /// Lays children out contiguously (counting by parent, keeping source order), sums
     /// subtree totals bottom-up and propagates exclusion top-down. O(n), and the only
     /// extra memory is the child index itself.

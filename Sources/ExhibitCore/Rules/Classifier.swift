@@ -118,9 +118,10 @@ public enum Classifier {
         let names = testNames(failure)
         // Steps repeat across thousands of violations: decide each distinct step once.
         var stepMatches: [String: Bool] = [:]
+        var ancestors = AncestorLookup(text: text)
         let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
             (.path, { v in mentions(text, v.path) }),
-            (.directory, { v in deepestMentionedAncestor(text, v.path) > 0 }),
+            (.directory, { v in ancestors.depth(of: v.path) > 0 }),
             (.fileName, { v in
                 guard let name = lastComponent(v.path), name.utf8.count >= 3 else { return false }
                 return mentions(text, name)
@@ -144,7 +145,7 @@ public enum Classifier {
             var hits = candidates.filter { matches(violations[$0]) }
             if basis == .directory, !hits.isEmpty {
                 // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                let depths = hits.map { deepestMentionedAncestor(text, violations[$0].path) }
+                let depths = hits.map { ancestors.depth(of: violations[$0].path) }
                 let deepest = depths.max() ?? 0
                 hits = zip(hits, depths).filter { $0.1 == deepest }.map(\.0)
             }
@@ -161,6 +162,67 @@ public enum Classifier {
             if mentions(text, components[..<depth].joined(separator: "/")) { return depth }
         }
         return 0
+    }
+
+    /// `deepestMentionedAncestor` over many violations. The answer depends only on the
+    /// path's directory, and violations come sorted by path, so thousands in a row share
+    /// it: the last directory's answer is kept (compared as bytes: `String` equality is
+    /// canonical equivalence, and `mentions` compares bytes). Paths as the inventory
+    /// makes them (no leading, trailing or doubled `/`) are cut at their slashes in
+    /// place; any other path takes `deepestMentionedAncestor`'s split.
+    struct AncestorLookup {
+        let text: [UInt8]
+        private var lastParent: [UInt8]?
+        private var lastDepth = 0
+
+        init(text: [UInt8]) { self.text = text }
+
+        mutating func depth(of path: String) -> Int {
+            let answer: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+                guard Classifier.isPlainPath(bytes) else { return nil }
+                return depth(of: path, bytes: bytes)
+            }
+            return (answer ?? nil) ?? Classifier.deepestMentionedAncestor(text, path)
+        }
+
+        private mutating func depth(of path: String, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let slash = UInt8(ascii: "/")
+            guard let lastSlash = bytes.lastIndex(of: slash) else { return 0 }
+            let parent = UnsafeBufferPointer(rebasing: bytes[..<lastSlash])
+            if let last = lastParent, last.count == parent.count, last.elementsEqual(parent) { return lastDepth }
+            // `parent` has as many components as `path` has slashes: the split version's
+            // first candidate, `components[..<(count - 1)]`.
+            var depth = 0
+            for b in bytes where b == slash { depth += 1 }
+            var end = lastSlash
+            var found = 0
+            let utf8 = path.utf8
+            while true {
+                if Classifier.mentions(text, path[..<utf8.index(utf8.startIndex, offsetBy: end)]) {
+                    found = depth
+                    break
+                }
+                guard let previous = bytes[..<end].lastIndex(of: slash) else { break }
+                end = previous
+                depth -= 1
+            }
+            lastParent = Array(parent)
+            lastDepth = found
+            return found
+        }
+    }
+
+    /// No leading, trailing or doubled `/`: splitting on `/` then loses nothing.
+    static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = bytes.first, first != slash, bytes.last != slash else { return false }
+        var previousWasSlash = false
+        for b in bytes {
+            let isSlash = b == slash
+            if isSlash && previousWasSlash { return false }
+            previousWasSlash = isSlash
+        }
+        return true
     }
 
     /// The last non-empty `/`-separated component (what `split(separator: "/").last`

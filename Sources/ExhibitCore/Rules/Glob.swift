@@ -129,6 +129,22 @@ struct ComponentPattern: Sendable, Equatable {
 
     let tokens: [Token]
     let caseSensitive: Bool
+    /// How many leading and trailing tokens are literal bytes: a name that does not
+    /// start and end with them cannot match, which `matches` checks first (most names
+    /// fail `*.heic` on their last bytes, without the star's backtracking).
+    private let literalHead: Int
+    private let literalTail: Int
+
+    init(tokens: [Token], caseSensitive: Bool) {
+        self.tokens = tokens
+        self.caseSensitive = caseSensitive
+        var head = 0
+        while head < tokens.count, case .byte = tokens[head] { head += 1 }
+        var tail = 0
+        while tail < tokens.count - head, case .byte = tokens[tokens.count - 1 - tail] { tail += 1 }
+        literalHead = head
+        literalTail = tail
+    }
 
     /// The bytes when the component has no wildcard at all.
     var literalBytes: [UInt8]? {
@@ -228,6 +244,23 @@ struct ComponentPattern: Sendable, Equatable {
     /// Matches one name, with the classic single-backtrack algorithm for `*`: linear
     /// for one star, never exponential.
     func matches(_ name: ArraySlice<UInt8>) -> Bool {
+        // Each literal token matches exactly one byte, so the name's first and last
+        // bytes must be the pattern's literal ends (an exact pre-check).
+        guard name.count >= literalHead + literalTail else { return false }
+        var k = 0
+        while k < literalTail {
+            guard case .byte(let b) = tokens[tokens.count - 1 - k] else { break }
+            let c = name[name.endIndex - 1 - k]
+            if (caseSensitive ? c : asciiFolded(c)) != b { return false }
+            k += 1
+        }
+        k = 0
+        while k < literalHead {
+            guard case .byte(let b) = tokens[k] else { break }
+            let c = name[name.startIndex + k]
+            if (caseSensitive ? c : asciiFolded(c)) != b { return false }
+            k += 1
+        }
         var t = 0
         var n = name.startIndex
         var starToken = -1

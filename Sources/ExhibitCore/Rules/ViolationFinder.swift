@@ -247,6 +247,7 @@ struct ViolationFinder {
 
     private func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> [Violation] {
         var out: [Violation] = []
+        var paths = PathMaker(inventory: inventory)
         var stack: [Int] = Array(inventory.children(Inventory.root))
         while let id = stack.popLast() {
             let sig = directorySignatures[id]
@@ -254,13 +255,17 @@ struct ViolationFinder {
             if inventory.isDirectory(id) {
                 if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
                     let step = inventory.step(id) ?? commonStep(below: id)
-                    for f in signatures[sig] { out.append(violation(findings[f], node: id, step: step, fileCount: inventory.fileCount(id))) }
+                    let path = paths.path(id)
+                    for f in signatures[sig] {
+                        out.append(violation(findings[f], node: id, path: path, step: step, fileCount: inventory.fileCount(id)))
+                    }
                 } else {
                     stack.append(contentsOf: inventory.children(id))
                 }
             } else {
+                let path = paths.path(id)
                 for f in signatures[fileSignatures[id]] {
-                    out.append(violation(findings[f], node: id, step: inventory.step(id), fileCount: 1))
+                    out.append(violation(findings[f], node: id, path: path, step: inventory.step(id), fileCount: 1))
                 }
             }
         }
@@ -312,7 +317,7 @@ struct ViolationFinder {
         return common
     }
 
-    private func violation(_ f: Finding, node: Int, step: String?, fileCount: Int) -> Violation {
+    private func violation(_ f: Finding, node: Int, path: String, step: String?, fileCount: Int) -> Violation {
         let c = compiled
         let rule = f.rule >= 0 ? c.rules.rules[Int(f.rule)] : nil
         var policy: String?
@@ -342,7 +347,7 @@ struct ViolationFinder {
                 : "leftover test preference domain (\(pattern))"
         case .cancelledTaskLeftover(let t):
             let task = c.rules.backgroundTasks[t]
-            return Violation(kind: f.kind, node: node, path: inventory.path(node), size: inventory.totalSize(node),
+            return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
                              // A task's temporary files are transient: they must not outlive the task.
                              ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
                              reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
@@ -354,7 +359,7 @@ struct ViolationFinder {
             policy = PolicyName.noRule
             reason = "backed up but covered by no rule"
         }
-        return Violation(kind: f.kind, node: node, path: inventory.path(node), size: inventory.totalSize(node),
+        return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
                          ruleName: rule?.name ?? policy, ruleOwner: rule?.owner, requirement: rule?.requirement,
                          step: step, reason: reason, fileCount: fileCount)
     }
@@ -369,6 +374,36 @@ struct ViolationFinder {
         case .systemData: "SystemData"
         case .libraryNotBackedUp: "a Library area that is never backed up"
         case .outside: "the container root"
+        }
+    }
+}
+
+/// Violation paths for the emit walk, which visits the files of one directory one
+/// after another: the directory's path bytes are made once, and each path is one
+/// allocation (`Inventory.path` collects the ancestor chain and a byte array per call).
+/// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
+private struct PathMaker {
+    let inventory: Inventory
+    private var parent = -1
+    private var parentBytes: [UInt8] = []
+
+    init(inventory: Inventory) { self.inventory = inventory }
+
+    mutating func path(_ id: Int) -> String {
+        guard let p = inventory.parent(id) else { return "" }
+        if p != parent {
+            parent = p
+            parentBytes = inventory.pathBytes(p)
+        }
+        let name = inventory.nameBytes(id)
+        let separator = parentBytes.isEmpty ? 0 : 1
+        let count = parentBytes.count + separator + name.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for b in parentBytes { buffer[i] = b; i += 1 }
+            if separator == 1 { buffer[i] = UInt8(ascii: "/"); i += 1 }
+            for b in name { buffer[i] = b; i += 1 }
+            return i
         }
     }
 }

@@ -91,9 +91,10 @@ private struct NcduParser {
         while s.consume(UInt8(ascii: ",")) { try s.skipValue() }
         try s.expect(UInt8(ascii: "]"), "']' closing the export after the root directory")
         if s.peek() != nil { throw s.failure("end of file after the export") }
-        doc.inventory = builder.build()
-        if builder.truncatedNameCount > 0 {
-            warnings.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
+        let truncated = builder.truncatedNameCount
+        doc.inventory = builder.finish()
+        if truncated > 0 {
+            warnings.add("\(truncated) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
         }
         return doc
     }
