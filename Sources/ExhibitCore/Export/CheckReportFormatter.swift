@@ -74,14 +74,21 @@ public enum CheckReportFormatter {
         return parts.joined(separator: " — ")
     }
 
+    /// `[1], [2], [3]`, at most 20 of them: a run with 900,000 violations must not print
+    /// them all on one line (the JSON form has every index).
+    static func references(_ indices: [Int], limit: Int = 20) -> String {
+        let shown = indices.prefix(limit).map { "[\($0 + 1)]" }.joined(separator: ", ")
+        return indices.count > limit ? shown + " and \(indices.count - limit) more" : shown
+    }
+
     static func proposalLines(_ p: ClassificationProposal) -> [String] {
         var lines = ["proposed classification: \(p.proposed.title) (confidence: \(p.confidence.rawValue))"]
         lines.append("  \(esc(p.rationale))")
-        if !p.evidence.isEmpty { lines.append("  evidence: " + p.evidence.map { "[\($0 + 1)]" }.joined(separator: ", ")) }
+        if !p.evidence.isEmpty { lines.append("  evidence: " + references(p.evidence)) }
         if !p.links.isEmpty {
             lines.append("  linked tests:")
             for link in p.links {
-                let refs = link.violations.map { "[\($0 + 1)]" }.joined(separator: ", ")
+                let refs = references(link.violations)
                 lines.append("    \(esc(link.test)) → \(refs) (\(basisText(link.basis)))")
             }
         }

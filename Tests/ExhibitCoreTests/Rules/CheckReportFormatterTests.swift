@@ -42,6 +42,12 @@ import Testing
         """)
     }
 
+    @Test func longReferenceListsAreCut() {
+        #expect(CheckReportFormatter.references([0, 1, 2]) == "[1], [2], [3]")
+        let many = CheckReportFormatter.references(Array(0..<25))
+        #expect(many.hasSuffix("[20] and 5 more"))
+    }
+
     @Test func jsonHasEveryKeyInAFixedOrder() throws {
         let json = CheckReportFormatter.json(try Self.smallReport(), runID: "run-42")
         #expect(json == """
