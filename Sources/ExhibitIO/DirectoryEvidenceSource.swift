@@ -14,7 +14,8 @@ public struct DirectoryEvidenceSource: EvidenceSource {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue { throw EvidenceSourceError(file: relativePath, reason: "is a directory, expected a file") }
         do {
-            return try ReadOnlyFile.readAll(path: url.path)
+            // Evidence is plain files: a FIFO or a device planted in a bundle is refused, not read.
+            return try ReadOnlyFile.readAll(path: url.path, regularFilesOnly: true)
         } catch {
             throw EvidenceSourceError(file: relativePath, reason: error.description)
         }

@@ -14,19 +14,29 @@ public enum ReadOnlyFile {
 
     /// Size of the read that checks for end of file after `st_size` bytes.
     static let probeSize = 4096
+    /// No evidence artifact is this large; a bigger file (or a device posing as one) is
+    /// refused rather than read until memory runs out.
+    public static let maximumSize = 8 << 30
 
     /// Reads exactly `st_size` bytes into one buffer of that size, then makes one small
     /// probe read: only a file that grew since `fstat` (or a pipe, or a /proc file that
     /// reports size 0) pays for growing the buffer. Growing on the first full buffer
     /// instead would hold the old buffer and one of twice the size at once: three times
     /// the file at the peak, 300 MB for a 100 MB inventory.json.
-    public static func readAll(path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    public static func readAll(path: String, regularFilesOnly: Bool = false) throws(Failure) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO planted in a bundle must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure(description: errnoText()) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw Failure(description: errnoText()) }
+        if regularFilesOnly && (st.st_mode & S_IFMT) != S_IFREG {
+            throw Failure(description: "not a regular file (\(kindName(st.st_mode))); refusing to read it")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         let expected = max(Int(st.st_size), 0)
+        guard expected <= maximumSize else { throw Failure(description: "larger than \(maximumSize >> 30) GiB; refusing to read it") }
         var failure: Failure?
         var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             do throws(Failure) {
@@ -45,6 +55,7 @@ public enum ReadOnlyFile {
             // Grew since fstat, or has no size (a pipe, /proc): append what comes, in
             // chunks that double with the data read so far.
             out.append(contentsOf: probe[0..<n])
+            guard out.count <= maximumSize else { throw Failure(description: "grew past \(maximumSize >> 30) GiB while being read") }
             if n < probe.count { break }
             if probe.count < out.count / 2 { probe = [UInt8](repeating: 0, count: min(out.count / 2, 1 << 24)) }
         }
@@ -80,4 +91,15 @@ public enum ReadOnlyFile {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    private static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        default: "not a plain file"
+        }
+    }
 }

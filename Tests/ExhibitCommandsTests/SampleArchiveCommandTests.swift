@@ -153,6 +153,18 @@ import ExhibitCore
         #expect(self.run(["check", run]).status == 2)
     }
 
+    @Test func aFIFOOrDeviceInABundleIsRefusedNotRead() throws {
+        let run = try temporaryDirectory() + "/run-fifo"
+        try FileManager.default.createDirectory(atPath: run + "/container", withIntermediateDirectories: true)
+        try #"{"commit":"abc"}"#.write(toFile: run + "/run.json", atomically: false, encoding: .utf8)
+        #expect(mkfifo(run + "/steps.tsv", 0o644) == 0)
+        #expect(symlink("/dev/zero", run + "/container/du.txt") == 0)
+        let r = self.run(["summary", run])
+        #expect(r.status == 0)
+        #expect(r.out.contains("unreadable  steps.tsv: not a regular file (a FIFO)"))
+        #expect(r.out.contains("unreadable  container/du.txt: not a regular file (a character device)"))
+    }
+
     @Test func noteRefusesToWriteInsideTheRun() throws {
         let tmp = try temporaryDirectory()
         let runPath = Self.samples + "/run-2026-11-04-misplaced-file"
