@@ -220,6 +220,14 @@ wait_for $S 'half a thought' >/dev/null
 PID=$(pid_of $S)
 if [ -n "$PID" ] && kill -HUP "$PID" 2>/dev/null; then
     check "SIGHUP exits with 129 and restores the terminal" $S exited_cleanly $S 129
+    check "the half-typed comment is kept as a draft record" $S \
+        grep -q '"comment": "half a thought"' "$WORK/notes-$S/$(basename "$RUN").draft.json"
+    # Reopening offers the draft at once.
+    "${T[@]}" kill-session -t $S 2>/dev/null
+    start $S 80 24 "$RUN"
+    check "reopening offers the draft" $S wait_for $S 'A draft is kept'
+    keys $S q
+    check "quit after reopening" $S exited_cleanly $S 0
 else
     fail "SIGHUP: no exhibit pid recorded" $S
 fi
