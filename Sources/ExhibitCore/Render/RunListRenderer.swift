@@ -194,17 +194,11 @@ public enum RunListRenderer {
         let cols = state.layout.cols
         grid.fill(row: row, role: .status)
         if state.overlay == .filterInput {
-            let hint = "  Enter keep · Esc clear"
-            let room = max(cols - 2 - DisplayWidth.of(hint) - 1, 8)
-            let text = TextFit.suffix(glyphs.safe(state.list.filter), width: room - 1)
-            var x = grid.put(" /", row: row, col: 0, role: .status)
-            x += grid.put(text + glyphs.cursor, row: row, col: x, role: .status)
-            grid.put(hint, row: row, col: x, role: .status)
+            StatusLineRenderer.drawFilterPrompt(state.list.filter, row: row, into: &grid, glyphs: glyphs)
             return
         }
         if let message = state.message {
-            grid.put(" " + glyphs.safe(message.text), row: row, col: 0, role: message.isError ? .error : .message)
-            grid.restyle(row: row, role: message.isError ? .error : .message)
+            StatusLineRenderer.drawMessage(message, row: row, into: &grid, glyphs: glyphs)
             return
         }
         let list = state.list

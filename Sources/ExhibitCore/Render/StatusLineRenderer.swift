@@ -1,21 +1,32 @@
 /// The bottom row: where you are and the main keys, or a prompt, or a message.
 enum StatusLineRenderer {
+    /// The live filter being typed: ` /text▏  Enter keep · Esc clear`, the text's end
+    /// kept in view. Shared by the triage panes and the run list.
+    static func drawFilterPrompt(_ filter: String, row: Int, into grid: inout Grid, glyphs: Glyphs) {
+        let hint = "  Enter keep · Esc clear"
+        let room = max(grid.cols - 2 - DisplayWidth.of(hint) - 1, 8)
+        let text = TextFit.suffix(glyphs.safe(filter), width: room - 1)
+        var x = grid.put(" /", row: row, col: 0, role: .status)
+        x += grid.put(text + glyphs.cursor, row: row, col: x, role: .status)
+        grid.put(hint, row: row, col: x, role: .status)
+    }
+
+    /// A hook's or the state machine's message over the whole status row.
+    static func drawMessage(_ message: HookMessage, row: Int, into grid: inout Grid, glyphs: Glyphs) {
+        grid.put(" " + glyphs.safe(message.text), row: row, col: 0, role: message.isError ? .error : .message)
+        grid.restyle(row: row, role: message.isError ? .error : .message)
+    }
+
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let row = state.layout.statusRow
         let cols = state.layout.cols
         grid.fill(row: row, role: .status)
         if state.isFilterInputActive {
-            let hint = "  Enter keep · Esc clear"
-            let room = max(cols - 2 - DisplayWidth.of(hint) - 1, 8)
-            let text = TextFit.suffix(glyphs.safe(state.tree.filter), width: room - 1)
-            var x = grid.put(" /", row: row, col: 0, role: .status)
-            x += grid.put(text + glyphs.cursor, row: row, col: x, role: .status)
-            grid.put(hint, row: row, col: x, role: .status)
+            drawFilterPrompt(state.tree.filter, row: row, into: &grid, glyphs: glyphs)
             return
         }
         if let message = state.message {
-            grid.put(" " + glyphs.safe(message.text), row: row, col: 0, role: message.isError ? .error : .message)
-            grid.restyle(row: row, role: message.isError ? .error : .message)
+            drawMessage(message, row: row, into: &grid, glyphs: glyphs)
             return
         }
         let hints = hintText(state)
