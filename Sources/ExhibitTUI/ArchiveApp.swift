@@ -67,14 +67,12 @@ extension TerminalApp {
         while true {
             for summary in feed.drain() { state.received(summary) }
             painter.paint(ArchiveRenderer.render(state, glyphs: glyphs))
-            let input = KeyDecoder.read(timeoutMilliseconds: state.list.isReading ? feedPollMilliseconds : pollMilliseconds)
-            if let signal = Terminal.pendingSignal {
-                keepDraft(state, session)
-                return Status.signalled(signal)
-            }
-            switch input {
+            switch KeyDecoder.next(timeoutMilliseconds: state.list.isReading ? feedPollMilliseconds : pollMilliseconds) {
             case .none:
                 continue
+            case .signalled(let signal):
+                keepDraft(state, session)
+                return Status.signalled(signal)
             case .lost:
                 keepDraft(state, session)
                 return Status.failure
@@ -102,30 +100,11 @@ extension TerminalApp {
                         painter.invalidate(clearTerminal: false)
                     case .run(let runEffect):
                         guard let session else { continue }
-                        pending += perform(runEffect, session: session, state: &state)
+                        pending += TerminalApp.perform(runEffect, session: session, state: &state)
                     }
                 }
             }
         }
-    }
-
-    /// Performs one effect of the open run; returns the effects that follow from it.
-    private static func perform(_ effect: TriageEffect, session: TriageSession, state: inout ArchiveState) -> [ArchiveEffect] {
-        switch effect {
-        case .quit, .redraw:
-            break
-        case .confirmClassification(let decision):
-            state.complete(effect, with: session.confirmClassification(decision))
-        case .exportNote(let decision):
-            state.complete(effect, with: session.exportNote(decision))
-        case .saveDraft(let draft):
-            session.saveDraft(draft)
-        case .listBases(let request):
-            return state.receivedBases(session.baseCandidates(), for: request)
-        case .loadBase(let runID):
-            state.receivedBase(runID, session.loadBase(runID))
-        }
-        return []
     }
 
     private static func keepDraft(_ state: ArchiveState, _ session: TriageSession?) {

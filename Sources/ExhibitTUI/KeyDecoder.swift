@@ -9,10 +9,20 @@ enum TerminalInput: Equatable {
     case none
     /// The TTY went away (a dropped SSH link).
     case lost
+    /// SIGINT, SIGTERM or SIGHUP arrived (the handler only records it).
+    case signalled(Int32)
 }
 
 /// Turns the shim's input codes into the pure `Key` type.
 enum KeyDecoder {
+    /// The next input, a pending signal first: a signal interrupts the read, and what
+    /// was read with it no longer matters.
+    static func next(timeoutMilliseconds: Int32) -> TerminalInput {
+        let input = read(timeoutMilliseconds: timeoutMilliseconds)
+        if let signal = Terminal.pendingSignal { return .signalled(signal) }
+        return input
+    }
+
     static func read(timeoutMilliseconds: Int32) -> TerminalInput {
         var code: Int32 = 0
         switch cc_read_key(timeoutMilliseconds, &code) {

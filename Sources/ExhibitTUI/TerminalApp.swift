@@ -73,14 +73,12 @@ public enum TerminalApp {
         var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         while true {
             painter.paint(TriageRenderer.render(state, glyphs: glyphs))
-            let input = KeyDecoder.read(timeoutMilliseconds: pollMilliseconds)
-            if let signal = Terminal.pendingSignal {
-                keepDraft(state, session)
-                return Status.signalled(signal)
-            }
-            switch input {
+            switch KeyDecoder.next(timeoutMilliseconds: pollMilliseconds) {
             case .none:
                 continue
+            case .signalled(let signal):
+                keepDraft(state, session)
+                return Status.signalled(signal)
             case .lost:
                 keepDraft(state, session)
                 return Status.failure
@@ -97,20 +95,34 @@ public enum TerminalApp {
                         return Status.ok
                     case .redraw:
                         painter.invalidate(clearTerminal: true)
-                    case .confirmClassification(let decision):
-                        state.complete(effect, with: session.confirmClassification(decision))
-                    case .exportNote(let decision):
-                        state.complete(effect, with: session.exportNote(decision))
-                    case .saveDraft(let draft):
-                        session.saveDraft(draft)
-                    case .listBases(let request):
-                        pending += state.receivedBases(session.baseCandidates(), for: request)
-                    case .loadBase(let runID):
-                        state.receivedBase(runID, session.loadBase(runID))
+                    default:
+                        pending += perform(effect, session: session, state: &state)
                     }
                 }
             }
         }
+    }
+
+    /// Performs one effect that needs the session's hooks (records, notes, base runs)
+    /// and hands the result back; returns the effects that follow from it. Shared by
+    /// the single-run and the archive loops.
+    static func perform<Receiver: TriageEffectReceiver>(_ effect: TriageEffect, session: TriageSession,
+                                                        state: inout Receiver) -> [Receiver.FollowUp] {
+        switch effect {
+        case .quit, .redraw:
+            break
+        case .confirmClassification(let decision):
+            state.complete(effect, with: session.confirmClassification(decision))
+        case .exportNote(let decision):
+            state.complete(effect, with: session.exportNote(decision))
+        case .saveDraft(let draft):
+            session.saveDraft(draft)
+        case .listBases(let request):
+            return state.receivedBases(session.baseCandidates(), for: request)
+        case .loadBase(let runID):
+            state.receivedBase(runID, session.loadBase(runID))
+        }
+        return []
     }
 
     /// An unfinished comment survives an abrupt end (signal, lost TTY).
