@@ -64,10 +64,20 @@ extension TerminalApp {
     private static func loop(_ state: inout ArchiveState, archive: ArchiveSession, feed: SummaryFeed, glyphs: Glyphs) -> Int32 {
         var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         var session: TriageSession?
+        var check: BackgroundCheck?
+        func deliverCheck(waitingUpTo milliseconds: Int = 0) {
+            guard var open = session else { return }
+            TerminalApp.deliver(&check, to: &state, session: &open, waitingUpTo: milliseconds)
+            session = open
+        }
         while true {
             for summary in feed.drain() { state.received(summary) }
+            deliverCheck()
             painter.paint(ArchiveRenderer.render(state, glyphs: glyphs))
-            switch KeyDecoder.next(timeoutMilliseconds: state.list.isReading ? feedPollMilliseconds : pollMilliseconds) {
+            let waiting = state.list.isReading || check != nil
+            let input = KeyDecoder.next(timeoutMilliseconds: waiting ? feedPollMilliseconds : pollMilliseconds)
+            deliverCheck()
+            switch input {
             case .none:
                 continue
             case .signalled(let signal):
@@ -93,8 +103,11 @@ extension TerminalApp {
                         case .success(let opened):
                             session = opened
                             state.opened(runID, session: opened)
+                            check = startCheck(of: opened)
+                            deliverCheck(waitingUpTo: BackgroundCheck.graceMilliseconds)
                         case .failure(let failure):
                             session = nil
+                            check = nil
                             state.openFailed(runID, failure)
                         }
                         painter.invalidate(clearTerminal: false)
@@ -108,6 +121,6 @@ extension TerminalApp {
     }
 
     private static func keepDraft(_ state: ArchiveState, _ session: TriageSession?) {
-        if let draft = state.pendingDraft { session?.saveDraft(draft) }
+        if let draft = state.pendingDraft { session.map { $0.saveDraft(draft, $0.report) } }
     }
 }

@@ -28,11 +28,30 @@ public enum TerminalApp {
     /// the terminal is restored on every path.
     public static func run(session: TriageSession) -> Int32 {
         guard let screen = openScreen() else { return Status.noTerminal }
+        var session = session
         var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
         if let notice = screen.notice { state.show(notice) }
-        let status = loop(&state, session: session, glyphs: screen.glyphs)
+        var check = startCheck(of: session)
+        deliver(&check, to: &state, session: &session, waitingUpTo: BackgroundCheck.graceMilliseconds)
+        let status = loop(&state, session: &session, check: &check, glyphs: screen.glyphs)
         Terminal.close()
         return status
+    }
+
+    /// Starts the session's deferred rules check, if it has one.
+    static func startCheck(of session: TriageSession) -> BackgroundCheck? {
+        session.deferredCheck.map { BackgroundCheck(runID: session.bundle.runID, check: $0) }
+    }
+
+    /// Hands a finished check's report to the state and to the session (whose hooks
+    /// record the findings a classification was made on).
+    static func deliver<Receiver: TriageEffectReceiver>(_ check: inout BackgroundCheck?, to state: inout Receiver,
+                                                        session: inout TriageSession, waitingUpTo milliseconds: Int = 0) {
+        guard let running = check, let report = running.collect(waitingUpTo: milliseconds) else { return }
+        check = nil
+        session.report = report
+        session.deferredCheck = nil
+        state.receivedReport(report, for: running.runID)
     }
 
     /// The terminal as opened: how to draw, and a notice for the status line.
@@ -69,11 +88,16 @@ public enum TerminalApp {
         return screen
     }
 
-    private static func loop(_ state: inout TriageState, session: TriageSession, glyphs: Glyphs) -> Int32 {
+    private static func loop(_ state: inout TriageState, session: inout TriageSession, check: inout BackgroundCheck?,
+                             glyphs: Glyphs) -> Int32 {
         var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         while true {
+            deliver(&check, to: &state, session: &session)
             painter.paint(TriageRenderer.render(state, glyphs: glyphs))
-            switch KeyDecoder.next(timeoutMilliseconds: pollMilliseconds) {
+            let input = KeyDecoder.next(timeoutMilliseconds: check == nil ? pollMilliseconds : feedPollMilliseconds)
+            // A key typed as the check finished acts on the findings.
+            deliver(&check, to: &state, session: &session)
+            switch input {
             case .none:
                 continue
             case .signalled(let signal):
@@ -112,11 +136,11 @@ public enum TerminalApp {
         case .quit, .redraw:
             break
         case .confirmClassification(let decision):
-            state.complete(effect, with: session.confirmClassification(decision))
+            state.complete(effect, with: session.confirmClassification(decision, session.report))
         case .exportNote(let decision):
-            state.complete(effect, with: session.exportNote(decision))
+            state.complete(effect, with: session.exportNote(decision, session.report))
         case .saveDraft(let draft):
-            session.saveDraft(draft)
+            session.saveDraft(draft, session.report)
         case .listBases(let request):
             return state.receivedBases(session.baseCandidates(), for: request)
         case .loadBase(let runID):
@@ -127,6 +151,6 @@ public enum TerminalApp {
 
     /// An unfinished comment survives an abrupt end (signal, lost TTY).
     private static func keepDraft(_ state: TriageState, _ session: TriageSession) {
-        if let draft = state.pendingDraft { session.saveDraft(draft) }
+        if let draft = state.pendingDraft { session.saveDraft(draft, session.report) }
     }
 }

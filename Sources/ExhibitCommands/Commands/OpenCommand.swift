@@ -15,7 +15,8 @@ enum OpenCommand {
         ],
         summary: "Open the triage UI on a run, or the run list of an archive (default: the current directory)",
         details: """
-            Needs a terminal. Keys: ? in the UI lists them all. c classifies the run (recorded in the
+            Needs a terminal. The tree shows as soon as the run is read; the rules are checked in the
+            background meanwhile. Keys: ? in the UI lists them all. c classifies the run (recorded in the
             notes directory), x exports the triage note next to the record,
             b compares the run with the latest earlier run that passed (B: with a chosen run).
             Exit status 0 on a normal quit, 2 when RUN cannot be read or there is no terminal,
@@ -46,19 +47,23 @@ enum OpenCommand {
         return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
     }
 
-    /// Loads a run, holds it against the rules and reads its triage record and draft.
+    /// Loads a run and reads its triage record and draft. The rules check is left to
+    /// the UI (`deferredCheck`), which shows the tree while it runs.
     static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore) throws -> TriageSession {
         let bundle = RunLocator.loadRun(at: url)
         let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
         let compiled = RulesEngine.compile(loadedRules.rules)
-        let report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: loadedRules.source,
-                                       rulesDiagnostics: loadedRules.diagnostics)
-        let hooks = TriageHooks(store: store, bundle: bundle, report: report, environment: ProcessInfo.processInfo.environment)
+        let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment)
         return TriageSession(
-            bundle: bundle, report: report, rules: compiled,
+            bundle: bundle, report: .awaitingCheck(rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics),
+            rules: compiled,
             confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
-            confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft)
+            confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft,
+            deferredCheck: {
+                RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: loadedRules.source,
+                                  rulesDiagnostics: loadedRules.diagnostics)
+            })
     }
 
     /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
@@ -86,37 +91,35 @@ enum OpenCommand {
 struct TriageHooks: Sendable {
     let store: NotesStore
     let bundle: EvidenceBundle
-    let report: CheckReport
     let author: String
 
-    init(store: NotesStore, bundle: EvidenceBundle, report: CheckReport, environment: [String: String]) {
+    init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String]) {
         self.store = store
         self.bundle = bundle
-        self.report = report
         self.author = TriageAuthor.current(environment: environment)
     }
 
     func existingRecord() -> TriageRecord? { try? store.record(for: bundle.runID) }
     func existingDraft() -> TriageRecord? { try? store.draft(for: bundle.runID) }
 
-    func record(_ cls: FailureClass, comment: String, draft: Bool) -> TriageRecord {
+    func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
         TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
                      author: author, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
     }
 
-    func confirm(_ decision: TriageDecision) -> HookMessage {
+    func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {
         do {
-            try store.save(record(decision.failureClass, comment: decision.comment, draft: false))
+            try store.save(record(decision.failureClass, comment: decision.comment, draft: false, report))
             return .info("Saved: \(decision.failureClass.title), by \(author)")
         } catch {
             return .failure("not saved: \(error.description)")
         }
     }
 
-    func export(_ decision: TriageDecision?) -> HookMessage {
+    func export(_ decision: TriageDecision?, _ report: CheckReport) -> HookMessage {
         var confirmed = existingRecord()
         if let decision {
-            confirmed = record(decision.failureClass, comment: decision.comment, draft: false)
+            confirmed = record(decision.failureClass, comment: decision.comment, draft: false, report)
         }
         let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
         do {
@@ -127,7 +130,7 @@ struct TriageHooks: Sendable {
         }
     }
 
-    func saveDraft(_ draft: TriageDraft) {
-        try? store.save(record(draft.failureClass, comment: draft.comment, draft: true))
+    func saveDraft(_ draft: TriageDraft, _ report: CheckReport) {
+        try? store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
     }
 }

@@ -29,6 +29,22 @@ enum HeaderRenderer {
         } else {
             line.append((Segment("no results", .dim), 0))
         }
+        if data.isChecking {
+            line.append((Segment("  Checking the rules" + glyphs.ellipsis, .message), 0))
+        } else {
+            appendFindings(of: state, to: &line)
+        }
+        if let taskCause {
+            line.append((Segment("  Tasks ", .dim), 1))
+            line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
+        }
+        grid.put(fit(line, width: grid.cols), row: 1, col: 0)
+    }
+
+    /// The blocking counts and the confirmed or proposed class.
+    private static func appendFindings(of state: TriageState, to line: inout [(Segment, Int)]) {
+        let data = state.data
+        let taskCause = data.report.backgroundTasks?.cause
         line.append((Segment("  Blocking ", .dim), 0))
         for kind in ViolationKind.allCases where kind.isBlocking {
             let n = data.index.count(of: kind)
@@ -47,11 +63,6 @@ enum HeaderRenderer {
             // With a background-task verdict to show, the confidence gives way first.
             line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), taskCause == nil ? 1 : 2))
         }
-        if let taskCause {
-            line.append((Segment("  Tasks ", .dim), 1))
-            line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
-        }
-        grid.put(fit(line, width: grid.cols), row: 1, col: 0)
     }
 
     /// The run facts that fit: the device goes first, then the "exhibit" label, the

@@ -48,7 +48,7 @@ public enum TriageRenderer {
         for pane in Pane.allCases {
             var label = " " + pane.title
             switch pane {
-            case .violations: label += " \(state.violations.shown.count)"
+            case .violations: label += state.data.isChecking ? " " + glyphs.ellipsis : " \(state.violations.shown.count)"
             case .failures: label += " \(state.data.failures.count)"
             default: break
             }

@@ -28,7 +28,9 @@ enum ViolationsRenderer {
         grid.put(titles, row: layout.titleRow + 1, col: 0, role: .columnTitle)
         let top = layout.listTop(.violations)
         if browser.shown.isEmpty {
-            let note = report.violations.isEmpty ? " No violations: the container follows the rules." : " No violations match the filters (a shows all)."
+            let note = state.data.isChecking ? " Checking the rules" + glyphs.ellipsis
+                : report.violations.isEmpty ? " No violations: the container follows the rules."
+                : " No violations match the filters (a shows all)."
             grid.put(note, row: top, col: 0, role: .dim)
             return
         }

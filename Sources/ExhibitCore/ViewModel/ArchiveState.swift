@@ -82,6 +82,12 @@ public struct ArchiveState: Sendable {
         runEffects(run?.state.receivedBases(candidates, for: request) ?? [])
     }
 
+    /// The open run's deferred rules check is done.
+    public mutating func receivedReport(_ report: CheckReport, for runID: String) {
+        guard run?.runID == runID else { return }
+        run?.state.receivedReport(report)
+    }
+
     /// The base inventory read for the open run's `.loadBase`.
     public mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
         run?.state.receivedBase(runID, result)

@@ -9,12 +9,19 @@ public final class TriageData: Sendable {
     public let rules: CompiledRules
     /// Failing tests as the results report them.
     public let failures: [TestFailure]
+    /// The rules check is still running: `report` is empty, the tree can be browsed,
+    /// findings are not known yet.
+    public let isChecking: Bool
 
+    /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
+    /// rules check runs; the driver replaces the data when it is done
+    /// (`TriageState.receivedReport`), so a large container's tree is on screen early.
     public init(bundle: EvidenceBundle, report: CheckReport,
-                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults)) {
+                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false) {
         self.bundle = bundle
         self.report = report
         self.rules = rules
+        self.isChecking = isChecking
         self.index = ViolationIndex(report: report, inventory: bundle.inventory)
         self.failures = bundle.failures
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
@@ -40,5 +47,16 @@ public final class TriageData: Sendable {
             for v in link.violations where !out.contains(v) && report.violations.indices.contains(v) { out.append(v) }
         }
         return out
+    }
+}
+
+extension CheckReport {
+    /// What a session holds until its deferred rules check is done: no findings, no
+    /// proposal worth showing (the UI says "checking" and refuses to classify).
+    public static func awaitingCheck(rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        let proposal = ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: [],
+                                              unexplainedTests: [], rationale: "The rules check is still running.")
+        return CheckReport(violations: [], proposal: proposal, budgets: [], rulesSource: rulesSource,
+                           rulesDiagnostics: rulesDiagnostics)
     }
 }

@@ -7,7 +7,14 @@ public protocol TriageEffectReceiver {
     mutating func complete(_ effect: TriageEffect, with result: HookMessage)
     mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [FollowUp]
     mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>)
+    /// The deferred rules check of the run `runID` is done (dropped if that run was left).
+    mutating func receivedReport(_ report: CheckReport, for runID: String)
 }
 
-extension TriageState: TriageEffectReceiver {}
+extension TriageState: TriageEffectReceiver {
+    public mutating func receivedReport(_ report: CheckReport, for runID: String) {
+        guard runID == data.bundle.runID else { return }
+        receivedReport(report)
+    }
+}
 extension ArchiveState: TriageEffectReceiver {}

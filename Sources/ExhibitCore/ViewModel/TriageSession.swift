@@ -51,6 +51,8 @@ extension TriageSession {
 /// supplies hooks that do.
 public struct TriageSession {
     public var bundle: EvidenceBundle
+    /// The rules' findings; a placeholder while `deferredCheck` is pending (the driver
+    /// replaces it with the check's result).
     public var report: CheckReport
     /// The compiled rules `report` was made with (`RulesEngine.compile`); the UI asks
     /// them for each entry's backup status and matching rules.
@@ -59,26 +61,32 @@ public struct TriageSession {
     public var confirmed: TriageDecision?
     /// A comment left unfinished in an earlier session; `c` starts from it.
     public var draft: TriageDraft?
-    /// Persists a confirmed classification; the message is shown on the status line.
-    public var confirmClassification: (TriageDecision) -> HookMessage
+    /// When set, the rules check has not run yet: the driver runs it off the UI
+    /// thread, so the tree of a million-file container is on screen while the rules
+    /// walk it, and hands the result to the state (`TriageState.receivedReport`).
+    public var deferredCheck: (@Sendable () -> CheckReport)?
+    /// Persists a confirmed classification (with the findings it was made on); the
+    /// message is shown on the status line.
+    public var confirmClassification: (TriageDecision, CheckReport) -> HookMessage
     /// Writes the triage note (with the confirmed decision, if any) and says where.
-    public var exportNote: (TriageDecision?) -> HookMessage
+    public var exportNote: (TriageDecision?, CheckReport) -> HookMessage
     /// Keeps an unfinished comment; called when the UI is left while typing one.
-    public var saveDraft: (TriageDraft) -> Void
+    public var saveDraft: (TriageDraft, CheckReport) -> Void
     /// Other runs to compare this one with; nil when there are none to look at.
     public var comparison: RunComparison?
 
     public init(bundle: EvidenceBundle, report: CheckReport,
                 rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
                 confirmed: TriageDecision? = nil, draft: TriageDraft? = nil,
-                confirmClassification: @escaping (TriageDecision) -> HookMessage = { _ in
+                confirmClassification: @escaping (TriageDecision, CheckReport) -> HookMessage = { _, _ in
                     .failure("classification not saved: no store configured")
                 },
-                exportNote: @escaping (TriageDecision?) -> HookMessage = { _ in
+                exportNote: @escaping (TriageDecision?, CheckReport) -> HookMessage = { _, _ in
                     .failure("export is not available here")
                 },
-                saveDraft: @escaping (TriageDraft) -> Void = { _ in },
-                comparison: RunComparison? = nil) {
+                saveDraft: @escaping (TriageDraft, CheckReport) -> Void = { _, _ in },
+                comparison: RunComparison? = nil,
+                deferredCheck: (@Sendable () -> CheckReport)? = nil) {
         self.bundle = bundle
         self.report = report
         self.rules = rules
@@ -88,5 +96,6 @@ public struct TriageSession {
         self.exportNote = exportNote
         self.saveDraft = saveDraft
         self.comparison = comparison
+        self.deferredCheck = deferredCheck
     }
 }

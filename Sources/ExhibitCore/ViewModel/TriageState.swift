@@ -36,7 +36,8 @@ public enum TriageEffect: Sendable, Equatable {
 /// The whole triage UI as a value: `handle(_:)` turns an action into a new state plus
 /// effects, and `TriageRenderer.render` turns a state into a grid.
 public struct TriageState: Sendable {
-    public let data: TriageData
+    /// Replaced once, when a deferred rules check delivers its report.
+    public internal(set) var data: TriageData
     public internal(set) var focus: Pane = .tree
     public internal(set) var overlays: [Overlay] = []
     public internal(set) var tree: TreeBrowser
@@ -71,9 +72,19 @@ public struct TriageState: Sendable {
     }
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
-        self.init(data: TriageData(bundle: session.bundle, report: session.report, rules: session.rules),
-                  rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
+        let data = TriageData(bundle: session.bundle, report: session.report, rules: session.rules,
+                              isChecking: session.deferredCheck != nil)
+        self.init(data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
                   canCompare: session.comparison != nil)
+    }
+
+    /// The deferred rules check is done: findings, badges and the proposal appear; the
+    /// tree keeps its place. Ignored unless the state is still waiting for it.
+    public mutating func receivedReport(_ report: CheckReport) {
+        guard data.isChecking else { return }
+        data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
+        violations = ViolationsBrowser(report: report)
+        revealAll()
     }
 
     /// The binding table in force.

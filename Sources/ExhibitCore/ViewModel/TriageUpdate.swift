@@ -26,6 +26,10 @@ extension TriageState {
     // MARK: - Panes
 
     private mutating func handlePane(_ action: Action) -> [TriageEffect] {
+        if data.isChecking && action.needsFindings {
+            message = .info("Still checking the rules against \(data.inventory?.count ?? 0) entries; a moment")
+            return []
+        }
         switch action {
         case .nextPane, .previousPane:
             let all = Pane.allCases
@@ -237,7 +241,7 @@ extension TriageState {
     }
 
     /// After a resize every list keeps its selection visible.
-    private mutating func revealAll() {
+    mutating func revealAll() {
         tree.cursor.reveal(page: treePage, count: tree.entries.count)
         violations.cursor.reveal(page: violationsPage, count: violations.shown.count)
         failures.reveal(page: layout.listRows(.failures, itemCount: data.failures.count), count: data.failures.count)
@@ -258,6 +262,19 @@ extension TriageState {
             default:
                 break
             }
+        }
+    }
+}
+
+extension Action {
+    /// Actions that act on the rules' findings, refused until a deferred check is done:
+    /// classifying or exporting before the findings exist would record a guess.
+    var needsFindings: Bool {
+        switch self {
+        case .classify, .export, .compareWithBase, .chooseBase, .nextViolation, .previousViolation, .chooseKind, .chooseRule:
+            true
+        default:
+            false
         }
     }
 }

@@ -16,6 +16,18 @@ import Testing
 
     @Test func treeAtRoot() throws { try check("tree-root") { _ in } }
 
+    /// A deferred check still running: the tree, "Checking the rules…" in the header
+    /// and the violations pane.
+    @Test func treeWhileTheRulesAreChecked() throws {
+        for (rows, cols) in Self.sizes {
+            let inv = TriageFixture.inventory()
+            let session = TriageSession(bundle: TriageFixture.bundle(inv), report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
+                                        rules: TriageFixture.rules(), deferredCheck: { TriageFixture.report(inv) })
+            let state = TriageState(session: session, rows: rows, cols: cols)
+            try assertGolden(TriageRenderer.render(state).text, "tree-checking-\(cols)x\(rows)")
+        }
+    }
+
     @Test func treeInsideDocuments() throws {
         try check("tree-documents") { s in
             s.press(.char("j"), .enter)  // Documents is second by size, after Library
