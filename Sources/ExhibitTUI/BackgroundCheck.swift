@@ -7,7 +7,7 @@ import Foundation
 final class BackgroundCheck: @unchecked Sendable {
     /// How long the first screen waits for the check: a small run's check takes a few
     /// milliseconds, so it opens with its findings instead of flashing "checking".
-    static let graceMilliseconds = 50
+    static let graceMilliseconds = 25
 
     /// The run the check belongs to: a report for a run that was left is dropped.
     let runID: String

@@ -77,12 +77,14 @@ struct ArchiveInput: Sendable {
 /// archive's runs, or for a run opened alone its parent directory's. The runs' dates
 /// and outcomes are read once, on the first `b`, from run.json and the results only.
 enum RunComparisonInput {
-    static func comparison(directory: URL, runIDs: [String]) -> RunComparison {
+    /// `runIDs` is asked only when a base is first looked for: listing a large parent
+    /// directory must not delay the first screen.
+    static func comparison(directory: URL, runIDs: @escaping () -> [String]) -> RunComparison {
         let cache = CandidateCache()
         return RunComparison(
             candidates: {
                 cache.candidates {
-                    runIDs.map { id in
+                    runIDs().map { id in
                         BaseCandidate(RunSummaryReader.readHeadline(
                             runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
                     }

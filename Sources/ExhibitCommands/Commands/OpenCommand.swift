@@ -38,7 +38,7 @@ enum OpenCommand {
                                           environment: ProcessInfo.processInfo.environment)
             var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
             let parent = located.url.deletingLastPathComponent()
-            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: ArchiveInput.evidenceRuns(in: parent))
+            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { ArchiveInput.evidenceRuns(in: parent) })
             status = TerminalApp.run(session: session)
         case .archive:
             let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
@@ -69,7 +69,7 @@ enum OpenCommand {
     /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
     /// `triageSession`, each time from disk so a reopened run shows its record.
     static func archiveSession(_ archive: ArchiveInput) -> ArchiveSession {
-        let comparison = RunComparisonInput.comparison(directory: archive.url, runIDs: archive.runIDs)
+        let comparison = RunComparisonInput.comparison(directory: archive.url, runIDs: { archive.runIDs })
         return ArchiveSession(
             title: archive.url.lastPathComponent, runIDs: archive.runIDs,
             readSummary: { archive.summary(of: $0) },
