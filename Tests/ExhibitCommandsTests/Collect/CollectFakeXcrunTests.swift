@@ -65,6 +65,8 @@ import Testing
 
     enum Scenario {
         case xcode26, xcode15, appNotInstalled
+        /// Booted in the device list, shut down by the time the container is asked for.
+        case shutDownMeanwhile
     }
 
     /// Writes the fake tools and their recorded answers; returns the environment.
@@ -75,14 +77,23 @@ import Testing
         try s.write(scenario == .xcode15 ? Self.xcode15Version : Self.xcode26Version, to: "answers/version.txt")
         let sample = CollectScratch.samples
         let containerAnswer: String
+        // simctl's texts as CI logs quote them (appium/appium#15256; wix/Detox#3933).
         if scenario == .appNotInstalled {
             containerAnswer = """
                 /bin/cat >&2 <<'EOF'
                 An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):
-                Failed to get the data container for com.example.vault
+                The operation couldn’t be completed. No such file or directory
                 No such file or directory
                 EOF
                 exit 2
+                """
+        } else if scenario == .shutDownMeanwhile {
+            containerAnswer = """
+                /bin/cat >&2 <<'EOF'
+                An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=405):
+                Unable to lookup in current state: Shutdown
+                EOF
+                exit 149
                 """
         } else {
             containerAnswer = "echo '\(container)'"
@@ -204,6 +215,16 @@ import Testing
         let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", "booted", "--out", s.root + "/RUN"], environment: env)
         #expect(r.status == 2)
         #expect(r.err == "exhibit: com.example.vault is not installed on exhibit-ci iPhone 16 (\(Self.booted)); was the test run on another device or the app deleted?\n")
+        #expect(!FileManager.default.fileExists(atPath: s.root + "/RUN"))
+    }
+
+    @Test func aDeviceShutDownWhileCollectingIsNamed() throws {
+        let s = try CollectScratch()
+        defer { s.remove() }
+        let env = try install(s, .shutDownMeanwhile, container: "")
+        let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", "booted", "--out", s.root + "/RUN"], environment: env)
+        #expect(r.status == 2)
+        #expect(r.err == "exhibit: simulator exhibit-ci iPhone 16 (\(Self.booted)) is not booted; collect before shutting it down or erasing it\n")
         #expect(!FileManager.default.fileExists(atPath: s.root + "/RUN"))
     }
 
