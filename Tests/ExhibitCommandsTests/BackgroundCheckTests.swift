@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import ExhibitCore
+@testable import ExhibitTUI
+
+/// The UI's deferred rules check: the report crosses from the check's thread to the UI
+/// loop once, and the first screen's short wait returns as soon as it is there (these
+/// run under ThreadSanitizer in CI).
+@Suite struct BackgroundCheckTests {
+    private static func report(_ source: String) -> CheckReport {
+        .awaitingCheck(rulesSource: source, rulesDiagnostics: [])
+    }
+
+    @Test func theReportIsHandedOverOnce() {
+        let check = BackgroundCheck(runID: "run-1") { Self.report("done") }
+        let first = check.collect(waitingUpTo: 10_000)
+        #expect(first?.rulesSource == "done")
+        #expect(check.collect(waitingUpTo: 50) == nil, "a report is delivered once")
+        #expect(check.runID == "run-1")
+    }
+
+    @Test func collectingBeforeTheCheckEndsReturnsNothingAndLaterTheReport() {
+        let gate = DispatchSemaphore(value: 0)
+        let check = BackgroundCheck(runID: "run-2") {
+            gate.wait()
+            return Self.report("late")
+        }
+        #expect(check.collect() == nil, "still running: nothing without waiting")
+        #expect(check.collect(waitingUpTo: 20) == nil, "still running after a short wait")
+        gate.signal()
+        #expect(check.collect(waitingUpTo: 10_000)?.rulesSource == "late")
+    }
+}
