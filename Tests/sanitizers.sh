@@ -13,7 +13,10 @@ cd "$(dirname "$0")/.."
 
 run() {
   local sanitizer=$1 path=$2
-  local flags=(--build-path "$path" -Xswiftc -sanitize="$sanitizer" -Xswiftc -use-ld=lld)
+  local flags=(--build-path "$path" -Xswiftc -sanitize="$sanitizer")
+  # lld links the sanitizer runtimes on Linux; Xcode's toolchain ships no lld, and
+  # Apple's own linker handles them there.
+  if [ "$(uname -s)" = Linux ]; then flags+=(-Xswiftc -use-ld=lld); fi
   echo "sanitizers: building tests with -sanitize=$sanitizer"
   swift build --build-tests "${flags[@]}"
   ASAN_OPTIONS=detect_leaks=0:suppressions=$PWD/Tests/asan-suppressions.txt SWIFT_BACKTRACE=enable=no \
