@@ -7,6 +7,9 @@ import PackageDescription
 // ExhibitCommands parses arguments and dispatches; `exhibit` only calls it.
 let package = Package(
     name: "exhibit",
+    // Swift Regex (Redactor) and ContinuousClock/Duration (bench-keys) need macOS 13;
+    // without this SwiftPM compiles for its oldest default and rejects both. Ignored on Linux.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "exhibit", targets: ["exhibit"])
     ],

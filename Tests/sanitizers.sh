@@ -13,7 +13,16 @@ cd "$(dirname "$0")/.."
 
 run() {
   local sanitizer=$1 path=$2
-  local flags=(--build-path "$path" -Xswiftc -sanitize="$sanitizer" -Xswiftc -use-ld=lld)
+  local flags
+  if [ "$(uname -s)" = Darwin ]; then
+    # SwiftPM's own option: the test bundle is loaded into an uninstrumented runner,
+    # so the runtime must be injected at launch (DYLD_INSERT_LIBRARIES), which
+    # `swift test --sanitize` arranges and a bare -Xswiftc flag does not. Xcode's
+    # toolchain has no lld; Apple's linker links the runtime.
+    flags=(--build-path "$path" --sanitize="$sanitizer")
+  else
+    flags=(--build-path "$path" -Xswiftc -sanitize="$sanitizer" -Xswiftc -use-ld=lld)
+  fi
   echo "sanitizers: building tests with -sanitize=$sanitizer"
   swift build --build-tests "${flags[@]}"
   ASAN_OPTIONS=detect_leaks=0:suppressions=$PWD/Tests/asan-suppressions.txt SWIFT_BACKTRACE=enable=no \

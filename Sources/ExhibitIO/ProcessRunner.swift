@@ -4,6 +4,15 @@ import Glibc
 import Darwin
 #endif
 
+// Darwin's `posix_spawn_file_actions_t` is an opaque pointer (imported as a
+// non-optional `UnsafeMutableRawPointer`, and the calls take a pointer to an
+// optional one); Glibc's is a struct.
+#if canImport(Darwin)
+private typealias FileActions = posix_spawn_file_actions_t?
+#else
+private typealias FileActions = posix_spawn_file_actions_t
+#endif
+
 /// Runs one program the way `exhibit collect` needs it: an argv (no shell, so no
 /// quoting of container paths or bundle ids), the program found on `PATH` from the
 /// given environment, stdin from /dev/null, stdout and stderr captured whole.
@@ -91,12 +100,11 @@ public struct ProcessRunner: Sendable {
         return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
     }
 
-    private static func makeFileActions() -> posix_spawn_file_actions_t {
+    private static func makeFileActions() -> FileActions {
         #if canImport(Darwin)
-        // An optional opaque pointer on Darwin, a struct on Glibc.
-        var actions: posix_spawn_file_actions_t = nil
+        var actions: FileActions = nil
         #else
-        var actions = posix_spawn_file_actions_t()
+        var actions = FileActions()
         #endif
         posix_spawn_file_actions_init(&actions)
         return actions

@@ -13,6 +13,13 @@ case "$BIN" in /*) ;; *) BIN="$PWD/$BIN" ;; esac
 if [ ! -x "$BIN" ]; then echo "e2e: no executable at $BIN (build first, or set EXHIBIT_BIN)"; echo "e2e: 0 passed, 1 failed"; exit 1; fi
 command -v tmux >/dev/null || { echo "e2e: tmux is not installed"; echo "e2e: 0 passed, 1 failed"; exit 1; }
 
+# A UTF-8 locale and a terminal type the system's terminfo knows. macOS has C.UTF-8
+# only from macOS 15 on, and its ncurses 5.7 database has no tmux entries (Homebrew's tmux
+# uses screen-256color for that reason); without them exhibit would draw in ASCII or as xterm.
+E2E_LANG=C.UTF-8
+E2E_TERM=tmux-256color
+if [ "$(uname -s)" = Darwin ]; then E2E_LANG=en_US.UTF-8; E2E_TERM=screen-256color; fi
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/exhibit-e2e.XXXXXX")
 SERVER="exhibit-e2e-$$"
 T=(tmux -L "$SERVER" -f /dev/null)
@@ -83,7 +90,7 @@ check() { # name session command...
 start() { # session cols rows run
     local s=$1
     "${T[@]}" new-session -d -s "$s" -x "$2" -y "$3" \
-        "env LANG=C.UTF-8 TERM=tmux-256color sh $(printf %q "$WORK/launch.sh") $(printf %q "$WORK/pid-$s") $(printf %q "$BIN") $(printf %q "$4") --notes $(printf %q "$WORK/notes-$s"); echo EXIT=\$?; sleep 600"
+        "env LANG=$E2E_LANG TERM=$E2E_TERM sh $(printf %q "$WORK/launch.sh") $(printf %q "$WORK/pid-$s") $(printf %q "$BIN") $(printf %q "$4") --notes $(printf %q "$WORK/notes-$s"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t "$s" status off >/dev/null
     "${T[@]}" resize-window -t "$s" -x "$2" -y "$3" 2>/dev/null
 }
@@ -147,7 +154,7 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     S=archive
     NOTES="$WORK/notes"
     "${T[@]}" new-session -d -s $S -x 80 -y 24 \
-        "env LANG=C.UTF-8 TERM=tmux-256color $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$NOTES"); echo EXIT=\$?; sleep 600"
+        "env LANG=$E2E_LANG TERM=$E2E_TERM $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$NOTES"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t $S status off >/dev/null
     check "an archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
     check "every run is read" $S wait_gone $S 'runs read'
@@ -177,7 +184,7 @@ fi
 if [ -d SampleArchives/run-2026-11-04-misplaced-file ] && [ -d SampleArchives/run-2026-11-02-baseline ]; then
     S=compare
     "${T[@]}" new-session -d -s $S -x 80 -y 24 \
-        "env LANG=C.UTF-8 TERM=tmux-256color $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
+        "env LANG=$E2E_LANG TERM=$E2E_TERM $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t $S status off >/dev/null
     wait_for $S '^ exhibit · SampleArchives · 6 runs' >/dev/null
     check "compare: every run is read" $S wait_gone $S 'runs read'
@@ -263,7 +270,7 @@ else
 fi
 
 # --- Not a terminal -----------------------------------------------------------------
-if out=$(LANG=C.UTF-8 "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
+if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"
 else FAILED=$((FAILED + 1)); echo "FAIL without a terminal it points to summary and check"; printf '%s\n' "$out" | sed 's/^/     | /'; fi
 

@@ -59,6 +59,17 @@ struct CollectScratch {
         #endif
     }
 
+    #if os(macOS)
+    /// Sets `isExcludedFromBackup` through Foundation, as an app does: on macOS the
+    /// collector's authority for the flag is that resource value, not a raw attribute.
+    func excludeFromBackup(_ relative: String) -> Bool {
+        var url = URL(fileURLWithPath: root + "/" + relative)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        return (try? url.setResourceValues(values)) != nil
+    }
+    #endif
+
     /// Every file under `relative` with its bytes, for leak checks.
     func contents(of relative: String) -> [(path: String, bytes: [UInt8])] {
         let base = root + "/" + relative
