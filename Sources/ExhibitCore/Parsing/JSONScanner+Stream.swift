@@ -28,8 +28,16 @@ extension JSONScanner {
     /// ends first.
     @inline(__always)
     mutating func ensureAvailable(_ count: Int) -> Bool {
+        var start = index
+        return ensureAvailable(count, keeping: &start)
+    }
+
+    /// `ensureAvailable(_:)` keeping the token from `start` (moved with the window).
+    @inline(__always)
+    mutating func ensureAvailable(_ count: Int, keeping start: inout Int) -> Bool {
         while bytes.count - index < count {
-            if refill(keeping: index) == nil { return false }
+            guard let shift = refill(keeping: start) else { return false }
+            start -= shift
         }
         return true
     }

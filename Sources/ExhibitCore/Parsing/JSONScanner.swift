@@ -110,6 +110,8 @@ public struct JSONScanner {
     public mutating func readStringBytes() throws(Diagnostic) -> [UInt8] {
         guard peek() == UInt8(ascii: "\"") else { throw failure("a string") }
         let open = offset
+        // The whole string, opening quote included, stays in the window while it is read.
+        var quote = index
         index += 1
         // Fast path: no escapes.
         var i = index
@@ -124,13 +126,14 @@ public struct JSONScanner {
                 if b == UInt8(ascii: "\\") || b < 0x20 { break scan }
                 i += 1
             }
-            guard let shift = refill(keeping: index) else { break }
+            guard let shift = refill(keeping: quote) else { break }
             i -= shift
+            quote -= shift
         }
         var out = Array(bytes[index..<i])
         index = i
         while true {
-            guard ensureAvailable(1) else { throw failure("closing '\"' of the string opened at byte \(open)") }
+            guard ensureAvailable(1, keeping: &quote) else { throw failure("closing '\"' of the string opened at byte \(open)") }
             let b = bytes[index]
             switch b {
             case UInt8(ascii: "\""):
@@ -138,7 +141,7 @@ public struct JSONScanner {
                 return out
             case UInt8(ascii: "\\"):
                 index += 1
-                guard ensureAvailable(1) else { throw failure("an escape character") }
+                guard ensureAvailable(1, keeping: &quote) else { throw failure("an escape character") }
                 let e = bytes[index]
                 index += 1
                 switch e {
@@ -151,14 +154,14 @@ public struct JSONScanner {
                 case UInt8(ascii: "r"): out.append(0x0D)
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
-                    var scalar = try readHex4()
+                    var scalar = try readHex4(keeping: &quote)
                     // Six bytes read ahead first, so `save` stays valid: readHex4 then never moves the window.
-                    if (0xD800...0xDBFF).contains(scalar), ensureAvailable(6) || index + 1 < bytes.count,
+                    if (0xD800...0xDBFF).contains(scalar), ensureAvailable(6, keeping: &quote) || index + 1 < bytes.count,
                         bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                     {
                         let save = index
                         index += 2
-                        let low = try readHex4()
+                        let low = try readHex4(keeping: &quote)
                         if (0xDC00...0xDFFF).contains(low) {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         } else {
@@ -178,8 +181,8 @@ public struct JSONScanner {
         }
     }
 
-    private mutating func readHex4() throws(Diagnostic) -> UInt32 {
-        guard ensureAvailable(4) else { throw failure("four hex digits after \\u") }
+    private mutating func readHex4(keeping start: inout Int) throws(Diagnostic) -> UInt32 {
+        guard ensureAvailable(4, keeping: &start) else { throw failure("four hex digits after \\u") }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[index]

@@ -137,7 +137,9 @@ private struct NcduParser {
             case ("progname", UInt8(ascii: "\"")): doc.programName = try s.readString()
             case ("progver", UInt8(ascii: "\"")): doc.programVersion = try s.readString()
             case ("timestamp", _) where s.peek().map({ (0x30...0x39).contains($0) }) ?? false:
-                doc.timestamp = s.doubleValue(of: try s.readNumberRange())
+                // Read first: the window may move while the number is read.
+                let range = try s.readNumberRange()
+                doc.timestamp = s.doubleValue(of: range)
             default: try s.skipValue()
             }
         } while s.consume(UInt8(ascii: ","))
