@@ -115,6 +115,24 @@ import Testing
         try check(seed: UInt64(1000 + seed), operations: 800, listShare: 30)
     }
 
+    /// The hand-written SipHash spreads names that differ in one byte, in the parent,
+    /// or only in length, over the table: no home slot gets a pile-up.
+    @Test func theSiblingHashSpreads() {
+        var homes = [Int](repeating: 0, count: 1 << 12)
+        var seen = Set<UInt32>()
+        func add(_ parent: Int32, _ name: [UInt8]) {
+            let h = name.withUnsafeBytes { SiblingNameIndex.hash(parent: parent, name: $0) }
+            seen.insert(h)
+            homes[SiblingNameIndex.home(h, size: homes.count)] += 1
+        }
+        for i in 0..<20_000 { add(7, Array("IMG_\(i).jpg".utf8)) }
+        for parent in 0..<10_000 { add(Int32(parent), Array("a".utf8)) }
+        for length in 0..<2_000 { add(1, [UInt8](repeating: 0, count: length)) }
+        #expect(seen.count >= 31_990, "32-bit hashes of 32,000 keys barely collide")
+        // 32,000 keys in 4,096 slots: about 8 per slot; a pile-up would be far above.
+        #expect(homes.max()! < 30)
+    }
+
     /// The one-pass index over more entries than one 8 MiB region of slots holds, and
     /// a directory whose table grows past the largest opening size.
     @Test func largeTreeIsIndexedCompletely() throws {
