@@ -50,16 +50,27 @@ struct Loading<Source: EvidenceSource> {
     }
 
     mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String, _ b: [UInt8]) -> R.Output? {
+        parse(file) { w throws(Diagnostic) in try R.read(b, file: file, warnings: &w) }
+    }
+
+    /// Runs a reader over `file`; records `loaded` or `malformed`, or `unreadable` when
+    /// `readFailure` says why its bytes stopped coming.
+    mutating func parse<T>(_ file: String, readFailure: () -> EvidenceSourceError? = { nil },
+                           _ body: (inout [Diagnostic]) throws(Diagnostic) -> T) -> T? {
         var warnings: [Diagnostic] = []
         do {
-            let value = try R.read(b, file: file, warnings: &warnings)
+            let value = try body(&warnings)
             bundle.diagnostics += warnings
             record(file, .loaded)
             return value
         } catch {
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
-            record(file, .malformed(error))
+            if let failure = readFailure() {
+                record(file, .unreadable(failure.reason))
+            } else {
+                record(file, .malformed(error))
+            }
             return nil
         }
     }
@@ -116,21 +127,8 @@ struct Loading<Source: EvidenceSource> {
             bundle.diagnostics.append(.error(file, error.reason))
             return nil
         }
-        var warnings: [Diagnostic] = []
-        do {
-            let inventory = try NcduInventoryReader.read(stream: stream, file: file, warnings: &warnings)
-            bundle.diagnostics += warnings
-            record(file, .loaded)
-            return inventory
-        } catch {
-            bundle.diagnostics += warnings
-            bundle.diagnostics.append(error)
-            if let failure = stream.failure {
-                record(file, .unreadable(failure.reason))
-            } else {
-                record(file, .malformed(error))
-            }
-            return nil
+        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
+            try NcduInventoryReader.read(stream: stream, file: file, warnings: &w)
         }
     }
 
