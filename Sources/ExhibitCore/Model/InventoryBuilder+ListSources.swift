@@ -6,22 +6,8 @@ extension InventoryBuilder {
     /// The directory called `name` under the directory `parent`, created when missing.
     /// A same-named file does not count: a second node is made, marked duplicate.
     public mutating func directory(named name: some Collection<UInt8>, under parent: Int) -> Int {
-        prepareIndex()
-        let (start, length) = appendName(name)
-        let h = hashOfName(at: start, length: length, parent: Int32(parent))
-        var clash = false
-        let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names, where: { node in
-                            if node.directory >= 0 { return true }
-                            clash = true
-                            return false
-                        })
-        }
-        if let existing {
-            names.removeLast(length)
-            return Int(existing)
-        }
+        let (start, length, h, existing, clash) = listedName(name, under: parent, directory: true)
+        if let existing { return existing }
         var flags: Inventory.NodeFlags = .directory
         if clash {
             flags.insert(.duplicate)
@@ -43,21 +29,8 @@ extension InventoryBuilder {
     /// the later size. Returns the node and whether it was already listed.
     public mutating func addListedFile(name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
                                        excluded: Bool = false, stepID: Int32 = -1) -> (id: Int, alreadyListed: Bool) {
-        prepareIndex()
-        let (start, length) = appendName(name)
-        let h = hashOfName(at: start, length: length, parent: Int32(parent))
-        var clash = false
-        let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names, where: { node in
-                            if node.directory < 0 { return true }
-                            clash = true
-                            return false
-                        })
-        }
-        if let existing {
-            names.removeLast(length)
-            let id = Int(existing)
+        let (start, length, h, existing, clash) = listedName(name, under: parent, directory: false)
+        if let id = existing {
             nodes[id].flags.insert(.duplicate)
             nodes[id].size = size
             setDiskSize(id, diskSize)
@@ -162,6 +135,28 @@ extension InventoryBuilder {
         return name.withUnsafeBytes { query in
             names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(node, query, names: $0) }
         }
+    }
+
+    /// Appends `name` to the name buffer and finds the first child of `parent` of the
+    /// wanted kind called so (taking the name back when there is one), and whether one
+    /// of the other kind came before it.
+    private mutating func listedName(_ name: some Collection<UInt8>, under parent: Int, directory: Bool)
+        -> (start: Int, length: Int, hash: UInt32, existing: Int?, clash: Bool)
+    {
+        prepareIndex()
+        let (start, length) = appendName(name)
+        let hash = hashOfName(at: start, length: length, parent: Int32(parent))
+        var clash = false
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: hash, nodes: nodes, names: names, where: { node in
+                            if (node.directory >= 0) == directory { return true }
+                            clash = true
+                            return false
+                        })
+        }
+        if existing != nil { names.removeLast(length) }
+        return (start, length, hash, existing.map { Int($0) }, clash)
     }
 
     private func firstChild(of parent: Int32, named name: ArraySlice<UInt8>) -> Int? {
