@@ -28,7 +28,9 @@ enum FuzzReader: String, CaseIterable, Sendable {
             case .junit: _ = try JUnitReader.read(bytes, file: Self.file, warnings: &warnings)
             case .xcresultInfo: _ = try XCResultInfoReader.read(bytes, file: Self.file, warnings: &warnings)
             case .xcresulttoolVersion: _ = try XcresulttoolVersionReader.read(bytes, file: Self.file, warnings: &warnings)
-            case .ncdu: _ = try NcduInventoryReader.read(bytes, file: Self.file, warnings: &warnings)
+            case .ncdu:
+                Self.expectStreamingAgrees(bytes)
+                _ = try NcduInventoryReader.read(bytes, file: Self.file, warnings: &warnings)
             case .xattr: _ = try XattrDumpReader.read(bytes, file: Self.file, warnings: &warnings)
             case .du: _ = try DuReader.read(bytes, file: Self.file, warnings: &warnings)
             case .steps: _ = try StepsReader.read(bytes, file: Self.file, warnings: &warnings)
@@ -45,5 +47,28 @@ enum FuzzReader: String, CaseIterable, Sendable {
             precondition(error.file == Self.file, "diagnostic names \(error.file)")
             precondition(error.position != nil, "diagnostic without a position: \(error)")
         }
+    }
+
+    /// The streamed ncdu read (a window refilled a few bytes at a time, the size picked
+    /// from the input) must give what the whole-buffer read gives: inventory,
+    /// warnings, and the error with its position.
+    static func expectStreamingAgrees(_ bytes: [UInt8]) {
+        func outcome(_ read: (inout [Diagnostic]) throws(Diagnostic) -> NcduInventoryReader.Document) -> (Inventory?, [UInt8], [Diagnostic], Diagnostic?) {
+            var warnings: [Diagnostic] = []
+            do {
+                let doc = try read(&warnings)
+                return (doc.inventory, doc.rootName, warnings, nil)
+            } catch {
+                return (nil, [], warnings, error)
+            }
+        }
+        let whole = outcome { w throws(Diagnostic) in try NcduInventoryReader.readDocument(bytes, file: file, warnings: &w) }
+        let chunk = 1 + bytes.count % 13
+        let streamed = outcome { w throws(Diagnostic) in
+            try NcduInventoryReader.readDocument(stream: MemoryEvidenceStream(bytes, chunkSize: chunk), file: file, chunkSize: chunk, warnings: &w)
+        }
+        precondition(whole.0 == streamed.0 && whole.1 == streamed.1, "streamed inventory differs (chunk \(chunk))")
+        precondition(whole.2 == streamed.2, "streamed warnings differ (chunk \(chunk)): \(whole.2) / \(streamed.2)")
+        precondition(whole.3 == streamed.3, "streamed error differs (chunk \(chunk)): \(String(describing: whole.3)) / \(String(describing: streamed.3))")
     }
 }

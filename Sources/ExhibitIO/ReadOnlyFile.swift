@@ -24,19 +24,8 @@ public enum ReadOnlyFile {
     /// instead would hold the old buffer and one of twice the size at once: three times
     /// the file at the peak, 300 MB for a 100 MB inventory.json.
     public static func readAll(path: String, regularFilesOnly: Bool = false) throws(Failure) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO planted in a bundle must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw Failure(description: errnoText()) }
+        let (fd, expected) = try openChecked(path: path, regularFilesOnly: regularFilesOnly)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw Failure(description: errnoText()) }
-        if regularFilesOnly && (st.st_mode & S_IFMT) != S_IFREG {
-            throw Failure(description: "not a regular file (\(kindName(st.st_mode))); refusing to read it")
-        }
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        let expected = max(Int(st.st_size), 0)
-        guard expected <= maximumSize else { throw Failure(description: "larger than \(maximumSize >> 30) GiB; refusing to read it") }
         var failure: Failure?
         var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             do throws(Failure) {
@@ -60,6 +49,66 @@ public enum ReadOnlyFile {
             if probe.count < out.count / 2 { probe = [UInt8](repeating: 0, count: min(out.count / 2, 1 << 24)) }
         }
         return out
+    }
+
+    /// Opens a file for reading with the checks `readAll` makes: `O_RDONLY`, never a
+    /// wait on a FIFO, optionally regular files only, at most `maximumSize` bytes.
+    /// Returns the descriptor (blocking again) and the size `fstat` reported.
+    static func openChecked(path: String, regularFilesOnly: Bool) throws(Failure) -> (fd: Int32, size: Int) {
+        // O_NONBLOCK: opening a FIFO planted in a bundle must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw Failure(description: errnoText()) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let failure = Failure(description: errnoText())
+            close(fd)
+            throw failure
+        }
+        if regularFilesOnly && (st.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw Failure(description: "not a regular file (\(kindName(st.st_mode))); refusing to read it")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        let size = max(Int(st.st_size), 0)
+        guard size <= maximumSize else {
+            close(fd)
+            throw Failure(description: "larger than \(maximumSize >> 30) GiB; refusing to read it")
+        }
+        return (fd, size)
+    }
+
+    /// A file read front to back in caller-sized pieces, for parsers that stream a large
+    /// artifact instead of holding it whole. Opened as `readAll` opens (read-only, the
+    /// same checks); the descriptor closes when the reader goes away.
+    public final class Reader {
+        private let fd: Int32
+        /// What `fstat` reported when the file was opened.
+        public let size: Int
+        private var total = 0
+
+        public init(path: String, regularFilesOnly: Bool = false) throws(Failure) {
+            (fd, size) = try ReadOnlyFile.openChecked(path: path, regularFilesOnly: regularFilesOnly)
+        }
+
+        deinit { close(fd) }
+
+        /// Reads up to `buffer.count` bytes; 0 only at the end of the file. Retries on EINTR.
+        public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            while true {
+                let n = systemRead(fd, base, buffer.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(description: ReadOnlyFile.errnoText())
+                }
+                total += n
+                guard total <= ReadOnlyFile.maximumSize else {
+                    throw Failure(description: "grew past \(ReadOnlyFile.maximumSize >> 30) GiB while being read")
+                }
+                return n
+            }
+        }
     }
 
     private static func readFully(_ fd: Int32, into array: inout [UInt8]) throws(Failure) -> Int {
@@ -90,7 +139,7 @@ public enum ReadOnlyFile {
         return filled
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    fileprivate static func errnoText() -> String { String(cString: strerror(errno)) }
 
     private static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -102,4 +151,9 @@ public enum ReadOnlyFile {
         default: "not a plain file"
         }
     }
+}
+
+/// `read(2)`, named apart from `ReadOnlyFile.Reader.read(into:)`, which shadows it there.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

@@ -50,16 +50,27 @@ struct Loading<Source: EvidenceSource> {
     }
 
     mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String, _ b: [UInt8]) -> R.Output? {
+        parse(file) { w throws(Diagnostic) in try R.read(b, file: file, warnings: &w) }
+    }
+
+    /// Runs a reader over `file`; records `loaded` or `malformed`, or `unreadable` when
+    /// `readFailure` says why its bytes stopped coming.
+    mutating func parse<T>(_ file: String, readFailure: () -> EvidenceSourceError? = { nil },
+                           _ body: (inout [Diagnostic]) throws(Diagnostic) -> T) -> T? {
         var warnings: [Diagnostic] = []
         do {
-            let value = try R.read(b, file: file, warnings: &warnings)
+            let value = try body(&warnings)
             bundle.diagnostics += warnings
             record(file, .loaded)
             return value
         } catch {
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
-            record(file, .malformed(error))
+            if let failure = readFailure() {
+                record(file, .unreadable(failure.reason))
+            } else {
+                record(file, .malformed(error))
+            }
             return nil
         }
     }
@@ -100,8 +111,29 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// inventory.json streamed through the reader, so the file (93 MB at a million
+    /// entries) is never in memory beside the inventory; records it as `read` does.
+    mutating func streamInventoryJSON() -> Inventory? {
+        let file = EvidenceLayout.inventoryJSON
+        let stream: FailureRecordingStream
+        do {
+            guard let opened = try source.stream(file) else {
+                record(file, .missing)
+                return nil
+            }
+            stream = FailureRecordingStream(opened)
+        } catch {
+            record(file, .unreadable(error.reason))
+            bundle.diagnostics.append(.error(file, error.reason))
+            return nil
+        }
+        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
+            try NcduInventoryReader.read(stream: stream, file: file, warnings: &w)
+        }
+    }
+
     mutating func loadInventory() {
-        if let inv = read(NcduInventoryReader.self, EvidenceLayout.inventoryJSON) {
+        if let inv = streamInventoryJSON() {
             bundle.inventory = inv
             bundle.inventorySource = EvidenceLayout.inventoryJSON
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
@@ -248,5 +280,25 @@ struct Loading<Source: EvidenceSource> {
 extension EvidenceBundle {
     fileprivate func source(listing source: some EvidenceSource, _ directory: String) -> [String] {
         source.list(directory)
+    }
+}
+
+/// Remembers a read failure, so the loader records a file that could not be read to the
+/// end as unreadable, not malformed.
+private final class FailureRecordingStream: EvidenceStream {
+    private let inner: any EvidenceStream
+    private(set) var failure: EvidenceSourceError?
+
+    init(_ inner: any EvidenceStream) { self.inner = inner }
+
+    var sizeHint: Int? { inner.sizeHint }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(EvidenceSourceError) -> Int {
+        do {
+            return try inner.read(into: buffer)
+        } catch {
+            failure = error
+            throw error
+        }
     }
 }

@@ -9,10 +9,18 @@ public protocol EvidenceSource: Sendable {
     /// Whether a bundle-relative path exists, without reading it (a superseded
     /// 1M-line files.txt need not be read to be named).
     func exists(_ relativePath: String) -> Bool
+    /// A bundle-relative file opened for reading in chunks; nil when it does not exist.
+    /// Throws `EvidenceSourceError` when it exists but cannot be opened.
+    func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)?
 }
 
 extension EvidenceSource {
     public func exists(_ relativePath: String) -> Bool { ((try? read(relativePath)) ?? nil) != nil }
+
+    /// Sources that only have whole files serve them as one stream.
+    public func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {
+        try read(relativePath).map { MemoryEvidenceStream($0) }
+    }
 }
 
 public struct EvidenceSourceError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -36,6 +44,10 @@ public struct MemoryEvidenceSource: EvidenceSource {
     }
 
     public func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]? { files[relativePath] }
+
+    public func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {
+        files[relativePath].map { MemoryEvidenceStream($0) }
+    }
 
     public func list(_ relativeDirectory: String) -> [String] {
         let prefix = relativeDirectory.isEmpty ? "" : relativeDirectory + "/"

@@ -3,20 +3,31 @@
 ///
 /// Readers either add entries under a known parent (tree-shaped sources such as ncdu
 /// JSON) or add whole paths (list-shaped sources such as files.txt, which create
-/// missing directories on the way). Every entry goes into one (parent, name) hash
-/// index as it is added, so both kinds notice a name listed twice in one directory at
-/// once, and the index is handed to the `Inventory` for O(depth) lookups.
+/// missing directories on the way). Both notice a name listed twice in one directory
+/// as it is added. Entries of list sources go into one (parent, name) hash index at
+/// once, since finding a path's directories needs it; entries of tree sources are
+/// checked against their open siblings only (`OpenDirectorySiblings`) and indexed in
+/// one cache-friendly pass when a lookup or `build()` needs the index. The index is
+/// handed to the `Inventory` for O(depth) lookups.
 public struct InventoryBuilder {
-    private var nodes: [Inventory.Node] = []
-    private var names: [UInt8] = []
-    private var directories: [Inventory.DirectoryRecord] = []
+    var nodes: [Inventory.Node] = []
+    var names: [UInt8] = []
+    /// The name-index hash of each node's (parent, name); 0 for the root.
+    var hashes: [UInt32] = []
+    var directories: [Inventory.DirectoryRecord] = []
     private var stepNames: [String] = []
     private var stepIndex: [String: Int32] = [:]
     private var diskSizeOverflow: [Int32: UInt64] = [:]
-    private var index: SiblingNameIndex
+    var index = SiblingNameIndex()
+    /// Nodes below this id are in `index`; later ones were added by tree sources and
+    /// wait for `indexPending()`.
+    var indexedCount = 1
+    /// Entries the index is sized for when first needed before `build()`.
+    private let expectedCount: Int
+    private var openSiblings = OpenDirectorySiblings()
     /// Entries whose name an earlier sibling already had (tree sources), plus paths
     /// listed again (list sources).
-    public private(set) var duplicateCount = 0
+    public internal(set) var duplicateCount = 0
     /// Names longer than `maximumNameLength` bytes were cut to that length.
     public private(set) var truncatedNameCount = 0
 
@@ -50,14 +61,19 @@ public struct InventoryBuilder {
 
     /// `capacity`: expected number of entries; `nameBytes`: expected total name bytes
     /// (defaults to 16 per entry). Reserving avoids the copies of array growth, which
-    /// would otherwise double the peak memory of a million-entry load.
+    /// would otherwise double the peak memory of a million-entry load; a generous
+    /// reserve costs address space only, as pages never written are never resident.
+    /// The name index is sized for `capacity` only if a list source needs it before
+    /// `build()`; otherwise `build()` sizes it for the entries there are.
     public init(reservingCapacity capacity: Int = 0, nameBytes: Int? = nil) {
         nodes.reserveCapacity(capacity + 1)
+        hashes.reserveCapacity(capacity + 1)
         names.reserveCapacity(nameBytes ?? capacity &* 16)
-        index = SiblingNameIndex(expectedCount: capacity + 1)
+        expectedCount = capacity + 1
         directories.append(Inventory.DirectoryRecord())
         nodes.append(Inventory.Node(size: 0, nameStart: 0, parent: -1, step: -1, directory: 0, diskBlocks: 0,
                                     nameLength: 0, flags: .directory, scanExclusion: .none))
+        hashes.append(0)
     }
 
     public var count: Int { nodes.count }
@@ -76,21 +92,33 @@ public struct InventoryBuilder {
     /// already present in that directory is kept as a second entry, marked duplicate
     /// (`isDuplicate` tells the reader, which warns).
     public mutating func addEntry(name: some Collection<UInt8>, parent: Int, isDirectory: Bool, _ a: EntryAttributes) -> Int {
-        precondition(nodes[parent].directory >= 0, "entries are added under a directory")
+        let directory = nodes[parent].directory
+        precondition(directory >= 0, "entries are added under a directory")
+        let p = Int32(parent)
+        if !openSiblings.enter(p, parentOfParent: nodes[parent].parent, hasChildren: directories[Int(directory)].childCount > 0) {
+            // Added out of tree order: the parent's earlier children are found in the index.
+            indexPending()
+            openSiblings.reset(open: p)
+        }
         let (start, length) = appendName(name)
-        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
-        let earlier = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]), hash: h, nodes: nodes, names: names)
+        let h = hashOfName(at: start, length: length, parent: p)
+        // Children indexed by a list source (or before an out-of-order add) have ids above the parent's.
+        let searchIndex = indexedCount > parent + 1
+        let earlier = names.withUnsafeBytes { raw -> Bool in
+            let query = UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)])
+            if openSiblings.contains(name: query, hash: h, nodes: nodes, names: names, hashes: hashes) { return true }
+            return searchIndex && index.first(parent: p, name: query, hash: h, nodes: nodes, names: names) != nil
         }
         var flags: Inventory.NodeFlags = isDirectory ? .directory : []
         if a.excluded { flags.insert(.excludedOwn) }
         if a.notRegular { flags.insert(.notRegular) }
         if a.readError { flags.insert(.readError) }
-        if earlier != nil {
+        if earlier {
             flags.insert(.duplicate)
             duplicateCount += 1
         }
-        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
+        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h, indexed: false)
+        openSiblings.insert(Int32(id), hash: h, hashes: hashes)
         nodes[id].size = a.size
         setDiskSize(id, a.diskSize)
         nodes[id].scanExclusion = a.scanExclusion
@@ -114,167 +142,6 @@ public struct InventoryBuilder {
         return addEntry(name: name, parent: parent, isDirectory: false,
                         EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, notRegular: notRegular,
                                         readError: readError, stepID: stepID))
-    }
-
-    // MARK: - List-shaped sources
-
-    /// The directory called `name` under the directory `parent`, created when missing.
-    /// A same-named file does not count: a second node is made, marked duplicate.
-    public mutating func directory(named name: some Collection<UInt8>, under parent: Int) -> Int {
-        let (start, length) = appendName(name)
-        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
-        var clash = false
-        let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names, where: { node in
-                            if node.directory >= 0 { return true }
-                            clash = true
-                            return false
-                        })
-        }
-        if let existing {
-            names.removeLast(length)
-            return Int(existing)
-        }
-        var flags: Inventory.NodeFlags = .directory
-        if clash {
-            flags.insert(.duplicate)
-            duplicateCount += 1
-        }
-        return appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
-    }
-
-    /// Returns the directory for a relative path, creating it and any missing parents.
-    /// `components` are the path's components, already split and cleaned.
-    public mutating func directory(at components: some Sequence<some Collection<UInt8>>) -> Int {
-        var cur = Inventory.root
-        for component in components { cur = directory(named: component, under: cur) }
-        return cur
-    }
-
-    /// Adds a file called `name` to the directory `parent` as a list source names it:
-    /// a file already listed there keeps its node, which is marked duplicate and takes
-    /// the later size. Returns the node and whether it was already listed.
-    public mutating func addListedFile(name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
-                                       excluded: Bool = false, stepID: Int32 = -1) -> (id: Int, alreadyListed: Bool) {
-        let (start, length) = appendName(name)
-        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
-        var clash = false
-        let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names, where: { node in
-                            if node.directory < 0 { return true }
-                            clash = true
-                            return false
-                        })
-        }
-        if let existing {
-            names.removeLast(length)
-            let id = Int(existing)
-            nodes[id].flags.insert(.duplicate)
-            nodes[id].size = size
-            setDiskSize(id, diskSize)
-            if excluded { nodes[id].flags.insert(.excludedOwn) }
-            if stepID >= 0 { nodes[id].step = stepID }
-            duplicateCount += 1
-            return (id, true)
-        }
-        var flags: Inventory.NodeFlags = []
-        if excluded { flags.insert(.excludedOwn) }
-        if clash {
-            flags.insert(.duplicate)
-            duplicateCount += 1
-        }
-        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h)
-        nodes[id].size = size
-        setDiskSize(id, diskSize)
-        nodes[id].step = stepID
-        return (id, false)
-    }
-
-    /// For list sources that name files and directories alike without saying which
-    /// (`find . | sort`): the first child of `parent` called `name`, of any kind, or a
-    /// new non-directory entry when there is none. `existed` tells the caller the path
-    /// was seen before (a directory already known, or a repeated line).
-    public mutating func listedEntry(named name: some Collection<UInt8>, under parent: Int) -> (id: Int, existed: Bool) {
-        let (start, length) = appendName(name)
-        let h = names.withUnsafeBytes { SiblingNameIndex.hash(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
-        let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names)
-        }
-        if let existing {
-            names.removeLast(length)
-            return (Int(existing), true)
-        }
-        return (appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h), false)
-    }
-
-    /// Like `directory(named:under:)`, but an entry of that name that a list source
-    /// added before its first child appeared is turned into the directory (it was a
-    /// directory line such as `./Documents`), instead of clashing with it.
-    public mutating func listedDirectory(named name: some Collection<UInt8>, under parent: Int) -> Int {
-        let (id, existed) = listedEntry(named: name, under: parent)
-        if !existed || nodes[id].directory < 0 { promoteToDirectory(id) }
-        return id
-    }
-
-    /// Makes a non-directory entry a directory (list sources learn late which is which).
-    public mutating func promoteToDirectory(_ id: Int) {
-        guard nodes[id].directory < 0 else { return }
-        nodes[id].directory = Int32(directories.count)
-        nodes[id].flags.insert(.directory)
-        directories.append(Inventory.DirectoryRecord())
-    }
-
-    /// Marks an entry as listed more than once and counts it in `duplicateCount`.
-    public mutating func markDuplicate(_ id: Int) {
-        if !nodes[id].flags.contains(.duplicate) { nodes[id].flags.insert(.duplicate) }
-        duplicateCount += 1
-    }
-
-    /// Adds a file by path components (at least one). A path listed twice keeps one
-    /// node, marked duplicate, carrying the later size; `duplicateCount` counts them.
-    @discardableResult
-    public mutating func addFile(components: [ArraySlice<UInt8>], size: UInt64, diskSize: UInt64 = 0,
-                                 excluded: Bool = false, step: String? = nil) -> Int {
-        precondition(!components.isEmpty, "a file path has at least one component")
-        let parent = directory(at: components.dropLast())
-        let stepID = step.map { internStep($0) } ?? -1
-        return addListedFile(name: components[components.count - 1], parent: parent, size: size, diskSize: diskSize,
-                             excluded: excluded, stepID: stepID).id
-    }
-
-    /// The first child of `parent` called `name`, if any (files and directories).
-    public func child(named name: some Collection<UInt8>, of parent: Int) -> Int? {
-        let bytes = Array(name)
-        return index.first(parent: Int32(parent), name: bytes[...], nodes: nodes, names: names).map { Int($0) }
-    }
-
-    /// The node at a path (file or directory); nil when absent. Empty components: the root.
-    public func existingNode(at components: [ArraySlice<UInt8>]) -> Int? {
-        var cur = Inventory.root
-        for component in components {
-            guard let next = index.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
-            cur = Int(next)
-        }
-        return cur
-    }
-
-    /// The node at a `/`-separated relative path (already normalised, see
-    /// `ContainerPath`), without allocating; nil when absent. An empty path: the root.
-    public func existingNode(atPath path: ArraySlice<UInt8>) -> Int? {
-        var cur = Inventory.root
-        var start = path.startIndex
-        while start < path.endIndex {
-            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-            if end > start {  // empty components (`//`) are skipped
-                guard let next = index.first(parent: Int32(cur), name: path[start..<end], nodes: nodes, names: names) else { return nil }
-                cur = Int(next)
-            }
-            start = end + 1
-        }
-        return cur
     }
 
     // MARK: - Amendments
@@ -312,7 +179,7 @@ public struct InventoryBuilder {
 
     // MARK: - Storage
 
-    private mutating func appendName(_ name: some Collection<UInt8>) -> (start: Int, length: Int) {
+    mutating func appendName(_ name: some Collection<UInt8>) -> (start: Int, length: Int) {
         let start = names.count
         if name.count > Self.maximumNameLength {
             names.append(contentsOf: name.prefix(Self.maximumNameLength))
@@ -323,21 +190,61 @@ public struct InventoryBuilder {
         return (start, names.count - start)
     }
 
-    private mutating func appendNode(nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags, hash: Int) -> Int {
+    func hashOfName(at start: Int, length: Int, parent: Int32) -> UInt32 {
+        names.withUnsafeBytes { SiblingNameIndex.hash(parent: parent, name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+    }
+
+    /// `indexed`: list sources index the node at once (after `prepareIndex()`); tree
+    /// sources leave it to `indexPending()`.
+    mutating func appendNode(nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags,
+                                     hash: UInt32, indexed: Bool) -> Int {
         var directory: Int32 = -1
         if flags.contains(.directory) {
             directory = Int32(directories.count)
             directories.append(Inventory.DirectoryRecord())
         }
+        // Counted as they come: `addEntry` asks whether a directory has children yet, and `build()` lays them out.
+        directories[Int(nodes[parent].directory)].childCount &+= 1
         nodes.append(Inventory.Node(size: 0, nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), step: -1,
                                     directory: directory, diskBlocks: 0, nameLength: UInt16(truncatingIfNeeded: nameLength),
                                     flags: flags, scanExclusion: .none))
+        hashes.append(hash)
         let id = nodes.count - 1
-        index.insert(Int32(id), hash: hash, nodes: nodes, names: names)
+        if indexed {
+            index.insert(Int32(id), hashes: hashes)
+            indexedCount = nodes.count
+        }
         return id
     }
 
-    private mutating func setDiskSize(_ id: Int, _ bytes: UInt64) {
+    // MARK: - The name index
+
+    /// Before a list source's lookup: the index holds every node and has room for the
+    /// expected entries at a load factor of 0.5, not 0.7: a list source looks up every
+    /// new name before adding it, and a name that is not there reads about 2.5 nodes at
+    /// load 0.5 but 6 at 0.7, each a cache miss in a million-entry inventory.
+    mutating func prepareIndex() {
+        if index.isUnsized && indexedCount == nodes.count {
+            index.reserve(max(expectedCount, nodes.count) &* 7 / 5, hashes: hashes)
+        }
+        indexPending()
+    }
+
+    /// Indexes the nodes tree sources added since the last call: in one pass over the
+    /// whole table when they outnumber the indexed ones (a tree source's load), else
+    /// one by one.
+    private mutating func indexPending(sizedExactly: Bool = false) {
+        let pending = nodes.count - indexedCount
+        guard pending > 0 else { return }
+        if pending >= index.count {
+            index = SiblingNameIndex(building: hashes, capacity: sizedExactly ? nodes.count : max(expectedCount, nodes.count))
+        } else {
+            for id in indexedCount..<nodes.count { index.insert(Int32(id), hashes: hashes) }
+        }
+        indexedCount = nodes.count
+    }
+
+    mutating func setDiskSize(_ id: Int, _ bytes: UInt64) {
         if bytes % 512 == 0 && bytes / 512 < UInt64(Inventory.Node.overflowBlocks) {
             nodes[id].diskBlocks = UInt32(bytes / 512)
             if !diskSizeOverflow.isEmpty { diskSizeOverflow[Int32(id)] = nil }
@@ -365,9 +272,10 @@ public struct InventoryBuilder {
     /// extra memory is the child index itself.
     public consuming func build() -> Inventory {
         let n = nodes.count
-        for i in 1..<max(n, 1) {
-            directories[Int(nodes[Int(nodes[i].parent)].directory)].childCount &+= 1
-        }
+        indexPending(sizedExactly: true)
+        openSiblings = OpenDirectorySiblings()
+        hashes = []  // freed before the child index is made: the peak of a load is here
+        // `childCount` was counted as nodes were appended.
         var start: UInt32 = 0
         for d in directories.indices {
             directories[d].childStart = start

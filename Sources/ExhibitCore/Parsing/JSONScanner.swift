@@ -2,10 +2,34 @@
 /// streaming ncdu reader (million-entry inventories). It never allocates for
 /// structure, only for string contents, and reports failures as a `Diagnostic` with
 /// the exact byte position.
+///
+/// It scans either a whole file (`init(_:file:)`) or a stream
+/// (`init(stream:file:chunkSize:)`, JSONScanner+Stream.swift). Streaming, `bytes` is a
+/// window onto the file that moves on when a read reaches its end: `index` and the
+/// ranges returned are window indices, valid until the next read; `offset` is the
+/// absolute position. A token that crosses the window's end is kept whole: the window
+/// is compacted to the token's start and refilled, and the scan goes on.
 public struct JSONScanner {
-    public let bytes: [UInt8]
+    /// The file (whole-file scanner) or the current window onto it (streaming).
+    public internal(set) var bytes: [UInt8]
     public let file: String
+    /// The next byte to read, as an index into `bytes`.
     public var index: Int
+    /// Where `bytes[0]` sits in the file: 0 unless streaming.
+    public internal(set) var windowStart = 0
+    /// The stream a streaming scanner refills its window from; nil for a whole file.
+    var input: JSONStreamInput?
+    /// Newlines before `windowStart`, and the absolute offset at which the line
+    /// holding `windowStart` begins: positions stay exact after the window moves on.
+    var newlinesBeforeWindow = 0
+    var lineStartBeforeWindow = 0
+    /// An offset whose position is remembered if the window moves past it (see `keepPosition(of:)`).
+    var pinnedOffset = -1
+    var pinnedPosition: SourcePosition?
+    /// Where `trackedPosition(of:)` last answered, so increasing requests cost one pass.
+    var cursorIndex = 0
+    var cursorLine = 1
+    var cursorLineStart = 0
 
     public init(_ bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -14,7 +38,12 @@ public struct JSONScanner {
         self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
-    public var isAtEnd: Bool { index >= bytes.count }
+    /// True at the end of the input. Streaming, only once the stream has been read to
+    /// its end: use `peek()`, which reads on.
+    public var isAtEnd: Bool { index >= bytes.count && (input?.finished ?? true) }
+
+    /// The absolute byte offset of `index` in the file.
+    public var offset: Int { windowStart + index }
 
     public func failure(_ expected: String, at offset: Int? = nil) -> Diagnostic {
         let at = offset ?? index
@@ -25,22 +54,30 @@ public struct JSONScanner {
             let b = bytes[at]
             found = (0x21...0x7E).contains(b) ? "'\(Character(UnicodeScalar(b)))'" : "byte 0x" + hexByte(b)
         }
-        return .error(file, at: SourcePosition(offset: at, in: bytes), "expected \(expected), found \(found)")
+        return .error(file, at: position(at: at), "expected \(expected), found \(found)")
     }
 
     @inline(__always)
     public mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
+        while true {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
             }
+            if refill(keeping: index) == nil { return }
         }
     }
 
     /// The next non-whitespace byte, without consuming it; nil at end of input.
     @inline(__always)
     public mutating func peek() -> UInt8? {
+        // Most tokens follow the last without whitespace (ncdu writes none inside an item).
+        if index < bytes.count {
+            let b = bytes[index]
+            if b > 0x20 { return b }
+        }
         skipWhitespace()
         return index < bytes.count ? bytes[index] : nil
     }
@@ -60,10 +97,9 @@ public struct JSONScanner {
     }
 
     public mutating func expectLiteral(_ word: String) throws(Diagnostic) {
-        let start = index
         let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
-            throw failure("'\(word)'", at: start)
+        guard ensureAvailable(w.count), bytes[index..<(index + w.count)].elementsEqual(w) else {
+            throw failure("'\(word)'", at: index)
         }
         index += w.count
     }
@@ -73,24 +109,31 @@ public struct JSONScanner {
     /// they are, even when they are not valid UTF-8: ncdu writes file names byte for byte.
     public mutating func readStringBytes() throws(Diagnostic) -> [UInt8] {
         guard peek() == UInt8(ascii: "\"") else { throw failure("a string") }
-        let open = index
+        let open = offset
+        // The whole string, opening quote included, stays in the window while it is read.
+        var quote = index
         index += 1
         // Fast path: no escapes.
         var i = index
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                let out = Array(bytes[index..<i])
-                index = i + 1
-                return out
+        scan: while true {
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") {
+                    let out = Array(bytes[index..<i])
+                    index = i + 1
+                    return out
+                }
+                if b == UInt8(ascii: "\\") || b < 0x20 { break scan }
+                i += 1
             }
-            if b == UInt8(ascii: "\\") || b < 0x20 { break }
-            i += 1
+            guard let shift = refill(keeping: quote) else { break }
+            i -= shift
+            quote -= shift
         }
         var out = Array(bytes[index..<i])
         index = i
         while true {
-            guard index < bytes.count else { throw failure("closing '\"' of the string opened at byte \(open)") }
+            guard ensureAvailable(1, keeping: &quote) else { throw failure("closing '\"' of the string opened at byte \(open)") }
             let b = bytes[index]
             switch b {
             case UInt8(ascii: "\""):
@@ -98,7 +141,7 @@ public struct JSONScanner {
                 return out
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw failure("an escape character") }
+                guard ensureAvailable(1, keeping: &quote) else { throw failure("an escape character") }
                 let e = bytes[index]
                 index += 1
                 switch e {
@@ -111,13 +154,14 @@ public struct JSONScanner {
                 case UInt8(ascii: "r"): out.append(0x0D)
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
-                    var scalar = try readHex4()
-                    if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count,
+                    var scalar = try readHex4(keeping: &quote)
+                    // Six bytes read ahead first, so `save` stays valid: readHex4 then never moves the window.
+                    if (0xD800...0xDBFF).contains(scalar), ensureAvailable(6, keeping: &quote) || index + 1 < bytes.count,
                         bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                     {
                         let save = index
                         index += 2
-                        let low = try readHex4()
+                        let low = try readHex4(keeping: &quote)
                         if (0xDC00...0xDFFF).contains(low) {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         } else {
@@ -137,8 +181,8 @@ public struct JSONScanner {
         }
     }
 
-    private mutating func readHex4() throws(Diagnostic) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("four hex digits after \\u") }
+    private mutating func readHex4(keeping start: inout Int) throws(Diagnostic) -> UInt32 {
+        guard ensureAvailable(4, keeping: &start) else { throw failure("four hex digits after \\u") }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[index]
@@ -163,25 +207,29 @@ public struct JSONScanner {
     /// (integer, double) and can complain with the position of the literal.
     public mutating func readNumberRange() throws(Diagnostic) -> Range<Int> {
         skipWhitespace()
-        let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let digitsStart = index
-        while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-        guard index > digitsStart else { throw failure("a number", at: start) }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        var start = index
+        if more(keeping: &start), bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard skipDigits(keeping: &start) > 0 else { throw failure("a number", at: start) }
+        if more(keeping: &start), bytes[index] == UInt8(ascii: ".") {
             index += 1
-            let f = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            guard index > f else { throw failure("a digit after the decimal point") }
+            guard skipDigits(keeping: &start) > 0 else { throw failure("a digit after the decimal point") }
         }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if more(keeping: &start), bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let e = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            guard index > e else { throw failure("a digit in the exponent") }
+            if more(keeping: &start), bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits(keeping: &start) > 0 else { throw failure("a digit in the exponent") }
         }
         return start..<index
+    }
+
+    /// Consumes ASCII digits; returns how many.
+    private mutating func skipDigits(keeping start: inout Int) -> Int {
+        var n = 0
+        while more(keeping: &start), (0x30...0x39).contains(bytes[index]) {
+            index += 1
+            n += 1
+        }
+        return n
     }
 
     /// Parses an unsigned integer literal; nil when it is negative, fractional or
@@ -213,17 +261,20 @@ public struct JSONScanner {
     public mutating func readUnescapedStringRange() -> Range<Int>? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
         var i = index + 1
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                let r = (index + 1)..<i
-                index = i + 1
-                return r
+        while true {
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") {
+                    let r = (index + 1)..<i
+                    index = i + 1
+                    return r
+                }
+                if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+                i += 1
             }
-            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
-            i += 1
+            guard let shift = refill(keeping: index) else { return nil }
+            i -= shift
         }
-        return nil
     }
 
     /// Reads a string and appends its decoded bytes to `out` (no allocation when the
@@ -251,18 +302,25 @@ public struct JSONScanner {
     @inline(__always)
     public mutating func readUnsignedLiteral() throws(Diagnostic) -> (literal: UnsignedLiteral, range: Range<Int>) {
         skipWhitespace()
-        let start = index
+        var start = index
         var v: UInt64 = 0
         var overflow = false
         var i = index
-        while i < bytes.count {
-            let d = bytes[i] &- 0x30
-            if d > 9 { break }
-            let (m, o1) = v.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(UInt64(d))
-            overflow = overflow || o1 || o2
-            v = a
-            i += 1
+        while true {
+            while i < bytes.count {
+                let d = bytes[i] &- 0x30
+                if d > 9 { break }
+                let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(UInt64(d))
+                overflow = overflow || o1 || o2
+                v = a
+                i += 1
+            }
+            if i < bytes.count { break }
+            // The window ends inside the digits: keep them and read on (`index` is still `start`).
+            guard let shift = refill(keeping: start) else { break }
+            i -= shift
+            start -= shift
         }
         if i > start, i < bytes.count {
             let b = bytes[i]

@@ -77,6 +77,12 @@ private struct PathListParser {
     /// The container prefix (no trailing `/`) cut from absolute paths.
     var prefix: [UInt8]?
     private var warnedPrefix = false
+    /// The directory part of the last path looked up and its node: `find | sort`
+    /// lists a directory's files one after another, so most lines skip the walk.
+    private var lastDirectory: (path: [UInt8], node: Int) = ([], Inventory.root)
+    /// The node the last companion line named: the next line most often names the next
+    /// node (companions list paths in files.txt order), checked before a hash lookup.
+    private var lastNode = 0
 
     init(artifact: ArtifactBytes, prefix: [UInt8]? = nil) {
         file = artifact.file
@@ -170,14 +176,21 @@ private struct PathListParser {
             usable += 1
             let isDirectoryLine = raw.last == UInt8(ascii: "/")
             // `path` is normalised (no empty components, not empty): walk its components
-            // in place instead of splitting into an array per line.
+            // in place instead of splitting into an array per line. A directory part
+            // equal to the last line's is the same node: nothing can have changed it.
+            let nameStart = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
             var parent = Inventory.root
-            var componentStart = path.startIndex
-            while let slash = path[componentStart...].firstIndex(of: UInt8(ascii: "/")) {
-                parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
-                componentStart = slash + 1
+            if nameStart > 0 && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
+                parent = lastDirectory.node
+            } else if nameStart > 0 {
+                var componentStart = path.startIndex
+                while let slash = path[componentStart..<nameStart].firstIndex(of: UInt8(ascii: "/")) {
+                    parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
+                    componentStart = slash + 1
+                }
+                lastDirectory = (Array(path[..<(nameStart - 1)]), parent)
             }
-            let name = path[componentStart...]
+            let name = path[nameStart...]
             let (id, existed) = builder.listedEntry(named: name, under: parent)
             if isDirectoryLine { builder.promoteToDirectory(id) }
             if builder.isDirectory(id) {
@@ -236,13 +249,37 @@ private struct PathListParser {
                 return true
             }
             guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
-            guard let id = builder.existingNode(atPath: path[...]) else {
+            guard let id = existingNode(path, in: builder) else {
                 collector.add("\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
                 return true
             }
             builder.setSize(id, size: size)
             return true
         }
+    }
+
+    /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
+    /// the next line (only while the builder does not change).
+    private mutating func existingNode(_ path: [UInt8], in builder: InventoryBuilder) -> Int? {
+        let nameStart = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        var directory = Inventory.root
+        if nameStart > 0 {
+            if ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
+                directory = lastDirectory.node
+            } else {
+                guard let found = builder.existingNode(atPath: path[..<(nameStart - 1)]) else { return nil }
+                lastDirectory = (Array(path[..<(nameStart - 1)]), found)
+                directory = found
+            }
+        }
+        let name = path[nameStart...]
+        if builder.isFirstChild(lastNode + 1, of: directory, named: name) {
+            lastNode += 1
+            return lastNode
+        }
+        guard let found = builder.existingNode(atPath: name, under: directory) else { return nil }
+        lastNode = found
+        return found
     }
 
     // MARK: excluded.txt and xattr.txt

@@ -19,6 +19,23 @@ public enum NcduFormat {
     /// diagnostic instead of exhausting memory.
     public static let maximumDepth = 1024
 
+    /// The fewest bytes an item takes: `{"name":""}` and a comma.
+    static let minimumItemBytes = 12
+
+    /// Entries a reader reserves room for, from the export's size: an upper bound (a
+    /// reserve never touched costs address space, not memory), capped at 2^25 entries
+    /// (1 GiB of node records) so a huge file does not ask for more address space than
+    /// the machine allows; beyond that the arrays grow.
+    static func entryCapacity(forFileSize size: Int?) -> Int {
+        guard let size, size > 0 else { return 0 }
+        return min(size / minimumItemBytes + 1, 1 << 25)
+    }
+
+    /// Name bytes a reader reserves room for: decoded names are never longer than the file.
+    static func nameCapacity(forFileSize size: Int?) -> Int {
+        min(max(size ?? 0, 0), 1 << 32)
+    }
+
     /// ncdu's `excluded` value for a scan exclusion; nil for `.none`. `otherfs` is
     /// written in the spelling ncdu 1.21+ and 2.x write (1.18 reads it too; ncdu 1.18
     /// itself writes `othfs`, which it then reads back as `pattern`).

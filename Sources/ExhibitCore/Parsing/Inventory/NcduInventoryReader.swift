@@ -31,9 +31,33 @@ public enum NcduInventoryReader: EvidenceReader {
     }
 
     public static func readDocument(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
-        var parser = NcduParser(bytes: bytes, file: file)
+        var parser = NcduParser(scanner: JSONScanner(bytes, file: file), sizeHint: bytes.count)
         defer { parser.warnings.finish(into: &warnings) }
         return try parser.parseDocument()
+    }
+
+    /// Reads the export as it streams in, `chunkSize` bytes at a time, so the file is
+    /// never held whole beside the inventory (the same result and diagnostics as
+    /// `read(_:file:warnings:)` over its bytes). A read failure part way is thrown as a
+    /// diagnostic positioned where the reading stopped.
+    public static func read(stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
+                            warnings: inout [Diagnostic]) throws(Diagnostic) -> Inventory {
+        try readDocument(stream: stream, file: file, chunkSize: chunkSize, warnings: &warnings).inventory
+    }
+
+    public static func readDocument(stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
+                                    warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
+        var parser = NcduParser(scanner: JSONScanner(stream: stream, file: file, chunkSize: chunkSize), sizeHint: stream.sizeHint)
+        defer { parser.warnings.finish(into: &warnings) }
+        do {
+            return try parser.parseDocument()
+        } catch {
+            if let failure = parser.s.streamFailure {
+                throw Diagnostic.error(file, at: parser.s.position(at: parser.s.bytes.count),
+                                       "could not be read to the end: \(failure.reason)")
+            }
+            throw error
+        }
     }
 }
 
@@ -42,24 +66,21 @@ private struct NcduParser {
     var s: JSONScanner
     var builder: InventoryBuilder
     var warnings: WarningCollector
-    var positions: OffsetPositions
     var name: [UInt8] = []
     var lastStep: [UInt8] = []
     var lastStepID: Int32 = -1
 
-    init(bytes: [UInt8], file: String) {
-        s = JSONScanner(bytes, file: file)
-        // Every item is one object, so '{' bounds the entry count from above.
-        var braces = 0
-        for b in bytes where b == UInt8(ascii: "{") { braces &+= 1 }
-        builder = InventoryBuilder(reservingCapacity: braces, nameBytes: bytes.count / 2)
-        warnings = WarningCollector(file: file)
-        positions = OffsetPositions(bytes)
+    init(scanner: JSONScanner, sizeHint: Int?) {
+        s = scanner
+        builder = InventoryBuilder(reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
+                                   nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
+        warnings = WarningCollector(file: scanner.file)
         name.reserveCapacity(256)
     }
 
+    /// `offset`: absolute, as `s.offset` gives it.
     mutating func warn(_ message: String, at offset: Int) {
-        warnings.add(message, at: warnings.isFull ? nil : positions.position(at: offset))
+        warnings.add(message, at: warnings.isFull ? nil : s.trackedPosition(of: offset))
     }
 
     mutating func parseDocument() throws(Diagnostic) -> NcduInventoryReader.Document {
@@ -70,7 +91,7 @@ private struct NcduParser {
         }
         let (major, range) = try s.readUnsignedLiteral()
         guard major == .value(UInt64(NcduFormat.majorVersion)) else {
-            throw Diagnostic.error(s.file, at: SourcePosition(offset: range.lowerBound, in: s.bytes),
+            throw Diagnostic.error(s.file, at: s.position(at: range.lowerBound),
                                    "incompatible major format version \(String(decoding: s.bytes[range], as: UTF8.self)); ncdu exports have major version 1")
         }
         try s.expect(UInt8(ascii: ","), "',' after the major version")
@@ -103,7 +124,7 @@ private struct NcduParser {
     mutating func parseMetadata() throws(Diagnostic) -> NcduInventoryReader.Document {
         var doc = NcduInventoryReader.Document(inventory: InventoryBuilder().build(), rootName: [])
         guard s.peek() == UInt8(ascii: "{") else {
-            warn("expected the metadata object ('{\"progname\":…}')", at: s.index)
+            warn("expected the metadata object ('{\"progname\":…}')", at: s.offset)
             try s.skipValue()
             return doc
         }
@@ -116,7 +137,9 @@ private struct NcduParser {
             case ("progname", UInt8(ascii: "\"")): doc.programName = try s.readString()
             case ("progver", UInt8(ascii: "\"")): doc.programVersion = try s.readString()
             case ("timestamp", _) where s.peek().map({ (0x30...0x39).contains($0) }) ?? false:
-                doc.timestamp = s.doubleValue(of: try s.readNumberRange())
+                // Read first: the window may move while the number is read.
+                let range = try s.readNumberRange()
+                doc.timestamp = s.doubleValue(of: range)
             default: try s.skipValue()
             }
         } while s.consume(UInt8(ascii: ","))
@@ -152,7 +175,8 @@ private struct NcduParser {
 
     /// Reads one info object and adds it under `parent`; returns the new node.
     mutating func parseInfo(parent: Int, isDirectory: Bool) throws(Diagnostic) -> Int {
-        let start = s.index
+        s.skipWhitespace()
+        let start = s.offset
         let attributes = try parseAttributes(isDirectory: isDirectory)
         let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
         if builder.isDuplicate(id) {
@@ -170,10 +194,12 @@ private struct NcduParser {
     }
 
     mutating func parseAttributes(isDirectory: Bool) throws(Diagnostic) -> InventoryBuilder.EntryAttributes {
-        let start = s.index
         guard s.peek() == UInt8(ascii: "{") else {
             throw s.failure(isDirectory ? "the directory's info object '{' after '['" : "an info object '{'")
         }
+        // The item's start is named by warnings made after it is read.
+        let start = s.offset
+        s.keepPosition(of: start)
         s.index += 1
         var a = InventoryBuilder.EntryAttributes()
         var hasName = false
@@ -205,22 +231,23 @@ private struct NcduParser {
             } while s.consume(UInt8(ascii: ","))
             try s.expect(UInt8(ascii: "}"), "',' or '}' in an info object")
         }
-        guard hasName else { throw Diagnostic.error(s.file, at: SourcePosition(offset: start, in: s.bytes), "expected a \"name\" key in the info object") }
+        guard hasName else { throw Diagnostic.error(s.file, at: s.position(of: start), "expected a \"name\" key in the info object") }
         return a
     }
 
     mutating func readSize(_ key: String) throws(Diagnostic) -> UInt64 {
         guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
-            warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.index)
+            warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.offset)
             try s.skipValue()
             return 0
         }
         let (literal, range) = try s.readUnsignedLiteral()
+        let at = s.windowStart + range.lowerBound
         switch literal {
         case .value(let v): return v
-        case .negative: warn("negative \"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)); read as 0", at: range.lowerBound)
-        case .fractional: warn("\"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)) is not an integer; read as 0", at: range.lowerBound)
-        case .overflow: warn("\"\(key)\" does not fit in 64 bits; read as 0", at: range.lowerBound)
+        case .negative: warn("negative \"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)); read as 0", at: at)
+        case .fractional: warn("\"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)) is not an integer; read as 0", at: at)
+        case .overflow: warn("\"\(key)\" does not fit in 64 bits; read as 0", at: at)
         }
         return 0
     }
@@ -234,7 +261,7 @@ private struct NcduParser {
             try s.expectLiteral("false")
             return false
         default:
-            warn("expected true or false for \"\(key)\"; ignored", at: s.index)
+            warn("expected true or false for \"\(key)\"; ignored", at: s.offset)
             try s.skipValue()
             return false
         }
@@ -242,11 +269,11 @@ private struct NcduParser {
 
     mutating func readScanExclusion(_ a: inout InventoryBuilder.EntryAttributes) throws(Diagnostic) {
         guard s.peek() == UInt8(ascii: "\"") else {
-            warn("expected a string for \"excluded\"; ignored", at: s.index)
+            warn("expected a string for \"excluded\"; ignored", at: s.offset)
             try s.skipValue()
             return
         }
-        let at = s.index
+        let at = s.offset
         let value = try s.readStringBytes()
         let (exclusion, known) = NcduFormat.scanExclusion(fromValue: value)
         if !known { warn("unknown \"excluded\" value \"\(TerminalText.escape(bytes: value))\"; read as \"pattern\", as ncdu does", at: at) }
@@ -256,7 +283,7 @@ private struct NcduParser {
     /// Steps repeat from entry to entry, so the last one is cached as bytes.
     mutating func readStep() throws(Diagnostic) -> Int32 {
         guard s.peek() == UInt8(ascii: "\"") else {
-            warn("expected a string for \"\(NcduFormat.stepKey)\"; ignored", at: s.index)
+            warn("expected a string for \"\(NcduFormat.stepKey)\"; ignored", at: s.offset)
             try s.skipValue()
             return -1
         }

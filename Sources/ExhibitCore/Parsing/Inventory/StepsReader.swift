@@ -18,8 +18,13 @@ public enum StepsReader: EvidenceReader {
         let records = TextRecords(bytes, allowNulDelimited: false)
         var out: [StepRecord] = []
         var firstBad: (line: Int, column: Int, offset: Int, message: String)?
-        // Keyed by the normalised path bytes, as `StepAssignment` applies records.
-        var seen: [ByteKey: Int] = [:]
+        // Keyed by the bytes of the record's path, as `StepAssignment` applies records;
+        // the record's String serves as the key (no second copy of a million paths).
+        var seen: [PathKey: Int] = [:]
+        // Sized once: growing a million-key table rehashed it 20 times (a quarter of the read).
+        let expected = records.estimatedCount
+        seen.reserveCapacity(expected)
+        out.reserveCapacity(expected)
         // Steps repeat from line to line: the last one's String is reused.
         var lastStep: (bytes: [UInt8], string: String) = ([], "")
         func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
@@ -60,8 +65,8 @@ public enum StepsReader: EvidenceReader {
                 time = String(decoding: t, as: UTF8.self)
             }
             let pathString = String(decoding: path, as: UTF8.self)
-            if let earlier = seen.updateValue(line, forKey: ByteKey(path)) {
-                seen[ByteKey(path)] = earlier
+            if let earlier = seen.updateValue(line, forKey: PathKey(pathString)) {
+                seen[PathKey(pathString)] = earlier
                 collector.add("\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
                               line: line, column: pathColumn, offset: pathField.startIndex)
             }
@@ -74,6 +79,23 @@ public enum StepsReader: EvidenceReader {
                                    "no usable 'step<TAB>path' record: " + first.message)
         }
         return out
+    }
+
+    /// A path String compared and hashed by its UTF-8 bytes (String's own `==` treats
+    /// canonically equivalent spellings, NFC and NFD, as one path).
+    struct PathKey: Hashable {
+        let path: String
+
+        init(_ path: String) { self.path = path }
+
+        func hash(into hasher: inout Hasher) {
+            var path = path
+            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (a: PathKey, b: PathKey) -> Bool {
+            a.path.utf8.count == b.path.utf8.count && ByteCompare.compare(a.path, b.path) == 0
+        }
     }
 
     /// The line split at its first two TABs (what `split(separator: 0x09, maxSplits: 2,

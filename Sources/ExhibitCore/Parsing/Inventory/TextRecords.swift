@@ -42,9 +42,9 @@ struct TextRecords {
 
     /// The number of records (for reserving capacity).
     var estimatedCount: Int {
-        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
+        if !isNulDelimited { return 1 + bytes.withUnsafeBytes { countNewlines($0) } }
         var c = 1
-        for b in bytes where b == delimiter { c += 1 }
+        for b in bytes where b == 0 { c += 1 }
         return c
     }
 

@@ -35,34 +35,3 @@ struct WarningCollector {
         }
     }
 }
-
-/// Turns byte offsets into line:column for one file, scanning forward from the last
-/// answer: a streaming reader asks in increasing order, so all its warnings together
-/// cost one pass over the file instead of one pass each.
-struct OffsetPositions {
-    private let bytes: [UInt8]
-    private var offset = 0
-    private var line = 1
-    private var lineStart = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func position(at target: Int) -> SourcePosition {
-        let end = min(max(target, 0), bytes.count)
-        if end < offset {
-            offset = 0
-            line = 1
-            lineStart = 0
-        }
-        var i = offset
-        while i < end {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
-            }
-            i += 1
-        }
-        offset = end
-        return SourcePosition(line: line, column: end - lineStart + 1, byteOffset: end)
-    }
-}

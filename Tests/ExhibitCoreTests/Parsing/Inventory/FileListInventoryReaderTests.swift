@@ -96,6 +96,45 @@ import Testing
         }
     }
 
+    /// The reader reuses the last line's directory and guesses the next node for a
+    /// companion line; against a plain walk of every path (the code before), on random
+    /// lists with repeats, directory lines, file/directory clashes and shuffled sizes.
+    @Test(arguments: 0..<8)
+    func cachedWalksGiveWhatAPlainWalkGives(_ seed: Int) throws {
+        var random = ExhibitCore.SplitMix64(seed: UInt64(seed))
+        let words = ["a", "b", "é", "c d"]
+        var lines: [String] = []
+        for _ in 0..<400 {
+            let depth = 1 + Int(random.next() % 4)
+            var path = "."
+            for _ in 0..<depth { path += "/" + words[Int(random.next() % UInt64(words.count))] }
+            lines.append(random.next() % 10 == 0 ? path + "/" : path)
+            if random.next() % 4 == 0 { lines.append(lines[Int(random.next() % UInt64(lines.count))]) }
+        }
+        if seed % 2 == 0 { lines.sort() }
+        var sizeLines = lines.enumerated().map { "\($0.offset + 1)\t\($0.element)" }
+        if seed % 3 == 0 { sizeLines.shuffle(using: &random) }
+        let (r, _) = try read(lines.joined(separator: "\n") + "\n", sizes: sizeLines.joined(separator: "\n") + "\n")
+
+        var reference = InventoryBuilder()
+        func components(_ line: String) -> [ArraySlice<UInt8>] {
+            Array(line.dropFirst(2).utf8).split(separator: UInt8(ascii: "/")).map { $0 }
+        }
+        for line in lines {
+            let parts = components(line)
+            var parent = Inventory.root
+            for part in parts.dropLast() { parent = reference.listedDirectory(named: part, under: parent) }
+            let (id, _) = reference.listedEntry(named: parts[parts.count - 1], under: parent)
+            if line.hasSuffix("/") { reference.promoteToDirectory(id) }
+        }
+        for (i, line) in sizeLines.enumerated() {
+            let path = String(line.split(separator: "\t")[1])
+            let id = try #require(reference.existingNode(atPath: ContainerPath.normalizedBytes(Array(path.utf8)[...])![...]), "line \(i)")
+            reference.setSize(id, size: UInt64(line.split(separator: "\t")[0])!)
+        }
+        #expect(r.inventory == reference.build(), "seed \(seed)")
+    }
+
     @Test func containerPathNormalisation() {
         func n(_ s: String) -> String? { ContainerPath.normalizedBytes(Array(s.utf8)[...]).map { String(decoding: $0, as: UTF8.self) } }
         #expect(n("./Documents//a b.txt") == "Documents/a b.txt")

@@ -16,6 +16,22 @@ import Testing
     {"name":"latest","asize":9,"notreg":true}]]
     """
 
+    static let duplicateNames = #"[1,2,{},[{"name":"/c"},{"name":"a","asize":1},{"name":"a","asize":2}]]"#
+    static let oddSizes = #"[1,2,{},[{"name":"/c"},{"name":"n","asize":-5},{"name":"o","asize":99999999999999999999},{"name":"f","dsize":1.5},{"name":"s","asize":"7"}]]"#
+    static let escapesBOMAndInvalidUTF8: [UInt8] = [0xEF, 0xBB, 0xBF]
+        + Array(#"[1,2,{},[{"name":"/c"},{"name":"caf\u00e9 \"q\""},{"name":""#.utf8) + [0xFF, 0x41] + Array(#""}]]"#.utf8)
+    /// Input, the position of the error, and a fragment of its message.
+    static let malformed: [(text: String, position: String, fragment: String)] = [
+        ("", "1:1", "empty"),
+        ("[2,0,{},[{\"name\":\"/\"}]]", "1:2", "major format version 2"),
+        ("[1,2,{},[{\"name\":\"/\"},\n{\"name\":\"a\"", "2:12", "',' or '}' in an info object, found end of file"),
+        ("[1,2,{},[{\"name\":\"/\"},\n{\"asize\":1}]]", "2:1", "\"name\""),
+        ("[1,2,{},{\"name\":\"/\"}]", "1:9", "root directory as an array"),
+        ("[1,2,{},[{\"name\":\"/\"},7]]", "1:23", "a child item"),
+        ("[1,2,{},[{\"name\":\"/\"}]] x", "1:25", "end of file"),
+    ]
+    static let tooDeep = "[1,2,{},[{\"name\":\"/\"}" + String(repeating: ",[{\"name\":\"d\"}", count: 2000) + String(repeating: "]", count: 2001) + "]"
+
     private func read(_ text: String) throws(Diagnostic) -> (Inventory, [Diagnostic]) {
         var w: [Diagnostic] = []
         let inv = try NcduInventoryReader.read(Array(text.utf8), file: "container/inventory.json", warnings: &w)
@@ -57,7 +73,7 @@ import Testing
     }
 
     @Test func duplicateNamesAreKeptAndMarked() throws {
-        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"a","asize":1},{"name":"a","asize":2}]]"#)
+        let (inv, w) = try read(Self.duplicateNames)
         let kids = Array(inv.children(Inventory.root))
         #expect(kids.count == 2)
         #expect(!inv.isDuplicate(kids[0]) && inv.isDuplicate(kids[1]))
@@ -68,7 +84,7 @@ import Testing
     }
 
     @Test func oddSizesWarnAndReadAsZero() throws {
-        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"n","asize":-5},{"name":"o","asize":99999999999999999999},{"name":"f","dsize":1.5},{"name":"s","asize":"7"}]]"#)
+        let (inv, w) = try read(Self.oddSizes)
         #expect(inv.totalBytes == 0)
         #expect(w.count == 4)
         #expect(w[0].message.contains("negative"))
@@ -79,31 +95,20 @@ import Testing
     }
 
     @Test func escapesBOMAndInvalidUTF8Names() throws {
-        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
-        bytes += Array(#"[1,2,{},[{"name":"/c"},{"name":"caf\u00e9 \"q\""},{"name":""#.utf8)
-        bytes += [0xFF, 0x41]
-        bytes += Array(#""}]]"#.utf8)
         var w: [Diagnostic] = []
-        let inv = try NcduInventoryReader.read(bytes, file: "f", warnings: &w)
+        let inv = try NcduInventoryReader.read(Self.escapesBOMAndInvalidUTF8, file: "f", warnings: &w)
         let kids = Array(inv.children(Inventory.root))
         #expect(inv.name(kids[0]) == "café \"q\"")
         #expect(Array(inv.nameBytes(kids[1])) == [0xFF, 0x41])
     }
 
     @Test func malformedInputThrowsPositionedDiagnostics() {
-        expectError("", "1:1", "empty")
-        expectError("[2,0,{},[{\"name\":\"/\"}]]", "1:2", "major format version 2")
-        expectError("[1,2,{},[{\"name\":\"/\"},\n{\"name\":\"a\"", "2:12", "',' or '}' in an info object, found end of file")
-        expectError("[1,2,{},[{\"name\":\"/\"},\n{\"asize\":1}]]", "2:1", "\"name\"")
-        expectError("[1,2,{},{\"name\":\"/\"}]", "1:9", "root directory as an array")
-        expectError("[1,2,{},[{\"name\":\"/\"},7]]", "1:23", "a child item")
-        expectError("[1,2,{},[{\"name\":\"/\"}]] x", "1:25", "end of file")
+        for m in Self.malformed { expectError(m.text, m.position, m.fragment) }
     }
 
     @Test func deepNestingIsRefused() {
-        let deep = "[1,2,{},[{\"name\":\"/\"}" + String(repeating: ",[{\"name\":\"d\"}", count: 2000) + String(repeating: "]", count: 2001) + "]"
         do {
-            _ = try read(deep)
+            _ = try read(Self.tooDeep)
             Issue.record("expected a depth error")
         } catch {
             #expect(error.message.contains("no deeper than 1024"))

@@ -1,0 +1,195 @@
+/// The list-shaped sources' side of `InventoryBuilder` (files.txt and its companions,
+/// which name whole paths and learn late which entries are directories), and lookups
+/// while building. Every entry added here is indexed at once (`prepareIndex()`): the
+/// next line's directories are found through the index.
+extension InventoryBuilder {
+    /// The directory called `name` under the directory `parent`, created when missing.
+    /// A same-named file does not count: a second node is made, marked duplicate.
+    public mutating func directory(named name: some Collection<UInt8>, under parent: Int) -> Int {
+        let (start, length, h, existing, clash) = listedName(name, under: parent, directory: true)
+        if let existing { return existing }
+        var flags: Inventory.NodeFlags = .directory
+        if clash {
+            flags.insert(.duplicate)
+            duplicateCount += 1
+        }
+        return appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h, indexed: true)
+    }
+
+    /// Returns the directory for a relative path, creating it and any missing parents.
+    /// `components` are the path's components, already split and cleaned.
+    public mutating func directory(at components: some Sequence<some Collection<UInt8>>) -> Int {
+        var cur = Inventory.root
+        for component in components { cur = directory(named: component, under: cur) }
+        return cur
+    }
+
+    /// Adds a file called `name` to the directory `parent` as a list source names it:
+    /// a file already listed there keeps its node, which is marked duplicate and takes
+    /// the later size. Returns the node and whether it was already listed.
+    public mutating func addListedFile(name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
+                                       excluded: Bool = false, stepID: Int32 = -1) -> (id: Int, alreadyListed: Bool) {
+        let (start, length, h, existing, clash) = listedName(name, under: parent, directory: false)
+        if let id = existing {
+            nodes[id].flags.insert(.duplicate)
+            nodes[id].size = size
+            setDiskSize(id, diskSize)
+            if excluded { nodes[id].flags.insert(.excludedOwn) }
+            if stepID >= 0 { nodes[id].step = stepID }
+            duplicateCount += 1
+            return (id, true)
+        }
+        var flags: Inventory.NodeFlags = []
+        if excluded { flags.insert(.excludedOwn) }
+        if clash {
+            flags.insert(.duplicate)
+            duplicateCount += 1
+        }
+        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h, indexed: true)
+        nodes[id].size = size
+        setDiskSize(id, diskSize)
+        nodes[id].step = stepID
+        return (id, false)
+    }
+
+    /// For list sources that name files and directories alike without saying which
+    /// (`find . | sort`): the first child of `parent` called `name`, of any kind, or a
+    /// new non-directory entry when there is none. `existed` tells the caller the path
+    /// was seen before (a directory already known, or a repeated line).
+    public mutating func listedEntry(named name: some Collection<UInt8>, under parent: Int) -> (id: Int, existed: Bool) {
+        prepareIndex()
+        let (start, length) = appendName(name)
+        let h = hashOfName(at: start, length: length, parent: Int32(parent))
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: h, nodes: nodes, names: names)
+        }
+        if let existing {
+            names.removeLast(length)
+            return (Int(existing), true)
+        }
+        return (appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h, indexed: true), false)
+    }
+
+    /// Like `directory(named:under:)`, but an entry of that name that a list source
+    /// added before its first child appeared is turned into the directory (it was a
+    /// directory line such as `./Documents`), instead of clashing with it.
+    public mutating func listedDirectory(named name: some Collection<UInt8>, under parent: Int) -> Int {
+        let (id, existed) = listedEntry(named: name, under: parent)
+        if !existed || nodes[id].directory < 0 { promoteToDirectory(id) }
+        return id
+    }
+
+    /// Makes a non-directory entry a directory (list sources learn late which is which).
+    public mutating func promoteToDirectory(_ id: Int) {
+        guard nodes[id].directory < 0 else { return }
+        nodes[id].directory = Int32(directories.count)
+        nodes[id].flags.insert(.directory)
+        directories.append(Inventory.DirectoryRecord())
+    }
+
+    /// Marks an entry as listed more than once and counts it in `duplicateCount`.
+    public mutating func markDuplicate(_ id: Int) {
+        if !nodes[id].flags.contains(.duplicate) { nodes[id].flags.insert(.duplicate) }
+        duplicateCount += 1
+    }
+
+    /// Adds a file by path components (at least one). A path listed twice keeps one
+    /// node, marked duplicate, carrying the later size; `duplicateCount` counts them.
+    @discardableResult
+    public mutating func addFile(components: [ArraySlice<UInt8>], size: UInt64, diskSize: UInt64 = 0,
+                                 excluded: Bool = false, step: String? = nil) -> Int {
+        precondition(!components.isEmpty, "a file path has at least one component")
+        let parent = directory(at: components.dropLast())
+        let stepID = step.map { internStep($0) } ?? -1
+        return addListedFile(name: components[components.count - 1], parent: parent, size: size, diskSize: diskSize,
+                             excluded: excluded, stepID: stepID).id
+    }
+
+    /// The first child of `parent` called `name`, if any (files and directories).
+    /// Entries a tree source added since the index was last needed are searched one by
+    /// one (list sources leave none).
+    public func child(named name: some Collection<UInt8>, of parent: Int) -> Int? {
+        let bytes = Array(name)
+        return firstChild(of: Int32(parent), named: bytes[...])
+    }
+
+    /// The node at a path (file or directory); nil when absent. Empty components: the root.
+    public func existingNode(at components: [ArraySlice<UInt8>]) -> Int? {
+        var cur = Inventory.root
+        for component in components {
+            guard let next = firstChild(of: Int32(cur), named: component) else { return nil }
+            cur = next
+        }
+        return cur
+    }
+
+    /// Whether `id` is the first child of `parent` called `name`: a guess a reader can
+    /// check without a hash lookup (the node after the last one it found, when a
+    /// companion file lists paths in files.txt order). A node with an earlier sibling of
+    /// the same name is always marked duplicate, so an unmarked match is the first.
+    func isFirstChild(_ id: Int, of parent: Int, named name: ArraySlice<UInt8>) -> Bool {
+        guard id > 0 && id < nodes.count else { return false }
+        let node = nodes[id]
+        guard Int(node.parent) == parent, !node.flags.contains(.duplicate) else { return false }
+        return name.withUnsafeBytes { query in
+            names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(node, query, names: $0) }
+        }
+    }
+
+    /// Appends `name` to the name buffer and finds the first child of `parent` of the
+    /// wanted kind called so (taking the name back when there is one), and whether one
+    /// of the other kind came before it.
+    private mutating func listedName(_ name: some Collection<UInt8>, under parent: Int, directory: Bool)
+        -> (start: Int, length: Int, hash: UInt32, existing: Int?, clash: Bool)
+    {
+        prepareIndex()
+        let (start, length) = appendName(name)
+        let hash = hashOfName(at: start, length: length, parent: Int32(parent))
+        var clash = false
+        let existing = names.withUnsafeBytes {
+            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                        hash: hash, nodes: nodes, names: names, where: { node in
+                            if (node.directory >= 0) == directory { return true }
+                            clash = true
+                            return false
+                        })
+        }
+        if existing != nil { names.removeLast(length) }
+        return (start, length, hash, existing.map { Int($0) }, clash)
+    }
+
+    private func firstChild(of parent: Int32, named name: ArraySlice<UInt8>) -> Int? {
+        if let id = index.first(parent: parent, name: name, nodes: nodes, names: names) { return Int(id) }
+        guard indexedCount < nodes.count else { return nil }
+        return name.withUnsafeBytes { query in
+            let h = SiblingNameIndex.hash(parent: parent, name: query)
+            return names.withUnsafeBufferPointer { nameBuffer in
+                (indexedCount..<nodes.count).first {
+                    hashes[$0] == h && nodes[$0].parent == parent && SiblingNameIndex.nameEquals(nodes[$0], query, names: nameBuffer)
+                }
+            }
+        }
+    }
+
+    /// The node at a `/`-separated relative path (already normalised, see
+    /// `ContainerPath`), without allocating; nil when absent. An empty path: the root.
+    public func existingNode(atPath path: ArraySlice<UInt8>) -> Int? {
+        existingNode(atPath: path, under: Inventory.root)
+    }
+
+    /// `existingNode(atPath:)` for a path relative to the directory `directory`.
+    func existingNode(atPath path: ArraySlice<UInt8>, under directory: Int) -> Int? {
+        var cur = directory
+        var start = path.startIndex
+        while start < path.endIndex {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            if end > start {  // empty components (`//`) are skipped
+                guard let next = firstChild(of: Int32(cur), named: path[start..<end]) else { return nil }
+                cur = next
+            }
+            start = end + 1
+        }
+        return cur
+    }
+}
