@@ -5,73 +5,137 @@ public enum CheckReportFormatter {
     // MARK: - Text
 
     public static func text(_ report: CheckReport, runID: String) -> String {
-        var lines: [String] = []
-        lines.append("exhibit check: run \(esc(runID))")
-        lines.append("rules: \(esc(report.rulesSource))")
-        for d in report.rulesDiagnostics { lines.append("  \(esc(d.description))") }
+        // Violation lines dominate; about 200 bytes each.
+        let out = ReportText(capacity: 4096 + report.violations.count * 200)
+        func line(_ s: String) {
+            out.appendText(s)
+            out.newline()
+        }
+        line("exhibit check: run \(esc(runID))")
+        line("rules: \(esc(report.rulesSource))")
+        for d in report.rulesDiagnostics { line("  \(esc(d.description))") }
         let budgeted = report.budgets.filter { $0.budget != nil }
         if !budgeted.isEmpty {
-            lines.append("budgets:")
+            line("budgets:")
             for b in budgeted {
-                var line = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
-                if b.allowedBytes > 0 { line += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
-                if b.isOver { line += " — over" }
-                lines.append(line)
+                var text = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
+                if b.allowedBytes > 0 { text += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
+                if b.isOver { text += " — over" }
+                line(text)
             }
         }
+        var counts = [Int](repeating: 0, count: ViolationKind.allCases.count)
+        for i in report.violations.indices { counts[kindIndex(report.violations[i].kind)] += 1 }
         for kind in ViolationKind.allCases {
-            let indices = report.violations.indices.filter { report.violations[$0].kind == kind }
-            guard !indices.isEmpty else { continue }
-            lines.append("")
+            let count = counts[kindIndex(kind)]
+            guard count > 0 else { continue }
+            line("")
             let noun = kind.isBlocking ? "violation" : "warning"
-            lines.append("\(kind.title): \(indices.count) \(noun)\(indices.count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
-            for i in indices { lines.append("  [\(i + 1)] " + message(report.violations[i])) }
+            line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
+            for i in report.violations.indices where report.violations[i].kind == kind {
+                out.append("  [")
+                out.appendDecimal(i + 1)
+                out.append("] ")
+                appendMessage(report.violations[i], to: out)
+                out.newline()
+            }
         }
         if report.violations.isEmpty {
-            lines.append("")
-            lines.append("no violations")
+            line("")
+            line("no violations")
         }
-        lines.append(contentsOf: appEvidenceLines(report))
-        lines.append("")
-        lines.append(contentsOf: proposalLines(report.proposal))
-        lines.append("")
-        let blocking = report.violations.filter { $0.kind.isBlocking }.count
+        for l in appEvidenceLines(report) { line(l) }
+        line("")
+        for l in proposalLines(report.proposal) { line(l) }
+        line("")
+        let blocking = counts.indices.reduce(0) { $0 + (ViolationKind.allCases[$1].isBlocking ? counts[$1] : 0) }
         let warnings = report.violations.count - blocking
-        let counts = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        lines.append("result: \(counts)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
-        return lines.joined(separator: "\n") + "\n"
+        let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        return out.string
+    }
+
+    private static func kindIndex(_ kind: ViolationKind) -> Int {
+        ViolationKind.allCases.firstIndex(of: kind) ?? 0
     }
 
     /// One violation on one line:
     /// `Library/.../catalog.bundle (388.0 MiB) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4"`.
     public static func message(_ v: Violation) -> String {
-        var size = ByteSize.format(v.size)
-        if v.fileCount > 1 { size += " in \(v.fileCount) files" }
-        var parts = ["\(esc(v.path)) (\(size))"]
+        let out = ReportText()
+        appendMessage(v, to: out)
+        return out.string
+    }
+
+    /// `message(v)`, appended to a report's bytes.
+    static func appendMessage(_ v: Violation, to out: ReportText) {
+        let separator: StaticString = " — "
+        out.appendEscaped(v.path)
+        out.append(" (")
+        out.appendByteSize(v.size)
+        if v.fileCount > 1 {
+            out.append(" in ")
+            out.appendDecimal(v.fileCount)
+            out.append(" files")
+        }
+        out.append(")")
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {
+            out.append(separator)
             // App evidence names its contract or task, not a backup rule or policy.
-            let what: String? = switch v.kind {
+            let what: StaticString? = switch v.kind {
             case .preference: "preference contract"
             case .configuration: "background task"
             default: nil
             }
             if let what {
-                parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
+                out.append(what)
+                out.append(" ")
+                out.appendEscaped(rule)
+                out.append(" (")
+                appendOwner(v.ruleOwner, to: out)
+                out.append(")")
             } else if let requirement = v.requirement {
-                let owner = v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"
-                parts.append("rule \(esc(rule)) (\(requirement.rawValue), \(owner))")
+                out.append("rule ")
+                out.appendEscaped(rule)
+                out.append(" (")
+                out.appendText(requirement.rawValue)
+                out.append(", ")
+                appendOwner(v.ruleOwner, to: out)
+                out.append(")")
             } else {
-                parts.append("policy \(esc(rule))")
+                out.append("policy ")
+                out.appendEscaped(rule)
             }
         }
-        parts.append(esc(v.reason))
-        if let step = v.step { parts.append("created by step \"\(esc(step))\"") }
-        if !v.largestContributors.isEmpty {
-            let list = v.largestContributors.map { "\(esc($0.path)) (\(ByteSize.format($0.size)))" }.joined(separator: ", ")
-            parts.append("largest: \(list)")
+        out.append(separator)
+        out.appendEscaped(v.reason)
+        if let step = v.step {
+            out.append(separator)
+            out.append("created by step \"")
+            out.appendEscaped(step)
+            out.append("\"")
         }
-        return parts.joined(separator: " — ")
+        if !v.largestContributors.isEmpty {
+            out.append(separator)
+            out.append("largest: ")
+            for (i, c) in v.largestContributors.enumerated() {
+                if i > 0 { out.append(", ") }
+                out.appendEscaped(c.path)
+                out.append(" (")
+                out.appendByteSize(c.size)
+                out.append(")")
+            }
+        }
+    }
+
+    private static func appendOwner(_ owner: String?, to out: ReportText) {
+        if let owner {
+            out.append("owner ")
+            out.appendEscaped(owner)
+        } else {
+            out.append("no owner")
+        }
     }
 
     /// `[1], [2], [3]`, at most 20 of them: a run with 900,000 violations must not print

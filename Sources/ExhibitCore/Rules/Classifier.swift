@@ -119,35 +119,49 @@ public enum Classifier {
         // Steps repeat across thousands of violations: decide each distinct step once.
         var stepMatches: [String: Bool] = [:]
         var ancestors = AncestorLookup(text: text)
-        let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
-            (.path, { v in mentions(text, v.path) }),
-            (.directory, { v in ancestors.depth(of: v.path) > 0 }),
-            (.fileName, { v in
-                guard let name = lastComponent(v.path), name.utf8.count >= 3 else { return false }
-                return mentions(text, name)
-            }),
-            (.ruleName, { v in
-                guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
-                // A preference contract is named `domain:key`; tests name the key.
-                if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) { return true }
-                return mentions(text, rule)
-            }),
-            (.step, { v in
-                guard let step = v.step else { return false }
-                if let known = stepMatches[step] { return known }
-                let stepBytes = Array(step.lowercased().utf8)
-                let found = names.contains { mentions(stepBytes, $0) }
-                stepMatches[step] = found
-                return found
-            }),
-        ]
-        for (basis, matches) in bases {
-            var hits = candidates.filter { matches(violations[$0]) }
-            if basis == .directory, !hits.isEmpty {
-                // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                let depths = hits.map { ancestors.depth(of: violations[$0].path) }
-                let deepest = depths.max() ?? 0
-                hits = zip(hits, depths).filter { $0.1 == deepest }.map(\.0)
+        var directories = DirectoryMentionFilter(text: text)
+        // One pass per basis over the candidates, each reading only the fields it needs
+        // (a closure taking a `Violation` copied the struct, six references, per call).
+        for basis in [TestLinkBasis.path, .directory, .fileName, .ruleName, .step] {
+            var hits: [Int] = []
+            var deepest = 0
+            for i in candidates {
+                switch basis {
+                case .path:
+                    let path = violations[i].path
+                    if directories.mayMention(path), mentions(text, path) { hits.append(i) }
+                case .directory:
+                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                    let depth = ancestors.depth(of: violations[i].path)
+                    if depth == 0 || depth < deepest { continue }
+                    if depth > deepest {
+                        deepest = depth
+                        hits.removeAll()
+                    }
+                    hits.append(i)
+                case .fileName:
+                    guard let name = lastComponent(violations[i].path), name.utf8.count >= 3 else { continue }
+                    if mentions(text, name) { hits.append(i) }
+                case .ruleName:
+                    guard let rule = violations[i].ruleName, rule.utf8.count >= 3 else { continue }
+                    // A preference contract is named `domain:key`; tests name the key.
+                    if violations[i].kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) {
+                        hits.append(i)
+                    } else if mentions(text, rule) {
+                        hits.append(i)
+                    }
+                case .step:
+                    guard let step = violations[i].step else { continue }
+                    let found: Bool
+                    if let known = stepMatches[step] {
+                        found = known
+                    } else {
+                        let stepBytes = Array(step.lowercased().utf8)
+                        found = names.contains { mentions(stepBytes, $0) }
+                        stepMatches[step] = found
+                    }
+                    if found { hits.append(i) }
+                }
             }
             if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
         }
@@ -178,6 +192,20 @@ public enum Classifier {
         init(text: [UInt8]) { self.text = text }
 
         mutating func depth(of path: String) -> Int {
+            // The usual case: a file of the same directory as the path before, `parent/name`
+            // with a name that is not empty and has no `/`. That path is plain and its
+            // parent is `lastParent`, which is what the long way finds too.
+            if let last = lastParent {
+                var text = path
+                let sameParent = text.withUTF8 { bytes in
+                    guard bytes.count > last.count + 1, bytes[last.count] == UInt8(ascii: "/") else { return false }
+                    guard last.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: bytes[..<last.count])) == 0 }) else {
+                        return false
+                    }
+                    return !bytes[(last.count + 1)...].contains(UInt8(ascii: "/"))
+                }
+                if sameParent { return lastDepth }
+            }
             let answer: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
                 guard Classifier.isPlainPath(bytes) else { return nil }
                 return depth(of: path, bytes: bytes)
@@ -209,6 +237,30 @@ public enum Classifier {
             lastParent = Array(parent)
             lastDepth = found
             return found
+        }
+    }
+
+    /// A cheap necessary condition for `mentions(text, path)`, decided once per
+    /// directory (violations come sorted by path): a text naming the path names its
+    /// directory (everything before the last `/`), lower-cased scalar by scalar, so it
+    /// holds that directory's longest ASCII run, lower-cased.
+    struct DirectoryMentionFilter {
+        let text: [UInt8]
+        private var lastParent: [UInt8]?
+        private var lastAnswer = true
+
+        init(text: [UInt8]) { self.text = text }
+
+        mutating func mayMention(_ path: String) -> Bool {
+            var bytes = path
+            return bytes.withUTF8 { utf8 in
+                guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
+                let parent = UnsafeBufferPointer(rebasing: utf8[..<slash])
+                if let last = lastParent, last.withUnsafeBufferPointer({ ByteCompare.compare($0, parent) == 0 }) { return lastAnswer }
+                lastParent = Array(parent)
+                lastAnswer = Classifier.containsLongestASCIIRun(of: parent, in: text)
+                return lastAnswer
+            }
         }
     }
 
@@ -280,7 +332,7 @@ public enum Classifier {
         needle.withUnsafeBufferPointer { containsLongestASCIIRun(of: $0, in: text) }
     }
 
-    private static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
+    static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
         var bestStart = 0, bestLength = 0, runStart = 0
         for (offset, b) in needle.enumerated() {
             if b >= 0x80 {

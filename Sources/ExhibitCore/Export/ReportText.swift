@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A report's text built as UTF-8 bytes in one buffer: `check` prints a line per
+/// violation, and assembling 900,000 lines from interpolated `String`s, part arrays and
+/// `joined` cost more than finding the violations. Appends the same bytes the `String`
+/// code would make (`CheckReportFormatterTests`, `ReportTextTests`).
+final class ReportText {
+    /// Grown with `realloc` (in place for large blocks): appending a piece is a bounds
+    /// check and a copy, where `[UInt8].append(contentsOf:)` cost about 80 instructions.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 16)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory for a report of \(capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(base) }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The text as a `String` (one copy; the bytes are valid UTF-8, made of `String`s
+    /// and ASCII, so nothing is repaired).
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            guard let to = buffer.baseAddress else { return 0 }
+            to.update(from: base, count: count)
+            return count
+        }
+    }
+
+    private func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var next = capacity
+        while next < count + more { next = next &* 2 }
+        guard let memory = realloc(base, next) else { fatalError("out of memory for a report of \(next) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = next
+    }
+
+    @inline(__always)
+    func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let from = piece.baseAddress, !piece.isEmpty else { return }
+        reserve(piece.count)
+        (base + count).update(from: from, count: piece.count)
+        count += piece.count
+    }
+
+    @inline(__always)
+    func append(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    func appendText(_ s: String) {
+        var text = s
+        text.withUTF8 { append($0) }
+    }
+
+    @inline(__always)
+    func append(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
+    }
+
+    func newline() {
+        append(byte: 0x0A)
+    }
+
+    /// `TerminalText.escape(s)`, appended: a string with nothing to escape (the usual
+    /// case) is copied as it is.
+    func appendEscaped(_ s: String) {
+        var text = s
+        let copied = text.withUTF8 { utf8 in
+            guard Self.needsNoEscape(utf8) else { return false }
+            append(utf8)
+            return true
+        }
+        if !copied { appendText(TerminalText.escape(text)) }
+    }
+
+    /// The decimal digits of `n` (what `"\(n)"` gives).
+    func appendDecimal(_ n: Int) {
+        if n < 0 {
+            appendText(String(n))
+            return
+        }
+        var digits = 1
+        var scale = 10
+        while digits < 19, n >= scale {
+            digits += 1
+            scale &*= 10
+        }
+        reserve(digits)
+        var v = n
+        var i = count + digits - 1
+        repeat {
+            base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+            i -= 1
+        } while v > 0
+        count += digits
+    }
+
+    /// `ByteSize.format(n)`, appended, with no `String` made: the same `Double`
+    /// arithmetic, digits written directly (`ReportTextTests` compares them).
+    func appendByteSize(_ n: UInt64) {
+        if n < 1024 {
+            appendDecimal(Int(n))
+            append(" B")
+            return
+        }
+        var unit = 0
+        var value = Double(n) / 1024
+        while unit + 1 < ByteSize.units.count {
+            let shown = unit == 0 ? value.rounded() : (value * 10).rounded() / 10
+            if shown < 1024 { break }
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 {
+            appendDecimal(Int(value.rounded()))
+            append(" KiB")
+            return
+        }
+        let tenths = Int((value * 10).rounded())
+        appendDecimal(tenths / 10)
+        append(byte: 0x2E)
+        appendDecimal(tenths % 10)
+        append(byte: 0x20)
+        appendText(ByteSize.units[unit])
+    }
+
+    /// True when no scalar of this valid UTF-8 is a backslash or one that
+    /// `TerminalText.needsEscape` flags, judged on the bytes: C0 controls and DEL are
+    /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200E/F,
+    /// U+2028–U+202E are `E2 80 8E/8F/A8–AE`; U+2066–U+2069 are `E2 81 A6–A9`; U+FEFF
+    /// is `EF BB BF`. Checked against `needsEscape` for every scalar.
+    static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = b.count
+        // Eight ASCII bytes at a time: none below 0x20, none 0x7F or `\` (exact "any
+        // byte" tests for bytes below 0x80). A word with a non-ASCII byte goes byte by byte.
+        guard let start = b.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        while i < n {
+            if i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if w & highs == 0 {
+                    if (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0x5C)) { return false }
+                    i += 8
+                    continue
+                }
+            }
+            // Byte by byte up to the next word (or the end).
+            let end = Swift.min(i + 8, n)
+            while i < end {
+                let c = b[i]
+                if c < 0x80 {
+                    if c < 0x20 || c == 0x7F || c == 0x5C { return false }
+                } else {
+                    switch c {
+                    case 0xC2:
+                        if i + 1 < n, b[i + 1] <= 0x9F { return false }
+                    case 0xD8:
+                        if i + 1 < n, b[i + 1] == 0x9C { return false }
+                    case 0xE2:
+                        if i + 2 < n {
+                            let c1 = b[i + 1], c2 = b[i + 2]
+                            if c1 == 0x80, c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
+                            if c1 == 0x81, c2 >= 0xA6 && c2 <= 0xA9 { return false }
+                        }
+                    case 0xEF:
+                        if i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF { return false }
+                    default:
+                        break
+                    }
+                }
+                i += 1
+            }
+        }
+        return true
+    }
+}
