@@ -2,141 +2,7 @@
 /// untrusted string escaped for the terminal) or JSON for scripts (fixed key order,
 /// two-space indentation, absent values as `null` so every key is always there).
 public enum CheckReportFormatter {
-    // MARK: - Text
-
-    public static func text(_ report: CheckReport, runID: String) -> String {
-        // Violation lines dominate; about 200 bytes each.
-        let out = ReportText(capacity: 4096 + report.violations.count * 200)
-        func line(_ s: String) {
-            out.appendText(s)
-            out.newline()
-        }
-        line("exhibit check: run \(esc(runID))")
-        line("rules: \(esc(report.rulesSource))")
-        for d in report.rulesDiagnostics { line("  \(esc(d.description))") }
-        let budgeted = report.budgets.filter { $0.budget != nil }
-        if !budgeted.isEmpty {
-            line("budgets:")
-            for b in budgeted {
-                var text = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
-                if b.allowedBytes > 0 { text += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
-                if b.isOver { text += " — over" }
-                line(text)
-            }
-        }
-        var counts = [Int](repeating: 0, count: ViolationKind.allCases.count)
-        for i in report.violations.indices { counts[kindIndex(report.violations[i].kind)] += 1 }
-        for kind in ViolationKind.allCases {
-            let count = counts[kindIndex(kind)]
-            guard count > 0 else { continue }
-            line("")
-            let noun = kind.isBlocking ? "violation" : "warning"
-            line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
-            for i in report.violations.indices where report.violations[i].kind == kind {
-                out.append("  [")
-                out.appendDecimal(i + 1)
-                out.append("] ")
-                appendMessage(report.violations[i], to: out)
-                out.newline()
-            }
-        }
-        if report.violations.isEmpty {
-            line("")
-            line("no violations")
-        }
-        for l in appEvidenceLines(report) { line(l) }
-        line("")
-        for l in proposalLines(report.proposal) { line(l) }
-        line("")
-        let blocking = counts.indices.reduce(0) { $0 + (ViolationKind.allCases[$1].isBlocking ? counts[$1] : 0) }
-        let warnings = report.violations.count - blocking
-        let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
-        return out.string
-    }
-
-    private static func kindIndex(_ kind: ViolationKind) -> Int {
-        ViolationKind.allCases.firstIndex(of: kind) ?? 0
-    }
-
-    /// One violation on one line:
-    /// `Library/.../catalog.bundle (388.0 MiB) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4"`.
-    public static func message(_ v: Violation) -> String {
-        let out = ReportText()
-        appendMessage(v, to: out)
-        return out.string
-    }
-
-    /// `message(v)`, appended to a report's bytes.
-    static func appendMessage(_ v: Violation, to out: ReportText) {
-        let separator: StaticString = " — "
-        out.appendEscaped(v.path)
-        out.append(" (")
-        out.appendByteSize(v.size)
-        if v.fileCount > 1 {
-            out.append(" in ")
-            out.appendDecimal(v.fileCount)
-            out.append(" files")
-        }
-        out.append(")")
-        // A volume warning's reason already names its budget.
-        if v.kind != .volume, let rule = v.ruleName {
-            out.append(separator)
-            // App evidence names its contract or task, not a backup rule or policy.
-            let what: StaticString? = switch v.kind {
-            case .preference: "preference contract"
-            case .configuration: "background task"
-            default: nil
-            }
-            if let what {
-                out.append(what)
-                out.append(" ")
-                out.appendEscaped(rule)
-                out.append(" (")
-                appendOwner(v.ruleOwner, to: out)
-                out.append(")")
-            } else if let requirement = v.requirement {
-                out.append("rule ")
-                out.appendEscaped(rule)
-                out.append(" (")
-                out.appendText(requirement.rawValue)
-                out.append(", ")
-                appendOwner(v.ruleOwner, to: out)
-                out.append(")")
-            } else {
-                out.append("policy ")
-                out.appendEscaped(rule)
-            }
-        }
-        out.append(separator)
-        out.appendEscaped(v.reason)
-        if let step = v.step {
-            out.append(separator)
-            out.append("created by step \"")
-            out.appendEscaped(step)
-            out.append("\"")
-        }
-        if !v.largestContributors.isEmpty {
-            out.append(separator)
-            out.append("largest: ")
-            for (i, c) in v.largestContributors.enumerated() {
-                if i > 0 { out.append(", ") }
-                out.appendEscaped(c.path)
-                out.append(" (")
-                out.appendByteSize(c.size)
-                out.append(")")
-            }
-        }
-    }
-
-    private static func appendOwner(_ owner: String?, to out: ReportText) {
-        if let owner {
-            out.append("owner ")
-            out.appendEscaped(owner)
-        } else {
-            out.append("no owner")
-        }
-    }
+    // MARK: - Shared by text and JSON
 
     /// `[1], [2], [3]`, at most 20 of them: a run with 900,000 violations must not print
     /// them all on one line (the JSON form has every index).
@@ -173,7 +39,7 @@ public enum CheckReportFormatter {
         }
     }
 
-    private static func esc(_ s: String) -> String { TerminalText.escape(s) }
+    static func esc(_ s: String) -> String { TerminalText.escape(s) }
 
     /// The background-task verdict and the preference contracts, when the rules have them.
     static func appEvidenceLines(_ report: CheckReport) -> [String] {

@@ -15,7 +15,23 @@ final class ReportText {
     private var capacity: Int
     private(set) var count = 0
 
-    init(capacity: Int = 256) {
+    /// Where full pieces go when the text is streamed (`flushingTo:`), nil when it is kept.
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    static let flushSize = 64 * 1024
+
+    /// Collects the text (read it with `string` or `bytes`).
+    convenience init(capacity: Int = 256) {
+        self.init(capacity: capacity, sink: nil)
+    }
+
+    /// Hands the text to `sink` in pieces ending at `endLine()`s, about `flushSize`
+    /// bytes each; `flush()` writes the rest.
+    convenience init(capacity: Int, flushingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(capacity: capacity, sink: sink)
+    }
+
+    private init(capacity: Int, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
+        self.sink = sink
         self.capacity = Swift.max(capacity, 16)
         guard let memory = malloc(self.capacity) else { fatalError("out of memory for a report of \(capacity) bytes") }
         base = memory.assumingMemoryBound(to: UInt8.self)
@@ -69,8 +85,17 @@ final class ReportText {
         s.withUTF8Buffer { append($0) }
     }
 
-    func newline() {
+    /// Ends a line; a streamed text hands over what it holds once that is a full piece.
+    func endLine() {
         append(byte: 0x0A)
+        if sink != nil, count >= Self.flushSize { flush() }
+    }
+
+    /// Hands what is held to the sink (nothing happens for a collected text).
+    func flush() {
+        guard let sink, count > 0 else { return }
+        sink(bytes)
+        count = 0
     }
 
     /// `TerminalText.escape(s)`, appended: a string with nothing to escape (the usual

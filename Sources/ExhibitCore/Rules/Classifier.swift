@@ -116,20 +116,40 @@ public enum Classifier {
     static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
         let text = Array(failure.failureText.lowercased().utf8)
         let names = testNames(failure)
-        // Steps repeat across thousands of violations: decide each distinct step once.
-        var stepMatches: [String: Bool] = [:]
-        var ancestors = AncestorLookup(text: text)
-        var directories = DirectoryMentionFilter(text: text)
-        // One pass per basis over the candidates, each reading only the fields it needs
-        // (a closure taking a `Violation` copied the struct, six references, per call).
+        var scan = LinkScan(text: text, names: names)
+        // One pass per basis over the candidates (borrowed through a buffer pointer), each
+        // reading only the fields it needs: a closure taking a `Violation` copied the
+        // struct, six references, per call.
         for basis in [TestLinkBasis.path, .directory, .fileName, .ruleName, .step] {
+            let hits = violations.withUnsafeBufferPointer { scan.hits(basis, candidates: candidates, in: $0) }
+            if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+        }
+        return nil
+    }
+
+    /// What `link` remembers while it tries one failing test's text against the bases.
+    private struct LinkScan {
+        let text: [UInt8]
+        let names: [String]
+        /// Steps repeat across thousands of violations: each distinct step is decided once.
+        var stepMatches: [String: Bool] = [:]
+        var ancestors: AncestorLookup
+        var directories: DirectoryMentionFilter
+
+        init(text: [UInt8], names: [String]) {
+            self.text = text
+            self.names = names
+            ancestors = AncestorLookup(text: text)
+            directories = DirectoryMentionFilter(text: text)
+        }
+
+        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: UnsafeBufferPointer<Violation>) -> [Int] {
             var hits: [Int] = []
             var deepest = 0
             for i in candidates {
                 switch basis {
                 case .path:
-                    let path = violations[i].path
-                    if directories.mayMention(path), mentions(text, path) { hits.append(i) }
+                    if directories.mayMention(violations[i].path), mentions(text, violations[i].path) { hits.append(i) }
                 case .directory:
                     // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
                     let depth = ancestors.depth(of: violations[i].path)
@@ -163,9 +183,8 @@ public enum Classifier {
                     if found { hits.append(i) }
                 }
             }
-            if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+            return hits
         }
-        return nil
     }
 
     /// Components of the deepest proper ancestor of `path` that `text` names, or 0.
