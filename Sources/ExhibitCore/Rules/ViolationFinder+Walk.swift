@@ -27,6 +27,9 @@ extension ViolationFinder {
         var namedLike: Int32
         var userDataExtension: Int32
         var excluded: Bool
+        /// The directory's area, except for a file directly in `Library`, whose own name
+        /// decides it (a file called `Caches` is in Library/Caches).
+        var area: BackupArea.Kind
     }
 
     struct MemoEntry {
@@ -89,7 +92,7 @@ extension ViolationFinder {
                 buckets[bucket] = Int32(tests.count - 1)
             }
             let memoStart = memo.count
-            memo.append(contentsOf: repeatElement(MemoEntry(key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, excluded: false),
+            memo.append(contentsOf: repeatElement(MemoEntry(key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, excluded: false, area: .outside),
                                                             signature: 0, allowed: false), count: Self.memoSize))
             return Frame(stateStart: range.lowerBound, stateEnd: range.upperBound, coveringStart: coveringStart, coveringEnd: covering.count,
                          coveringHasRule: coveringHasRule, testStart: testStart, bucketStart: bucketStart, memoStart: memoStart, memoCount: 0,
@@ -188,7 +191,7 @@ extension ViolationFinder {
 
             let memoised = completed.count <= 2 && namedLike.count <= 1
             let key = MemoKey(first: completed.first ?? -1, second: completed.count > 1 ? completed[1] : -1, namedLike: namedLike.first ?? -1,
-                              userDataExtension: userDataExtension, excluded: excluded)
+                              userDataExtension: userDataExtension, excluded: excluded, area: area)
             var entry: MemoEntry?
             if memoised {
                 for i in f.memoStart..<(f.memoStart + min(f.memoCount, WalkBuffers.memoSize)) where b.memo[i].key == key {
