@@ -207,6 +207,7 @@ public enum Classifier {
         let text: [UInt8]
         private var lastParent: [UInt8]?
         private var lastDepth = 0
+        private var mentionedPrefixes: [ByteKey: Bool] = [:]
 
         init(text: [UInt8]) { self.text = text }
 
@@ -245,7 +246,7 @@ public enum Classifier {
             var found = 0
             let utf8 = path.utf8
             while true {
-                if Classifier.mentions(text, path[..<utf8.index(utf8.startIndex, offsetBy: end)]) {
+                if mentions(prefix: UnsafeBufferPointer(rebasing: bytes[..<end]), of: path, utf8: utf8) {
                     found = depth
                     break
                 }
@@ -255,6 +256,17 @@ public enum Classifier {
             }
             lastParent = Array(parent)
             lastDepth = found
+            return found
+        }
+
+        /// `mentions(text, path[..<prefix.count])`, remembered per prefix: the directories
+        /// of a run share their ancestors (`Library/Application Support/Downloads` heads
+        /// thousands of them), and each ancestor is decided once.
+        private mutating func mentions(prefix: UnsafeBufferPointer<UInt8>, of path: String, utf8: String.UTF8View) -> Bool {
+            let key = ByteKey(Array(prefix))
+            if let known = mentionedPrefixes[key] { return known }
+            let found = Classifier.mentions(text, path[..<utf8.index(utf8.startIndex, offsetBy: prefix.count)])
+            mentionedPrefixes[key] = found
             return found
         }
     }

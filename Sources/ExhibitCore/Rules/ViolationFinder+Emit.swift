@@ -4,42 +4,44 @@ extension ViolationFinder {
     func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> [Violation] {
         var out: [Violation] = []
         var paths = PathMaker(inventory: inventory)
-        // Rule, owner and reason depend on the finding only: made once per finding and
-        // copied (their strings are shared, not rebuilt per violation).
+        // Rule, owner and reason depend on the finding only: made once per finding, and
+        // their strings shared by its violations, not rebuilt per violation.
         var templates = [Violation?](repeating: nil, count: findings.count)
         func append(_ f: Int32, node: Int, path: String, step: String?, fileCount: Int) {
-            var v: Violation
+            let t: Violation
             if let made = templates[Int(f)] {
-                v = made
+                t = made
             } else {
-                v = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
-                templates[Int(f)] = v
+                t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
+                templates[Int(f)] = t
             }
-            v.node = node
-            v.path = path
-            v.size = inventory.totalSize(node)
-            v.step = step
-            v.fileCount = fileCount
-            out.append(v)
+            out.append(Violation(kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
+                                 ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount))
         }
-        var stack: [Int] = Array(inventory.children(Inventory.root))
-        while let id = stack.popLast() {
-            let sig = directorySignatures[id]
-            if sig == 0 || sig == Self.neutral { continue }  // nothing broken below
-            if inventory.isDirectory(id) {
-                if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
-                    let step = inventory.step(id) ?? commonStep(below: id)
-                    let path = paths.path(id)
-                    for f in signatures[sig] {
-                        append(f, node: id, path: path, step: step, fileCount: inventory.fileCount(id))
+        inventory.withRulesWalkStorage { storage in
+            var stack: [Int] = []
+            func pushChildren(_ id: Int) {
+                for k in storage.childRange(storage.nodes[id]) { stack.append(Int(storage.childIndex[k])) }
+            }
+            pushChildren(Inventory.root)
+            while let id = stack.popLast() {
+                let sig = directorySignatures[id]
+                if sig == 0 || sig == Self.neutral { continue }  // nothing broken below
+                if storage.nodes[id].flags.contains(.directory) {
+                    if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
+                        let step = inventory.step(id) ?? commonStep(below: id)
+                        let path = paths.path(id)
+                        for f in signatures[sig] {
+                            append(f, node: id, path: path, step: step, fileCount: inventory.fileCount(id))
+                        }
+                    } else {
+                        pushChildren(id)
                     }
                 } else {
-                    stack.append(contentsOf: inventory.children(id))
-                }
-            } else {
-                let path = paths.path(id)
-                for f in signatures[fileSignatures[id]] {
-                    append(f, node: id, path: path, step: inventory.step(id), fileCount: 1)
+                    let path = paths.path(id)
+                    for f in signatures[fileSignatures[id]] {
+                        append(f, node: id, path: path, step: inventory.step(id), fileCount: 1)
+                    }
                 }
             }
         }

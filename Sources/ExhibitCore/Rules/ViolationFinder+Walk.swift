@@ -131,8 +131,13 @@ extension ViolationFinder {
         patterns.initialStates(into: &b.states)
         var stack = [b.frame(states: 0..<b.states.count, children: storage.childRange(storage.nodes[Inventory.root]), area: .outside,
                              topLevel: -1, depth: 0, tables: tables)]
-        var completed: [Int32] = []
-        var namedLike: [Int32] = []
+        // At most one entry per pattern, and per rule.
+        var completed = Int32Scratch(capacity: tables.role.count)
+        var namedLike = Int32Scratch(capacity: tables.ruleRequirement.count)
+        defer {
+            completed.deallocate()
+            namedLike.deallocate()
+        }
         var accepted: [Int32] = []
         var found: [Finding] = []
         while let f = stack.last {
@@ -164,22 +169,22 @@ extension ViolationFinder {
             let name = storage.name(node)
 
             // The patterns the name completes, in pattern order.
-            if !completed.isEmpty { completed.removeAll(keepingCapacity: true) }
+            completed.removeAll()
             var bucket = 256
             while true {
                 var t = Int(b.buckets[f.bucketStart + bucket])
                 while t >= 0 {
                     let test = b.tests[t]
-                    if matchers.matches(test.matcher, name) { Self.insertSorted(test.pattern, into: &completed) }
+                    if matchers.matches(test.matcher, name) { completed.insertSorted(test.pattern) }
                     t = Int(test.next)
                 }
                 guard bucket == 256, let last = name.last else { break }
                 bucket = Int(tables.foldsCase ? asciiFolded(last) : last)
             }
             var ruleHit = f.coveringHasRule
-            for p in completed where tables.role[Int(p)] == .rule { ruleHit = true }
+            for i in 0..<completed.count where tables.role[Int(completed[i])] == .rule { ruleHit = true }
             // A file named like a rule's files but outside every rule's pattern.
-            if !namedLike.isEmpty { namedLike.removeAll(keepingCapacity: true) }
+            namedLike.removeAll()
             if !ruleHit, let first = name.first {
                 for k in Int(tables.outsideStart[Int(first)])..<Int(tables.outsideStart[Int(first) + 1])
                 where matchers.matches(tables.outsideMatcher[k], name) && !namedLike.contains(tables.outsideRule[k]) {
@@ -190,7 +195,8 @@ extension ViolationFinder {
             let excluded = node.flags.contains(.excludedEffective)
 
             let memoised = completed.count <= 2 && namedLike.count <= 1
-            let key = MemoKey(first: completed.first ?? -1, second: completed.count > 1 ? completed[1] : -1, namedLike: namedLike.first ?? -1,
+            let key = MemoKey(first: completed.count > 0 ? completed[0] : -1, second: completed.count > 1 ? completed[1] : -1,
+                              namedLike: namedLike.count > 0 ? namedLike[0] : -1,
                               userDataExtension: userDataExtension, excluded: excluded, area: area)
             var entry: MemoEntry?
             if memoised {
@@ -203,7 +209,8 @@ extension ViolationFinder {
                 // Merge the directory's covering patterns with the completed ones.
                 accepted.removeAll(keepingCapacity: true)
                 var c = f.coveringStart
-                for p in completed {
+                for i in 0..<completed.count {
+                    let p = completed[i]
                     while c < f.coveringEnd, b.covering[c] <= p {
                         if b.covering[c] < p { accepted.append(b.covering[c]) }
                         c += 1
@@ -215,7 +222,7 @@ extension ViolationFinder {
                     c += 1
                 }
                 found.removeAll(keepingCapacity: true)
-                let outcome = evaluateFile(accepted: accepted, excluded: excluded, area: area, namedLike: namedLike,
+                let outcome = evaluateFile(accepted: accepted, excluded: excluded, area: area, namedLike: namedLike.elements,
                                            userDataExtension: userDataExtension >= 0 ? Int(userDataExtension) : nil, tables: tables, into: &found)
                 let made = MemoEntry(key: key, signature: outcome.ignored ? Self.neutral : intern(&found), allowed: outcome.allowed)
                 if memoised {
@@ -230,20 +237,10 @@ extension ViolationFinder {
         }
     }
 
-    @inline(__always)
-    private static func insertSorted(_ p: Int32, into list: inout [Int32]) {
-        var i = list.count
-        while i > 0, list[i - 1] >= p {
-            if list[i - 1] == p { return }
-            i -= 1
-        }
-        list.insert(p, at: i)
-    }
-
     /// The findings of one file from the patterns covering it (`accepted`, in pattern
     /// order), the rules it is named like and its user-data extension. `ignored` when an
     /// ignore pattern covers it; `allowed` when an allowed large resource does.
-    private func evaluateFile(accepted: [Int32], excluded: Bool, area: BackupArea.Kind, namedLike: [Int32], userDataExtension: Int?,
+    private func evaluateFile(accepted: [Int32], excluded: Bool, area: BackupArea.Kind, namedLike: UnsafeBufferPointer<Int32>, userDataExtension: Int?,
                               tables: RulesWalkTables, into out: inout [Finding]) -> (ignored: Bool, allowed: Bool) {
         var ruleHit = false
         var allowlisted = false
@@ -322,5 +319,55 @@ extension ViolationFinder {
         let sig = signatures.id(for: ids)
         if ids.count == 1 { singleSignature[Int(ids[0])] = sig }
         return sig
+    }
+}
+
+/// A list of small ids with a fixed capacity, reused for every file: no uniqueness
+/// check or reallocation per use (`Array.removeAll(keepingCapacity:)` and `insert`
+/// cost about 80 instructions each). Deallocate it when done.
+struct Int32Scratch {
+    private let base: UnsafeMutablePointer<Int32>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: Swift.max(capacity, 1))
+    }
+
+    func deallocate() { base.deallocate() }
+
+    mutating func removeAll() { count = 0 }
+
+    subscript(i: Int) -> Int32 {
+        precondition(i >= 0 && i < count, "index within the list")
+        return base[i]
+    }
+
+    var elements: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+    func contains(_ value: Int32) -> Bool { elements.contains(value) }
+
+    mutating func append(_ value: Int32) {
+        precondition(count < capacity, "more ids than the capacity")
+        base[count] = value
+        count += 1
+    }
+
+    /// Inserts `value` in ascending order unless it is there already.
+    mutating func insertSorted(_ value: Int32) {
+        var i = count
+        while i > 0, base[i - 1] >= value {
+            if base[i - 1] == value { return }
+            i -= 1
+        }
+        precondition(count < capacity, "more ids than the capacity")
+        var j = count
+        while j > i {
+            base[j] = base[j - 1]
+            j -= 1
+        }
+        base[i] = value
+        count += 1
     }
 }
