@@ -75,9 +75,9 @@ final class ReportText {
         count += 1
     }
 
+    /// From the string's own storage when it has one (no copy of the String).
     func appendText(_ s: String) {
-        var text = s
-        text.withUTF8 { append($0) }
+        if s.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { Array(s.utf8).withUnsafeBufferPointer { append($0) } }
     }
 
     @inline(__always)
@@ -101,13 +101,12 @@ final class ReportText {
     /// `TerminalText.escape(s)`, appended: a string with nothing to escape (the usual
     /// case) is copied as it is.
     func appendEscaped(_ s: String) {
-        var text = s
-        let copied = text.withUTF8 { utf8 in
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 in
             guard Self.needsNoEscape(utf8) else { return false }
             append(utf8)
             return true
         }
-        if !copied { appendText(TerminalText.escape(text)) }
+        if copied != true { appendText(TerminalText.escape(s)) }
     }
 
     /// The decimal digits of `n` (what `"\(n)"` gives).

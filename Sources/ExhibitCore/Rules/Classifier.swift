@@ -216,15 +216,14 @@ public enum Classifier {
             // with a name that is not empty and has no `/`. That path is plain and its
             // parent is `lastParent`, which is what the long way finds too.
             if let last = lastParent {
-                var text = path
-                let sameParent = text.withUTF8 { bytes in
+                let sameParent = path.utf8.withContiguousStorageIfAvailable { bytes in
                     guard bytes.count > last.count + 1, bytes[last.count] == UInt8(ascii: "/") else { return false }
                     guard last.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: bytes[..<last.count])) == 0 }) else {
                         return false
                     }
                     return !bytes[(last.count + 1)...].contains(UInt8(ascii: "/"))
                 }
-                if sameParent { return lastDepth }
+                if sameParent == true { return lastDepth }
             }
             let answer: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
                 guard Classifier.isPlainPath(bytes) else { return nil }
@@ -283,15 +282,19 @@ public enum Classifier {
         init(text: [UInt8]) { self.text = text }
 
         mutating func mayMention(_ path: String) -> Bool {
-            var bytes = path
-            return bytes.withUTF8 { utf8 in
-                guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
-                let parent = UnsafeBufferPointer(rebasing: utf8[..<slash])
-                if let last = lastParent, last.withUnsafeBufferPointer({ ByteCompare.compare($0, parent) == 0 }) { return lastAnswer }
-                lastParent = Array(parent)
-                lastAnswer = Classifier.containsLongestASCIIRun(of: parent, in: text)
-                return lastAnswer
-            }
+            // On the string's own storage (no copy of the String, so no retain); a
+            // string without contiguous UTF-8 goes through an array.
+            if let answer = path.utf8.withContiguousStorageIfAvailable({ mayMention($0) }) { return answer }
+            return Array(path.utf8).withUnsafeBufferPointer { mayMention($0) }
+        }
+
+        private mutating func mayMention(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
+            let parent = UnsafeBufferPointer(rebasing: utf8[..<slash])
+            if let last = lastParent, last.withUnsafeBufferPointer({ ByteCompare.compare($0, parent) == 0 }) { return lastAnswer }
+            lastParent = Array(parent)
+            lastAnswer = Classifier.containsLongestASCIIRun(of: parent, in: text)
+            return lastAnswer
         }
     }
 

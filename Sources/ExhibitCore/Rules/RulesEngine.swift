@@ -89,10 +89,9 @@ public enum RulesEngine {
         bounds.reserveCapacity(violations.count)
         for i in violations.indices {
             let start = flat.count
-            var path = violations[i].path
-            path.withUTF8 { flat.append(contentsOf: $0) }
+            appendUTF8(of: violations[i].path, to: &flat)
             flat.append(0)  // paths hold no NUL: "a" + rule sorts before "a/b"
-            if var rule = violations[i].ruleName { rule.withUTF8 { flat.append(contentsOf: $0) } }
+            if let rule = violations[i].ruleName { appendUTF8(of: rule, to: &flat) }
             bounds.append((rank(violations[i].kind), start, flat.count))
         }
         var order = Array(violations.indices)
@@ -124,6 +123,11 @@ public enum RulesEngine {
                 (base + i).initialize(to: carried)
             }
         }
+    }
+
+    /// The string's UTF-8 from its own storage when it has one (no copy of the String).
+    private static func appendUTF8(of s: String, to bytes: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
     }
 
     private static func rank(_ kind: ViolationKind) -> Int {
