@@ -3,6 +3,15 @@ extension ViolationFinder {
 
     func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> [Violation] {
         var out: [Violation] = []
+        // At most one violation per finding of every file (collapsed directories make
+        // fewer): reserved at once, the array is not regrown and copied while it fills.
+        var sizes = [Int](repeating: -1, count: signatures.count)
+        var bound = 0
+        for sig in fileSignatures where sig > 0 {
+            if sizes[Int(sig)] < 0 { sizes[Int(sig)] = signatures[sig].count }
+            bound += sizes[Int(sig)]
+        }
+        out.reserveCapacity(bound)
         var paths = PathMaker(inventory: inventory)
         // Rule, owner and reason depend on the finding only: made once per finding, and
         // their strings shared by its violations, not rebuilt per violation.
