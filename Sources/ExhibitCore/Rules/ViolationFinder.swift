@@ -79,20 +79,20 @@ struct ViolationFinder {
     /// reverse sweep merges every subtree.
     private func mergeBottomUp(_ signatureOf: [Int32]) -> [Int32] {
         var merged = signatureOf
-        let nodes = inventory.nodes
-        var i = nodes.count - 1
-        while i > 0 {
-            let p = Int(nodes[i].parent)
-            let a = merged[p]
-            let b = merged[i]
-            if b != Self.neutral {
-                merged[p] = a == Self.neutral ? b : (a == b ? a : Self.mixed)
+        inventory.withRulesWalkStorage { storage in
+            var i = storage.nodes.count - 1
+            while i > 0 {
+                let p = Int(storage.nodes[i].parent)
+                let a = merged[p]
+                let b = merged[i]
+                if b != Self.neutral {
+                    merged[p] = a == Self.neutral ? b : (a == b ? a : Self.mixed)
+                }
+                i -= 1
             }
-            i -= 1
         }
         return merged
     }
-
 }
 
 /// Gives equal values one small id, so a million nodes can each hold 4 bytes instead
