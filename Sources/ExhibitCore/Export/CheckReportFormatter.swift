@@ -62,7 +62,7 @@ public enum CheckReportFormatter {
         return lines
     }
 
-    private static func appEvidenceJSON(_ report: CheckReport) -> [(String, JSONWriter.Value)] {
+    static func appEvidenceJSON(_ report: CheckReport) -> [(String, JSONWriter.Value)] {
         var members: [(String, JSONWriter.Value)] = []
         if let tasks = report.backgroundTasks {
             members.append(("backgroundTasks", .object([
@@ -88,66 +88,5 @@ public enum CheckReportFormatter {
             })))
         }
         return members
-    }
-
-    // MARK: - JSON
-
-    public static func json(_ report: CheckReport, runID: String) -> String {
-        var counts: [(String, JSONWriter.Value)] = []
-        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
-        let violations: [JSONWriter.Value] = report.violations.enumerated().map { i, v in
-            .object([
-                ("id", .int(i + 1)),
-                ("kind", .string(v.kind.rawValue)),
-                ("blocking", .bool(v.kind.isBlocking)),
-                ("path", .string(v.path)),
-                ("size", .uint(v.size)),
-                ("files", .int(v.fileCount)),
-                ("rule", .optional(v.ruleName)),
-                ("owner", .optional(v.ruleOwner)),
-                ("requirement", .optional(v.requirement?.rawValue)),
-                ("step", .optional(v.step)),
-                ("reason", .string(v.reason)),
-                ("budget", v.budget.map { .uint($0) } ?? .null),
-                ("largestContributors", .array(v.largestContributors.map { c in
-                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
-                })),
-            ])
-        }
-        let budgets: [JSONWriter.Value] = report.budgets.map { b in
-            .object([
-                ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
-                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
-            ])
-        }
-        let p = report.proposal
-        let proposal: JSONWriter.Value = .object([
-            ("proposed", .string(p.proposed.rawValue)),
-            ("confidence", .string(p.confidence.rawValue)),
-            ("rationale", .string(p.rationale)),
-            ("evidence", .array(p.evidence.map { .int($0 + 1) })),
-            ("links", .array(p.links.map { l in
-                .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
-            })),
-            ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),
-        ])
-        let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in
-            .object([
-                ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
-                ("line", d.position.map { .int($0.line) } ?? .null), ("column", d.position.map { .int($0.column) } ?? .null),
-                ("message", .string(d.message)),
-            ])
-        }
-        let root: JSONWriter.Value = .object([
-            ("run", .string(runID)),
-            ("rulesSource", .string(report.rulesSource)),
-            ("blocking", .bool(report.hasBlocking)),
-            ("counts", .object(counts)),
-            ("violations", .array(violations)),
-            ("budgets", .array(budgets)),
-            ("classification", proposal),
-            ("rulesDiagnostics", .array(diagnostics)),
-        ] + appEvidenceJSON(report))
-        return JSONWriter.render(root)
     }
 }

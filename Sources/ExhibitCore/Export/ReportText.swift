@@ -88,6 +88,12 @@ final class ReportText {
     /// Ends a line; a streamed text hands over what it holds once that is a full piece.
     func endLine() {
         append(byte: 0x0A)
+        flushIfFull()
+    }
+
+    /// A streamed text hands over what it holds once that is a full piece; call it only
+    /// where a piece may end (between lines or JSON items: never inside a character).
+    func flushIfFull() {
         if sink != nil, count >= Self.flushSize { flush() }
     }
 
@@ -132,6 +138,15 @@ final class ReportText {
         count += digits
     }
 
+    /// The decimal digits of `n` (what `String(n)` gives).
+    func appendDecimal(_ n: UInt64) {
+        if n <= UInt64(Int.max) {
+            appendDecimal(Int(n))
+        } else {
+            appendText(String(n))
+        }
+    }
+
     /// `ByteSize.format(n)`, appended, with no `String` made: the same `Double`
     /// arithmetic, digits written directly (`ReportTextTests` compares them).
     func appendByteSize(_ n: UInt64) {
@@ -167,6 +182,15 @@ final class ReportText {
     /// U+2028–U+202E are `E2 80 8E/8F/A8–AE`; U+2066–U+2069 are `E2 81 A6–A9`; U+FEFF
     /// is `EF BB BF`. Checked against `needsEscape` for every scalar.
     static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPlain(b, quoteToo: false)
+    }
+
+    /// `needsNoEscape`, and no `"` either: what `JSONWriter.appendQuoted` copies as it is.
+    static func needsNoJSONEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPlain(b, quoteToo: true)
+    }
+
+    private static func isPlain(_ b: UnsafeBufferPointer<UInt8>, quoteToo: Bool) -> Bool {
         var i = 0
         let n = b.count
         // Eight ASCII bytes at a time: none below 0x20, none 0x7F or `\` (exact "any
@@ -180,6 +204,7 @@ final class ReportText {
                 let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if w & highs == 0 {
                     if (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0x5C)) { return false }
+                    if quoteToo, hasZero(w ^ (ones &* 0x22)) { return false }
                     i += 8
                     continue
                 }
@@ -189,7 +214,7 @@ final class ReportText {
             while i < end {
                 let c = b[i]
                 if c < 0x80 {
-                    if c < 0x20 || c == 0x7F || c == 0x5C { return false }
+                    if c < 0x20 || c == 0x7F || c == 0x5C || (quoteToo && c == 0x22) { return false }
                 } else {
                     switch c {
                     case 0xC2:

@@ -127,4 +127,97 @@ import Testing
         #expect(pieces > 1)
         #expect(streamed == Array(text.utf8))
     }
+
+    // MARK: - JSON
+
+    static func randomValue(_ rng: inout SplitMix64, depth: Int = 0) -> JSONWriter.Value {
+        func pick<T>(_ list: [T]) -> T { list[Int(rng.next() % UInt64(list.count))] }
+        let strings = ["", "plain", "quote \" inside", "back\\slash", "new\nline\ttab\r", "\u{1b}[31m", "bidi\u{202E}", "c1\u{85}", "日本語", "\u{7f}", "\u{FEFF}"]
+        switch rng.next() % (depth < 3 ? 9 : 6) {
+        case 0: return .string(pick(strings))
+        case 1: return .int(Int(truncatingIfNeeded: rng.next()) >> (rng.next() % 64))
+        case 2: return .uint(rng.next() >> (rng.next() % 64))
+        case 3: return .double(pick([0, -0.0, 1.5, 1e15, 1e15 - 1, -3, .infinity, .nan, 123_456.789, Double(rng.next() % 1000)]))
+        case 4: return .bool(rng.next() % 2 == 0)
+        case 5: return .null
+        case 6: return .array((0..<Int(rng.next() % 4)).map { _ in randomValue(&rng, depth: depth + 1) })
+        default: return .object((0..<Int(rng.next() % 4)).map { _ in (pick(strings), randomValue(&rng, depth: depth + 1)) })
+        }
+    }
+
+    @Test func jsonValuesAreWrittenAsJSONWriterRendersThem() {
+        var rng = SplitMix64(seed: 31)
+        for _ in 0..<3_000 {
+            let value = Self.randomValue(&rng)
+            let out = ReportText()
+            JSONText(out: out).value(value, indent: 0)
+            out.endLine()
+            let expected = JSONWriter.render(value)
+            if out.string != expected { Issue.record("\(out.string)\n!=\n\(expected)") }
+        }
+    }
+
+    /// `CheckReportFormatter.json` as it was: the whole tree, rendered by `JSONWriter`.
+    static func referenceJSON(_ report: CheckReport, runID: String) -> String {
+        var counts: [(String, JSONWriter.Value)] = []
+        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
+        let violations: [JSONWriter.Value] = report.violations.enumerated().map { i, v in
+            .object([
+                ("id", .int(i + 1)), ("kind", .string(v.kind.rawValue)), ("blocking", .bool(v.kind.isBlocking)), ("path", .string(v.path)),
+                ("size", .uint(v.size)), ("files", .int(v.fileCount)), ("rule", .optional(v.ruleName)), ("owner", .optional(v.ruleOwner)),
+                ("requirement", .optional(v.requirement?.rawValue)), ("step", .optional(v.step)), ("reason", .string(v.reason)),
+                ("budget", v.budget.map { .uint($0) } ?? .null),
+                ("largestContributors", .array(v.largestContributors.map { c in
+                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+                })),
+            ])
+        }
+        let budgets: [JSONWriter.Value] = report.budgets.map { b in
+            .object([
+                ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
+                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
+            ])
+        }
+        let p = report.proposal
+        let proposal: JSONWriter.Value = .object([
+            ("proposed", .string(p.proposed.rawValue)), ("confidence", .string(p.confidence.rawValue)), ("rationale", .string(p.rationale)),
+            ("evidence", .array(p.evidence.map { .int($0 + 1) })),
+            ("links", .array(p.links.map { l in
+                .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
+            })),
+            ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),
+        ])
+        let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in
+            .object([
+                ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
+                ("line", d.position.map { .int($0.line) } ?? .null), ("column", d.position.map { .int($0.column) } ?? .null),
+                ("message", .string(d.message)),
+            ])
+        }
+        return JSONWriter.render(.object([
+            ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)), ("blocking", .bool(report.hasBlocking)),
+            ("counts", .object(counts)), ("violations", .array(violations)), ("budgets", .array(budgets)),
+            ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
+        ] + CheckReportFormatter.appEvidenceJSON(report)))
+    }
+
+    @Test func checkJSONIsTheTreeJSONWriterRenders() {
+        var rng = SplitMix64(seed: 13)
+        for round in 0..<40 {
+            var violations = (0..<Int(rng.next() % 400)).map { _ in Self.randomViolation(&rng) }
+            for i in violations.indices where rng.next() % 7 == 0 { violations[i].budget = rng.next() }
+            let failures = [TestFailure(testName: "testTmp()", identifier: nil, failureText: "tmp/Exports/日本語ガイド 1.heic is left"),
+                            TestFailure(testName: "testRule()", identifier: "T/testRule()", failureText: "rule-1 broke")]
+            var report = CheckReport(violations: violations, proposal: Classifier.classify(violations: violations, failures: failures),
+                                     budgets: [DirectoryBudget(directory: "Docu\"ments", bytes: rng.next(), budget: round % 2 == 0 ? nil : 1_024)],
+                                     rulesSource: "rules\u{1b}.json",
+                                     rulesDiagnostics: [Diagnostic(.warning, file: "rules.json", at: SourcePosition(line: 3, column: 4, byteOffset: 20), "odd \"key\"")])
+            if round % 3 == 0 { report.rulesDiagnostics = [] }
+            let json = CheckReportFormatter.json(report, runID: "run-\(round)")
+            #expect(json == Self.referenceJSON(report, runID: "run-\(round)"), "round \(round)")
+            var streamed: [UInt8] = []
+            CheckReportFormatter.writeJSON(report, runID: "run-\(round)") { streamed += $0 }
+            #expect(streamed == Array(json.utf8), "round \(round)")
+        }
+    }
 }
