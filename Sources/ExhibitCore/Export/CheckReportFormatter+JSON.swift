@@ -4,19 +4,14 @@
 /// object per violation (about 1 KB each) and most of the time.
 extension CheckReportFormatter {
     public static func json(_ report: CheckReport, runID: String) -> String {
-        let out = ReportText(capacity: 4096 + report.violations.count * 420)
-        writeJSON(report, runID: runID, into: out)
-        return out.string
+        // Violation objects dominate; about 420 bytes each.
+        ReportText.collect(capacity: 4096 + report.violations.count * 420) { writeJSON(report, runID: runID, into: $0) }
     }
 
     /// The same text as `json(_:runID:)`, handed to `write` in pieces of about 64 KiB
     /// (each ends between two array items) instead of as one `String`.
     public static func writeJSON(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withoutActuallyEscaping(write) { write in
-            let out = ReportText(capacity: ReportText.flushSize + 4096, flushingTo: write)
-            writeJSON(report, runID: runID, into: out)
-            out.flush()
-        }
+        ReportText.stream(to: write) { writeJSON(report, runID: runID, into: $0) }
     }
 
     private static func writeJSON(_ report: CheckReport, runID: String, into out: ReportText) {

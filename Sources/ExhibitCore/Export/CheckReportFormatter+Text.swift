@@ -8,9 +8,7 @@
 extension CheckReportFormatter {
     public static func text(_ report: CheckReport, runID: String) -> String {
         // Violation lines dominate; about 200 bytes each.
-        let out = ReportText(capacity: 4096 + report.violations.count * 200)
-        writeText(report, runID: runID, into: out)
-        return out.string
+        ReportText.collect(capacity: 4096 + report.violations.count * 200) { writeText(report, runID: runID, into: $0) }
     }
 
     /// The same text as `text(_:runID:)`, handed to `write` in pieces of about 64 KiB
@@ -18,11 +16,7 @@ extension CheckReportFormatter {
     /// violations the text is 200 MB, and a caller that writes it out needs neither
     /// that buffer nor a `String` of it.
     public static func writeText(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withoutActuallyEscaping(write) { write in
-            let out = ReportText(capacity: ReportText.flushSize + 4096, flushingTo: write)
-            writeText(report, runID: runID, into: out)
-            out.flush()
-        }
+        ReportText.stream(to: write) { writeText(report, runID: runID, into: $0) }
     }
 
     private static func writeText(_ report: CheckReport, runID: String, into out: ReportText) {

@@ -39,6 +39,22 @@ final class ReportText {
 
     deinit { free(base) }
 
+    /// What `body` writes, as one `String` (`capacity` a guess of its size).
+    static func collect(capacity: Int, _ body: (ReportText) -> Void) -> String {
+        let out = ReportText(capacity: capacity)
+        body(out)
+        return out.string
+    }
+
+    /// What `body` writes, handed to `write` in pieces of about `flushSize` bytes.
+    static func stream(to write: (UnsafeBufferPointer<UInt8>) -> Void, _ body: (ReportText) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            let out = ReportText(capacity: flushSize + 4096, flushingTo: write)
+            body(out)
+            out.flush()
+        }
+    }
+
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The text as a `String` (one copy; the bytes are valid UTF-8, made of `String`s
