@@ -22,8 +22,12 @@ public struct BackupArea: Sendable, Equatable, Hashable {
     /// Where the policy comes from, for the details pane.
     public var basis: String
 
-    public var isBackedUp: Bool {
-        switch kind {
+    public var isBackedUp: Bool { kind.isBackedUp }
+}
+
+extension BackupArea.Kind {
+    var isBackedUp: Bool {
+        switch self {
         case .documents, .library, .otherBackedUp: true
         case .caches, .tmp, .systemData, .libraryNotBackedUp, .outside: false
         }

@@ -116,42 +116,75 @@ public enum Classifier {
     static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
         let text = Array(failure.failureText.lowercased().utf8)
         let names = testNames(failure)
-        // Steps repeat across thousands of violations: decide each distinct step once.
-        var stepMatches: [String: Bool] = [:]
-        var ancestors = AncestorLookup(text: text)
-        let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
-            (.path, { v in mentions(text, v.path) }),
-            (.directory, { v in ancestors.depth(of: v.path) > 0 }),
-            (.fileName, { v in
-                guard let name = lastComponent(v.path), name.utf8.count >= 3 else { return false }
-                return mentions(text, name)
-            }),
-            (.ruleName, { v in
-                guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
-                // A preference contract is named `domain:key`; tests name the key.
-                if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) { return true }
-                return mentions(text, rule)
-            }),
-            (.step, { v in
-                guard let step = v.step else { return false }
-                if let known = stepMatches[step] { return known }
-                let stepBytes = Array(step.lowercased().utf8)
-                let found = names.contains { mentions(stepBytes, $0) }
-                stepMatches[step] = found
-                return found
-            }),
-        ]
-        for (basis, matches) in bases {
-            var hits = candidates.filter { matches(violations[$0]) }
-            if basis == .directory, !hits.isEmpty {
-                // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                let depths = hits.map { ancestors.depth(of: violations[$0].path) }
-                let deepest = depths.max() ?? 0
-                hits = zip(hits, depths).filter { $0.1 == deepest }.map(\.0)
-            }
+        var scan = LinkScan(text: text, names: names)
+        // One pass per basis over the candidates (borrowed through a buffer pointer), each
+        // reading only the fields it needs: a closure taking a `Violation` copied the
+        // struct, six references, per call.
+        for basis in [TestLinkBasis.path, .directory, .fileName, .ruleName, .step] {
+            let hits = violations.withUnsafeBufferPointer { scan.hits(basis, candidates: candidates, in: $0) }
             if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
         }
         return nil
+    }
+
+    /// What `link` remembers while it tries one failing test's text against the bases.
+    private struct LinkScan {
+        let text: [UInt8]
+        let names: [String]
+        /// Steps repeat across thousands of violations: each distinct step is decided once.
+        var stepMatches: [String: Bool] = [:]
+        var ancestors: AncestorLookup
+        var directories: DirectoryMentionFilter
+
+        init(text: [UInt8], names: [String]) {
+            self.text = text
+            self.names = names
+            ancestors = AncestorLookup(text: text)
+            directories = DirectoryMentionFilter(text: text)
+        }
+
+        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: UnsafeBufferPointer<Violation>) -> [Int] {
+            var hits: [Int] = []
+            var deepest = 0
+            for i in candidates {
+                switch basis {
+                case .path:
+                    if directories.mayMention(violations[i].path), mentions(text, violations[i].path) { hits.append(i) }
+                case .directory:
+                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                    let depth = ancestors.depth(of: violations[i].path)
+                    if depth == 0 || depth < deepest { continue }
+                    if depth > deepest {
+                        deepest = depth
+                        hits.removeAll()
+                    }
+                    hits.append(i)
+                case .fileName:
+                    guard let name = lastComponent(violations[i].path), name.utf8.count >= 3 else { continue }
+                    if mentions(text, name) { hits.append(i) }
+                case .ruleName:
+                    guard let rule = violations[i].ruleName, rule.utf8.count >= 3 else { continue }
+                    // A preference contract is named `domain:key`; tests name the key.
+                    if violations[i].kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) {
+                        hits.append(i)
+                    } else if mentions(text, rule) {
+                        hits.append(i)
+                    }
+                case .step:
+                    guard let step = violations[i].step else { continue }
+                    let found: Bool
+                    if let known = stepMatches[step] {
+                        found = known
+                    } else {
+                        let stepBytes = Array(step.lowercased().utf8)
+                        found = names.contains { mentions(stepBytes, $0) }
+                        stepMatches[step] = found
+                    }
+                    if found { hits.append(i) }
+                }
+            }
+            return hits
+        }
     }
 
     /// Components of the deepest proper ancestor of `path` that `text` names, or 0.
@@ -162,54 +195,6 @@ public enum Classifier {
             if mentions(text, components[..<depth].joined(separator: "/")) { return depth }
         }
         return 0
-    }
-
-    /// `deepestMentionedAncestor` over many violations. The answer depends only on the
-    /// path's directory, and violations come sorted by path, so thousands in a row share
-    /// it: the last directory's answer is kept (compared as bytes: `String` equality is
-    /// canonical equivalence, and `mentions` compares bytes). Paths as the inventory
-    /// makes them (no leading, trailing or doubled `/`) are cut at their slashes in
-    /// place; any other path takes `deepestMentionedAncestor`'s split.
-    struct AncestorLookup {
-        let text: [UInt8]
-        private var lastParent: [UInt8]?
-        private var lastDepth = 0
-
-        init(text: [UInt8]) { self.text = text }
-
-        mutating func depth(of path: String) -> Int {
-            let answer: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-                guard Classifier.isPlainPath(bytes) else { return nil }
-                return depth(of: path, bytes: bytes)
-            }
-            return (answer ?? nil) ?? Classifier.deepestMentionedAncestor(text, path)
-        }
-
-        private mutating func depth(of path: String, bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            let slash = UInt8(ascii: "/")
-            guard let lastSlash = bytes.lastIndex(of: slash) else { return 0 }
-            let parent = UnsafeBufferPointer(rebasing: bytes[..<lastSlash])
-            if let last = lastParent, last.count == parent.count, last.elementsEqual(parent) { return lastDepth }
-            // `parent` has as many components as `path` has slashes: the split version's
-            // first candidate, `components[..<(count - 1)]`.
-            var depth = 0
-            for b in bytes where b == slash { depth += 1 }
-            var end = lastSlash
-            var found = 0
-            let utf8 = path.utf8
-            while true {
-                if Classifier.mentions(text, path[..<utf8.index(utf8.startIndex, offsetBy: end)]) {
-                    found = depth
-                    break
-                }
-                guard let previous = bytes[..<end].lastIndex(of: slash) else { break }
-                end = previous
-                depth -= 1
-            }
-            lastParent = Array(parent)
-            lastDepth = found
-            return found
-        }
     }
 
     /// No leading, trailing or doubled `/`: splitting on `/` then loses nothing.
@@ -280,7 +265,7 @@ public enum Classifier {
         needle.withUnsafeBufferPointer { containsLongestASCIIRun(of: $0, in: text) }
     }
 
-    private static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
+    static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
         var bestStart = 0, bestLength = 0, runStart = 0
         for (offset, b) in needle.enumerated() {
             if b >= 0x80 {

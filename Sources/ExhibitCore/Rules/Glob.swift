@@ -242,8 +242,9 @@ struct ComponentPattern: Sendable, Equatable {
     }
 
     /// Matches one name, with the classic single-backtrack algorithm for `*`: linear
-    /// for one star, never exponential.
-    func matches(_ name: ArraySlice<UInt8>) -> Bool {
+    /// for one star, never exponential. Generic so the rules walk can pass the
+    /// inventory's name bytes as an `UnsafeBufferPointer` (no slice, no retain).
+    func matches<Name: RandomAccessCollection<UInt8>>(_ name: Name) -> Bool where Name.Index == Int {
         // Each literal token matches exactly one byte, so the name's first and last
         // bytes must be the pattern's literal ends (an exact pre-check).
         guard name.count >= literalHead + literalTail else { return false }
@@ -302,7 +303,7 @@ struct ComponentPattern: Sendable, Equatable {
         return t == tokens.count
     }
 
-    private static func nextScalarStart(_ s: ArraySlice<UInt8>, after i: Int) -> Int {
+    private static func nextScalarStart<Name: RandomAccessCollection<UInt8>>(_ s: Name, after i: Int) -> Int where Name.Index == Int {
         var j = i + 1
         while j < s.endIndex, s[j] & 0xC0 == 0x80 { j += 1 }
         return j
@@ -310,7 +311,7 @@ struct ComponentPattern: Sendable, Equatable {
 
     /// Decodes the UTF-8 scalar at `i`; an invalid byte decodes as itself (so `[!x]`
     /// still consumes it) and never traps.
-    private static func decodeScalar(_ s: ArraySlice<UInt8>, at i: Int) -> (UInt32, Int)? {
+    private static func decodeScalar<Name: RandomAccessCollection<UInt8>>(_ s: Name, at i: Int) -> (UInt32, Int)? where Name.Index == Int {
         guard i < s.endIndex else { return nil }
         let b = s[i]
         if b < 0x80 { return (UInt32(b), i + 1) }
