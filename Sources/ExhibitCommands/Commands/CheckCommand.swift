@@ -22,9 +22,9 @@ enum CheckCommand {
         let bundle = try RunInput.loadRun(args.positionals[0])
         let report = try RulesInput.check(bundle, override: args.value("rules"))
         if args.value("format") == "json" {
-            console.write(CheckReportFormatter.json(report, runID: bundle.runID))
+            console.writeStreamed { CheckReportFormatter.writeJSON(report, runID: bundle.runID, to: $0) }
         } else {
-            console.write(CheckReportFormatter.text(report, runID: bundle.runID))
+            console.writeStreamed { CheckReportFormatter.writeText(report, runID: bundle.runID, to: $0) }
         }
         // A gate must not pass on evidence it could not read: without a container
         // inventory there is nothing to hold against the rules.

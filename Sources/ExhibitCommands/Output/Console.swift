@@ -36,16 +36,34 @@ final class Console: @unchecked Sendable {
     func write(_ text: String) { write(text, to: out) }
     func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", to: err) }
 
+    /// Writes output made in pieces (the check report's 64 KiB chunks) as it is made,
+    /// instead of joining it into one String first: a million-file report stays out
+    /// of memory.
+    func writeStreamed(_ produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        if captured != nil {
+            var all: [UInt8] = []
+            produce { all.append(contentsOf: $0) }
+            captured!.out += String(decoding: all, as: UTF8.self)
+            return
+        }
+        produce { writeRaw(UnsafeRawBufferPointer($0), to: out) }
+    }
+
     private func write(_ text: String, to fd: Int32) {
         if captured != nil {
             if fd == out { captured!.out += text } else { captured!.err += text }
             return
         }
+        var text = text
+        text.withUTF8 { writeRaw(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    private func writeRaw(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
         if fd == out && outputClosed { return }
-        var bytes = Array(text.utf8)
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc_write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = Glibc_write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE && fd == out { outputClosed = true }
@@ -53,11 +71,10 @@ final class Console: @unchecked Sendable {
             }
             offset += n
         }
-        bytes.removeAll()
     }
 }
 
 @inline(__always)
-private func Glibc_write(_ fd: Int32, _ buf: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buf, count)
 }
