@@ -74,6 +74,7 @@ extension TerminalApp {
             for summary in feed.drain() { state.received(summary) }
             deliverCheck()
             painter.paint(ArchiveRenderer.render(state, glyphs: glyphs))
+            check?.start()
             let waiting = state.list.isReading || check != nil
             let input = KeyDecoder.next(timeoutMilliseconds: waiting ? feedPollMilliseconds : pollMilliseconds)
             deliverCheck()
@@ -103,8 +104,8 @@ extension TerminalApp {
                         case .success(let opened):
                             session = opened
                             state.opened(runID, session: opened)
-                            check = startCheck(of: opened)
-                            deliverCheck(waitingUpTo: BackgroundCheck.graceMilliseconds)
+                            check = prepareCheck(of: opened)
+                            if !paintsBeforeChecking(opened) { deliverCheck(waitingUpTo: BackgroundCheck.graceMilliseconds) }
                         case .failure(let failure):
                             session = nil
                             check = nil

@@ -31,16 +31,24 @@ public enum TerminalApp {
         var session = session
         var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
         if let notice = screen.notice { state.show(notice) }
-        var check = startCheck(of: session)
-        deliver(&check, to: &state, session: &session, waitingUpTo: BackgroundCheck.graceMilliseconds)
+        var check = prepareCheck(of: session)
+        if paintsBeforeChecking(session) == false {
+            deliver(&check, to: &state, session: &session, waitingUpTo: BackgroundCheck.graceMilliseconds)
+        }
         let status = loop(&state, session: &session, check: &check, glyphs: screen.glyphs)
         Terminal.close()
         return status
     }
 
-    /// Starts the session's deferred rules check, if it has one.
-    static func startCheck(of session: TriageSession) -> BackgroundCheck? {
+    /// The session's deferred rules check, if it has one, not started yet: a small
+    /// run's starts when `deliver` first waits for it, a large run's after its first
+    /// screen is painted (`paintsBeforeChecking`).
+    static func prepareCheck(of session: TriageSession) -> BackgroundCheck? {
         session.deferredCheck.map { BackgroundCheck(runID: session.bundle.runID, check: $0) }
+    }
+
+    static func paintsBeforeChecking(_ session: TriageSession) -> Bool {
+        (session.bundle.inventory?.count ?? 0) >= BackgroundCheck.paintFirstEntries
     }
 
     /// Hands a finished check's report to the state and to the session (whose hooks
@@ -94,6 +102,7 @@ public enum TerminalApp {
         while true {
             deliver(&check, to: &state, session: &session)
             painter.paint(TriageRenderer.render(state, glyphs: glyphs))
+            check?.start()
             let input = KeyDecoder.next(timeoutMilliseconds: check == nil ? pollMilliseconds : feedPollMilliseconds)
             // A key typed as the check finished acts on the findings.
             deliver(&check, to: &state, session: &session)

@@ -30,4 +30,25 @@ import ExhibitCore
         gate.signal()
         #expect(check.collect(waitingUpTo: 10_000)?.rulesSource == "late")
     }
+
+    @Test func aPreparedCheckRunsOnlyOnceStarted() {
+        let ran = NSLock()
+        nonisolated(unsafe) var count = 0
+        let check = BackgroundCheck(runID: "run-3") {
+            ran.lock()
+            count += 1
+            ran.unlock()
+            return Self.report("started")
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        ran.lock()
+        #expect(count == 0, "a large run paints its first screen before the check starts")
+        ran.unlock()
+        check.start()
+        check.start()
+        #expect(check.collect(waitingUpTo: 10_000)?.rulesSource == "started")
+        ran.lock()
+        #expect(count == 1, "starting twice runs the check once")
+        ran.unlock()
+    }
 }
