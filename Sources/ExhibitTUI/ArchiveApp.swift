@@ -62,7 +62,6 @@ extension TerminalApp {
     }
 
     private static func loop(_ state: inout ArchiveState, archive: ArchiveSession, feed: SummaryFeed, glyphs: Glyphs) -> Int32 {
-        var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
         var session: TriageSession?
         var check: BackgroundCheck?
         func deliverCheck(waitingUpTo milliseconds: Int = 0) {
@@ -70,27 +69,17 @@ extension TerminalApp {
             TerminalApp.deliver(&check, to: &state, session: &open, waitingUpTo: milliseconds)
             session = open
         }
-        while true {
-            for summary in feed.drain() { state.received(summary) }
-            deliverCheck()
-            painter.paint(ArchiveRenderer.render(state, glyphs: glyphs))
-            check?.start()
-            let waiting = state.list.isReading || check != nil
-            let input = KeyDecoder.next(timeoutMilliseconds: waiting ? feedPollMilliseconds : pollMilliseconds)
-            deliverCheck()
-            switch input {
-            case .none:
-                continue
-            case .signalled(let signal):
-                keepDraft(state, session)
-                return Status.signalled(signal)
-            case .lost:
-                keepDraft(state, session)
-                return Status.failure
-            case .resize:
-                _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
-                painter.invalidate(clearTerminal: true)
-            case .key(let key):
+        return runLoop(
+            receive: {
+                for summary in feed.drain() { state.received(summary) }
+                deliverCheck()
+            },
+            render: { ArchiveRenderer.render(state, glyphs: glyphs) },
+            painted: { check?.start() },
+            isWaiting: { state.list.isReading || check != nil },
+            resize: { _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols)) },
+            keepDraft: { keepDraft(state, session) },
+            onKey: { key, painter in
                 var pending = state.handle(key: key)
                 while !pending.isEmpty {
                     let effect = pending.removeFirst()
@@ -117,8 +106,8 @@ extension TerminalApp {
                         pending += TerminalApp.perform(runEffect, session: session, state: &state)
                     }
                 }
-            }
-        }
+                return nil
+            })
     }
 
     private static func keepDraft(_ state: ArchiveState, _ session: TriageSession?) {

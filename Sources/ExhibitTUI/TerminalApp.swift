@@ -32,7 +32,7 @@ public enum TerminalApp {
         var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
         if let notice = screen.notice { state.show(notice) }
         var check = prepareCheck(of: session)
-        if paintsBeforeChecking(session) == false {
+        if !paintsBeforeChecking(session) {
             deliver(&check, to: &state, session: &session, waitingUpTo: BackgroundCheck.graceMilliseconds)
         }
         let status = loop(&state, session: &session, check: &check, glyphs: screen.glyphs)
@@ -98,27 +98,14 @@ public enum TerminalApp {
 
     private static func loop(_ state: inout TriageState, session: inout TriageSession, check: inout BackgroundCheck?,
                              glyphs: Glyphs) -> Int32 {
-        var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
-        while true {
-            deliver(&check, to: &state, session: &session)
-            painter.paint(TriageRenderer.render(state, glyphs: glyphs))
-            check?.start()
-            let input = KeyDecoder.next(timeoutMilliseconds: check == nil ? pollMilliseconds : feedPollMilliseconds)
-            // A key typed as the check finished acts on the findings.
-            deliver(&check, to: &state, session: &session)
-            switch input {
-            case .none:
-                continue
-            case .signalled(let signal):
-                keepDraft(state, session)
-                return Status.signalled(signal)
-            case .lost:
-                keepDraft(state, session)
-                return Status.failure
-            case .resize:
-                _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols))
-                painter.invalidate(clearTerminal: true)
-            case .key(let key):
+        runLoop(
+            receive: { deliver(&check, to: &state, session: &session) },
+            render: { TriageRenderer.render(state, glyphs: glyphs) },
+            painted: { check?.start() },
+            isWaiting: { check != nil },
+            resize: { _ = state.handle(.resize(rows: Terminal.rows, cols: Terminal.cols)) },
+            keepDraft: { keepDraft(state, session) },
+            onKey: { key, painter in
                 // Comparing chains effects: the runs found lead to a base to read.
                 var pending = state.handle(key: key)
                 while !pending.isEmpty {
@@ -132,6 +119,39 @@ public enum TerminalApp {
                         pending += perform(effect, session: session, state: &state)
                     }
                 }
+                return nil
+            })
+    }
+
+    /// The loop both screens run: take in what background work delivered, paint, wait
+    /// for input (briefly while something is still to arrive), and hand keys to
+    /// `onKey`, which returns an exit status to end the loop. A signal or a lost
+    /// terminal keeps the unfinished comment and ends it.
+    static func runLoop(receive: () -> Void, render: () -> Grid, painted: () -> Void, isWaiting: () -> Bool,
+                        resize: () -> Void, keepDraft: () -> Void,
+                        onKey: (Key, inout ScreenPainter) -> Int32?) -> Int32 {
+        var painter = ScreenPainter(foldToASCII: !Terminal.isUTF8)
+        while true {
+            receive()
+            painter.paint(render())
+            painted()
+            let input = KeyDecoder.next(timeoutMilliseconds: isWaiting() ? feedPollMilliseconds : pollMilliseconds)
+            // A key typed as background work finished acts on its result.
+            receive()
+            switch input {
+            case .none:
+                continue
+            case .signalled(let signal):
+                keepDraft()
+                return Status.signalled(signal)
+            case .lost:
+                keepDraft()
+                return Status.failure
+            case .resize:
+                resize()
+                painter.invalidate(clearTerminal: true)
+            case .key(let key):
+                if let status = onKey(key, &painter) { return status }
             }
         }
     }
