@@ -102,21 +102,9 @@ public enum NcduWriter {
     }
 
     static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        var length = 0
-        var v = value
-        repeat {
-            length += 1
-            v /= 10
-        } while v > 0
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: length))
-        v = value
-        var i = start + length - 1
-        repeat {
-            out[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-            i -= 1
-        } while v > 0
+        let digits = DecimalDigits.count(value)
+        out.append(contentsOf: repeatElement(0, count: digits))
+        out.withUnsafeMutableBufferPointer { DecimalDigits.write(value, endingBefore: $0.baseAddress! + $0.count) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -137,30 +137,15 @@ final class ReportText {
             appendText(String(n))
             return
         }
-        var digits = 1
-        var scale = 10
-        while digits < 19, n >= scale {
-            digits += 1
-            scale &*= 10
-        }
-        reserve(digits)
-        var v = n
-        var i = count + digits - 1
-        repeat {
-            base[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-            i -= 1
-        } while v > 0
-        count += digits
+        appendDecimal(UInt64(n))
     }
 
     /// The decimal digits of `n` (what `String(n)` gives).
     func appendDecimal(_ n: UInt64) {
-        if n <= UInt64(Int.max) {
-            appendDecimal(Int(n))
-        } else {
-            appendText(String(n))
-        }
+        let digits = DecimalDigits.count(n)
+        reserve(digits)
+        count += digits
+        DecimalDigits.write(n, endingBefore: base + count)
     }
 
     /// `ByteSize.format(n)`, appended, with no `String` made: the same `Double`
