@@ -79,16 +79,13 @@ public enum Exhibit {
             }
             return try command.run(parsed, console)
         }
-        if first.hasPrefix("-") && first != "-" {
-            // Options before a path open the UI: `exhibit --rules r.json RUN`.
-            let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
-            if parsed.wantsHelp {
-                console.write(CommandTable.overview)
-                return ExitStatus.success
-            }
-            return try OpenCommand.run(parsed, console: console)
-        }
+        // Anything else opens the UI (`exhibit RUN`, `exhibit --rules r.json RUN`); a
+        // `--help` anywhere prints the help instead of opening it.
         let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+        if parsed.wantsHelp {
+            console.write(CommandTable.overview)
+            return ExitStatus.success
+        }
         return try OpenCommand.run(parsed, console: console)
     }
 }
