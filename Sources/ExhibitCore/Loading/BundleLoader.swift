@@ -75,6 +75,13 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// `rules.json` read, with absent and unreadable told apart (see `BundleRules`).
+    mutating func rulesFile() -> BundleRules {
+        if let b = bytes(of: EvidenceLayout.rules) { return .present(b) }
+        if case .unreadable(let why)? = bundle.status(of: EvidenceLayout.rules) { return .unreadable(reason: why) }
+        return .absent
+    }
+
     // MARK: - Steps of a load
 
     mutating func loadMetadata() {
@@ -214,10 +221,10 @@ struct Loading<Source: EvidenceSource> {
     }
 
     mutating func loadRawArtifacts() {
-        if let b = bytes(of: EvidenceLayout.rules) {
+        bundle.rules = rulesFile()
+        if let b = bundle.rules.bytes {
             // Kept raw (`check` reads it again, and `--rules` may replace it), but read
             // once here so `summary` reports a broken rules file instead of "loaded".
-            bundle.rulesBytes = b
             _ = read(RulesReader.self, EvidenceLayout.rules, b)
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
