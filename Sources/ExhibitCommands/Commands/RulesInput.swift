@@ -48,7 +48,9 @@ enum RulesInput {
 
     static func check(_ bundle: EvidenceBundle, override path: String?) throws -> CheckReport {
         let loaded = try load(for: bundle, override: path)
-        return RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(loaded.rules), rulesSource: loaded.source,
-                                 rulesDiagnostics: loaded.diagnostics)
+        var report = RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(loaded.rules), rulesSource: loaded.source,
+                                       rulesDiagnostics: loaded.diagnostics)
+        report.evidence = EvidenceAccount(bundle, rulesShownApart: loaded.source == EvidenceLayout.rules)
+        return report
     }
 }
