@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import Foundation
 
 /// The `exhibit` command line: one table of commands, one parser, one mapping from
 /// errors to exit statuses. `main.swift` only calls `Exhibit.main`.
@@ -20,6 +21,19 @@ public enum Exhibit {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        run(arguments, console: console, environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        // A size limit the person set and mistyped must not leave the defaults in force unsaid.
+        if let limits = environment[ArtifactSizeLimits.environmentVariable] {
+            do {
+                _ = try ArtifactSizeLimits.parse(limits)
+            } catch {
+                console.error("exhibit: \(safe(error.description))")
+                return ExitStatus.usage
+            }
+        }
         do {
             return try dispatch(arguments, console: console)
         } catch let error as UsageError {

@@ -1,6 +1,12 @@
 import ExhibitCore
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns a path the user typed into a run bundle on disk, with one clear error when it
 /// is missing, not a directory, or unreadable.
 public enum RunLocator {
@@ -46,10 +52,53 @@ public enum RunLocator {
         let fm = FileManager.default
         let names = (try? fm.contentsOfDirectory(atPath: archive.path)) ?? []
         return names.filter { name in
-            guard !name.hasPrefix(".") else { return false }
-            let inner = (try? fm.contentsOfDirectory(atPath: archive.appendingPathComponent(name).path)) ?? []
-            return inner.contains(where: { runMarkers.contains($0) })
+            !name.hasPrefix(".") && isRun(archive.appendingPathComponent(name).path)
         }.sorted()
+    }
+
+    /// What makes a directory a run: one of `runMarkers` at its top level. The one
+    /// definition behind `resolve`, `runs(in:)` and the writers' guard below.
+    public static func isRun(_ directory: String) -> Bool {
+        let inner = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return inner.contains(where: { runMarkers.contains($0) })
+    }
+
+    /// The evidence a file written at `path` would land in: a run of `archive` (a
+    /// directory of it that `isRun`), or a result bundle (`*.xcresult`) anywhere on the
+    /// way; nil when none. Links are resolved first, so a link into a run counts as the
+    /// run. No writer (note, records, drafts) writes where this says evidence is,
+    /// `--force` or not.
+    public static func evidence(enclosing path: String, archive: String) -> String? {
+        let target = resolvedPath(path)
+        let parts = target.split(separator: "/")
+        if let bundle = parts.first(where: { $0.hasSuffix(".xcresult") }) {
+            return "the result bundle \(bundle)"
+        }
+        let root = resolvedPath(archive)
+        let prefix = root == "/" ? "/" : root + "/"
+        guard target.hasPrefix(prefix) else { return nil }
+        let inside = target.dropFirst(prefix.count).split(separator: "/")
+        guard inside.count >= 2, let first = inside.first else { return nil }
+        let run = prefix + first
+        return isRun(run) ? "the run \(first)" : nil
+    }
+
+    /// `path` with its links resolved: `realpath` of the deepest part that exists, the
+    /// rest (not created yet) appended.
+    static func resolvedPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var existing = absolute
+        var rest: [String] = []
+        while true {
+            if let real = realpath(existing, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard let slash = existing.lastIndex(of: "/"), slash != existing.startIndex else { return absolute }
+            rest.append(String(existing[existing.index(after: slash)...]))
+            existing = String(existing[..<slash])
+        }
     }
 
     /// Loads a run bundle from disk.

@@ -14,8 +14,11 @@ enum CheckCommand {
             Prints violations grouped by kind (unset attribute, misplaced file, skipped cleanup, then the
             warnings: volume over budget, not covered by a rule) and the proposed classification.
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
-            2 on usage errors, an unreadable RUN, a rules file with errors, or a run whose container
-            inventory is missing or malformed (nothing could be checked).
+            2 on usage errors, an unreadable RUN, a rules file with errors (unreadable included), or a
+            run whose container inventory is missing, malformed or unreadable (nothing could be checked);
+            also when container/inventory.json is present but broken, even if files.txt could stand in.
+            Before the result, an evidence section says which inventory was used and why, every
+            artifact that could not be used, and the bundle's diagnostics.
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -27,14 +30,23 @@ enum CheckCommand {
             console.writeStreamed { CheckReportFormatter.writeText(report, runID: bundle.runID, to: $0) }
         }
         // A gate must not pass on evidence it could not read: without a container
-        // inventory there is nothing to hold against the rules.
+        // inventory there is nothing to hold against the rules, and a broken
+        // inventory.json (the one the bundle meant) is not replaced by files.txt.
         guard bundle.inventory != nil else {
             let why = [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList].compactMap { file -> String? in
-                guard case .malformed(let d)? = bundle.status(of: file) else { return nil }
-                return d.description
+                switch bundle.status(of: file) {
+                case .malformed(let d)?: d.description
+                case .unreadable(let reason)?: "\(file): cannot be read: \(reason)"
+                default: nil
+                }
             }
             console.error("exhibit: \(bundle.runID): no container inventory could be read, so the backup boundary was not checked"
                 + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)" : ": " + why.joined(separator: "; ")))
+            return Exhibit.ExitStatus.usage
+        }
+        if let problem = report.evidence?.authoritativeInventoryProblem {
+            console.error("exhibit: \(bundle.runID): \(problem); the run was not checked against it, so the gate fails closed"
+                + " (the findings above are from \(bundle.inventorySource ?? "?"))")
             return Exhibit.ExitStatus.usage
         }
         return report.hasBlocking ? Exhibit.ExitStatus.blocking : Exhibit.ExitStatus.success

@@ -108,8 +108,12 @@ public enum RunSummaryReader {
         case .shared(let compiled):
             return .success(compiled)
         case .bundle:
-            guard let bytes = loading.bytes(of: EvidenceLayout.rules) else {
-                return .success(RulesEngine.compile(RulesInventory.builtInDefaults))
+            let bytes: [UInt8]
+            switch loading.rulesFile() {
+            case .absent: return .success(RulesEngine.compile(RulesInventory.builtInDefaults))
+            // Not 0 blocking under the built-in policy: the run's own rules could not be read.
+            case .unreadable(let why): return .failure(RulesProblem(text: "\(EvidenceLayout.rules): cannot be read: \(why)"))
+            case .present(let b): bytes = b
             }
             var warnings: [Diagnostic] = []
             do {

@@ -62,6 +62,7 @@ extension CheckReportFormatter {
             line("no violations")
         }
         for l in appEvidenceLines(report) { line(l) }
+        for l in evidenceLines(report) { line(l) }
         line("")
         for l in proposalLines(report.proposal) { line(l) }
         line("")

@@ -75,6 +75,13 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// `rules.json` read, with absent and unreadable told apart (see `BundleRules`).
+    mutating func rulesFile() -> BundleRules {
+        if let b = bytes(of: EvidenceLayout.rules) { return .present(b) }
+        if case .unreadable(let why)? = bundle.status(of: EvidenceLayout.rules) { return .unreadable(reason: why) }
+        return .absent
+    }
+
     // MARK: - Steps of a load
 
     mutating func loadMetadata() {
@@ -88,6 +95,9 @@ struct Loading<Source: EvidenceSource> {
         if let r = read(JUnitReader.self, EvidenceLayout.junitXML) { bundle.results.append(r) }
         bundle.results.sort { $0.source < $1.source }
 
+        // A results/ that cannot be listed is one problem, said once; its files are then
+        // unreadable, not missing.
+        recordListingFailure(EvidenceLayout.resultsDirectory)
         // The result bundle's Info.plist: copied whole (`results/Run.xcresult/Info.plist`)
         // or alone (`results/Info.plist`), as the capture checklist does.
         var plists = bundle.source(listing: source, EvidenceLayout.resultsDirectory)
@@ -214,10 +224,10 @@ struct Loading<Source: EvidenceSource> {
     }
 
     mutating func loadRawArtifacts() {
-        if let b = bytes(of: EvidenceLayout.rules) {
+        bundle.rules = rulesFile()
+        if let b = bundle.rules.bytes {
             // Kept raw (`check` reads it again, and `--rules` may replace it), but read
             // once here so `summary` reports a broken rules file instead of "loaded".
-            bundle.rulesBytes = b
             _ = read(RulesReader.self, EvidenceLayout.rules, b)
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
@@ -229,9 +239,17 @@ struct Loading<Source: EvidenceSource> {
         loadPreferences()
     }
 
+    /// A directory that is there but cannot be listed, recorded as unreadable.
+    mutating func recordListingFailure(_ directory: String) {
+        guard let why = source.listingFailure(directory) else { return }
+        record(directory, .unreadable(why))
+        bundle.diagnostics.append(.error(directory, "cannot be listed: \(why)"))
+    }
+
     /// `container/preferences/<path>.plist`, each decoded on its own: one malformed copy
     /// is recorded against its file and the rest (and the whole bundle) still load.
     mutating func loadPreferences() {
+        recordListingFailure(EvidenceLayout.preferencesDirectory)
         var pending = [(bundlePath: EvidenceLayout.preferencesDirectory, relative: "", depth: 0)]
         var found: [(file: String, relative: String)] = []
         while let dir = pending.popLast() {

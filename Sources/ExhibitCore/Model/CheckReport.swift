@@ -96,6 +96,9 @@ public struct CheckReport: Sendable, Equatable {
     public var preferences: [PreferenceObservation] = []
     /// The background-task verdict; nil when the rules list no background tasks.
     public var backgroundTasks: BackgroundTaskAssessment?
+    /// What of the run could be read (artifact states, diagnostics, the inventory
+    /// used); nil for a report not made from a bundle on disk.
+    public var evidence: EvidenceAccount?
 
     public init(violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
                 rulesSource: String, rulesDiagnostics: [Diagnostic]) {
