@@ -29,7 +29,6 @@ public enum XCResultGraphReader {
         var diagnostics: [Diagnostic] = []
         var cases: [String: Int] = [:]
         var gathered: [GatheredCase] = []
-        var readTests: Set<XCResultObjectID> = []
 
         init(store: XCResultStore<S>) { self.store = store }
 
@@ -136,11 +135,11 @@ public enum XCResultGraphReader {
         mutating func typed(_ id: XCResultObjectID, expected: String, strict: Bool) throws(XCResultObjectError) -> XCResultObject {
             let value = try store.typedObject(id)
             guard let object = value.object else {
-                throw XCResultObjectError(id: id, file: store.path(id.dataPath), problem: .unexpectedType(expected: "an \(expected) object", found: "an array or scalar"))
+                throw XCResultObjectError(id: id, file: store.path(id.dataPath), problem: .unexpectedType(expected: "type \(expected)", found: "an array or scalar"))
             }
             if object.typeName != expected && !object.supertypes.contains(expected) {
                 let error = XCResultObjectError(id: id, file: store.path(id.dataPath),
-                                                problem: .unexpectedType(expected: "an \(expected)", found: "a \(object.typeName)"))
+                                                problem: .unexpectedType(expected: "type \(expected)", found: "type \(object.typeName)"))
                 if strict { throw error }
                 diagnostics.append(.warning(error.file, "\(error.message); reading what matches"))
             }
@@ -151,9 +150,9 @@ public enum XCResultGraphReader {
         mutating func readTests(_ text: String, place: String) -> Bool {
             let plan: XCResultObject
             do throws(XCResultObjectError) {
+                // Two actions may name the same tree: content addressing gives identical
+                // runs (Swift Testing records durations of 0) one id, and each counts.
                 let id = try store.id(text, namedBy: place)
-                // The same tree named twice (crafted, or a merge quirk) is read once.
-                guard readTests.insert(id).inserted else { return true }
                 plan = try typed(id, expected: "ActionTestPlanRunSummaries", strict: true)
             } catch {
                 report(error, "the tests of \(place) could not be read; counts and failures come from the action's summary")
