@@ -15,6 +15,8 @@ public enum RunLocator {
         case run
         /// A directory whose subdirectories are runs.
         case archive
+        /// A bare result bundle (`X.xcresult`): opened as a run holding only its results.
+        case resultBundle
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -41,6 +43,7 @@ public enum RunLocator {
             throw Failure(description: "\(path): permission denied")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
+        if isResultBundle(url, names: names) { return (url, .resultBundle) }
         if names.contains(where: { runMarkers.contains($0) }) { return (url, .run) }
         let runs = runs(in: url)
         if !runs.isEmpty { return (url, .archive) }
@@ -101,8 +104,24 @@ public enum RunLocator {
         }
     }
 
-    /// Loads a run bundle from disk.
+    /// `X.xcresult` with an Info.plist, or any directory holding Info.plist beside
+    /// `Data/` or `database.sqlite3` (a result bundle renamed by an artifact upload).
+    static func isResultBundle(_ url: URL, names: [String]) -> Bool {
+        guard names.contains("Info.plist") else { return false }
+        return url.pathExtension == "xcresult" || names.contains("Data") || names.contains("database.sqlite3")
+    }
+
+    /// Loads a run bundle from disk; a bare result bundle is loaded as a run whose
+    /// `results/` holds only it (see `MountedEvidenceSource`).
     public static func loadRun(at url: URL) -> EvidenceBundle {
-        BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if isResultBundle(url, names: names) { return loadResultBundle(at: url) }
+        return BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url))
+    }
+
+    public static func loadResultBundle(at url: URL) -> EvidenceBundle {
+        let name = url.lastPathComponent.hasSuffix(".xcresult") ? url.lastPathComponent : url.lastPathComponent + ".xcresult"
+        let source = MountedEvidenceSource(DirectoryEvidenceSource(root: url), at: EvidenceLayout.resultsDirectory + "/" + name)
+        return BundleLoader.load(runID: url.lastPathComponent, from: source)
     }
 }

@@ -33,7 +33,7 @@ enum OpenCommand {
         }
         let status: Int32
         switch located.kind {
-        case .run:
+        case .run, .resultBundle:
             let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
                                           environment: ProcessInfo.processInfo.environment)
             var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)

@@ -93,20 +93,18 @@ struct Loading<Source: EvidenceSource> {
         if let r = read(TestsJSONReader.self, EvidenceLayout.testsJSON) { bundle.results.append(r) }
         if let r = read(LegacyJSONReader.self, EvidenceLayout.legacyJSON) { bundle.results.append(r) }
         if let r = read(JUnitReader.self, EvidenceLayout.junitXML) { bundle.results.append(r) }
-        bundle.results.sort { $0.source < $1.source }
 
         // A results/ that cannot be listed is one problem, said once; its files are then
         // unreadable, not missing.
         recordListingFailure(EvidenceLayout.resultsDirectory)
-        // The result bundle's Info.plist: copied whole (`results/Run.xcresult/Info.plist`)
-        // or alone (`results/Info.plist`), as the capture checklist does.
-        var plists = bundle.source(listing: source, EvidenceLayout.resultsDirectory)
-            .filter { $0.hasSuffix(".xcresult") }.sorted().map { "\(EvidenceLayout.resultsDirectory)/\($0)/Info.plist" }
-        plists.append(EvidenceLayout.resultsDirectory + "/Info.plist")
-        for file in plists {
-            guard source.exists(file) else { continue }
-            if let info = read(XCResultInfoReader.self, file) { bundle.xcresultInfo.append(info) }
-        }
+        // The result bundle: copied whole (`results/Run.xcresult/`, its Data/ read
+        // directly) or its Info.plist alone (`results/Info.plist`), as the capture
+        // checklist does.
+        loadResultBundles()
+        bundle.results.sort { $0.source < $1.source }
+        warnResultDisagreements()
+        let plist = EvidenceLayout.resultsDirectory + "/Info.plist"
+        if source.exists(plist), let info = read(XCResultInfoReader.self, plist) { bundle.xcresultInfo.append(info) }
         if let bytes = bytes(of: EvidenceLayout.xcresulttoolVersion),
             read(XcresulttoolVersionReader.self, EvidenceLayout.xcresulttoolVersion, bytes) != nil,
             bundle.metadata.xcresulttoolVersion == nil
@@ -117,7 +115,7 @@ struct Loading<Source: EvidenceSource> {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         if bundle.results.isEmpty {
-            bundle.diagnostics.append(.warning("results", "no usable results summary (summary.json, tests.json, legacy.json or junit.xml)"))
+            bundle.diagnostics.append(.warning("results", "no usable results (a result bundle's Data/, summary.json, tests.json, legacy.json or junit.xml)"))
         }
     }
 
@@ -292,12 +290,6 @@ struct Loading<Source: EvidenceSource> {
             if m.runtimeBuild == nil { m.runtimeBuild = d.osBuildNumber }
         }
         bundle.metadata = m
-    }
-}
-
-extension EvidenceBundle {
-    fileprivate func source(listing source: some EvidenceSource, _ directory: String) -> [String] {
-        source.list(directory)
     }
 }
 
