@@ -43,7 +43,8 @@ for reader in "${readers[@]}"; do
   work=$build/corpus/$reader
   mkdir -p "$work" "$build/crashes"
   out=$build/$reader.log
-  EXHIBIT_FUZZ_READER=$reader "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # Boundary numbers for every reader (libFuzzer takes one -dict).
+  EXHIBIT_FUZZ_READER=$reader "$bin" -dict=Tests/fuzz/dict/numbers.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$build/crashes/$reader-" "$work" "$seeds" >"$out" 2>&1
   status=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out" | grep -o '[0-9]*$' || echo "?")

@@ -38,11 +38,12 @@ struct RunFacts {
         names.lazy.compactMap { environment[$0] }.first(where: { !$0.isEmpty })
     }
 
-    /// `CFBundleShortVersionString` and `CFBundleIdentifier` of the app's Info.plist.
+    /// `CFBundleShortVersionString` and `CFBundleIdentifier` of the app's Info.plist,
+    /// through the bundle's own plist reader (bounded; the same file is evidence later).
     static func appFacts(_ plist: [UInt8]) -> (version: String?, bundleID: String?) {
-        guard let dict = try? PropertyListSerialization.propertyList(from: Data(plist), options: [], format: nil) as? [String: Any]
+        guard let dict = try? PropertyListReader.decode(plist, file: EvidenceLayout.appInfoPlist).value, dict.members != nil
         else { return (nil, nil) }
-        return (dict["CFBundleShortVersionString"] as? String, dict["CFBundleIdentifier"] as? String)
+        return (dict["CFBundleShortVersionString"]?.string, dict["CFBundleIdentifier"]?.string)
     }
 
     /// Trimmed stdout of a successful run; nil when the tool is missing or fails.

@@ -113,14 +113,20 @@ public enum SummaryReport {
         return s
     }
 
+    /// Durations come from evidence (finish minus start): beyond `implausibleDuration`
+    /// (about 31,700 years) no real run lasted that long, so the text says so instead
+    /// of printing a clamped number; NaN never reaches here (`finish >= start` is false).
     static func formatDuration(_ seconds: Double) -> String {
+        guard seconds < implausibleDuration else { return "more than \(Int(implausibleDuration)) s (implausible)" }
         if seconds < 60 {
-            let tenths = Int((seconds * 10).rounded())
+            let tenths = Int(saturating: (seconds * 10).rounded())
             return "\(tenths / 10).\(tenths % 10) s"
         }
-        let total = Int(seconds.rounded())
+        let total = Int(saturating: seconds.rounded())
         return total >= 3600 ? "\(total / 3600) h \(total / 60 % 60) min" : "\(total / 60) min \(total % 60) s"
     }
+
+    static let implausibleDuration = 1e12
 
     static func countsLine(_ r: TestResults) -> String {
         var parts: [String] = []

@@ -38,7 +38,7 @@ enum DirectoryTotalsComparison {
         inventory.preorder(from: node) { id in
             let d = inventory.diskSize(id)
             if d == 0 && !inventory.isDirectory(id) && inventory.size(id) > 0 { complete = false }
-            disk &+= d
+            disk = saturatingAdd(disk, d)
         }
         return complete && disk > 0 ? disk : inventory.totalSize(node)
     }

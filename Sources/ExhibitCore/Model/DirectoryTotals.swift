@@ -12,7 +12,11 @@ public struct DirectoryTotal: Sendable, Equatable, Hashable {
         self.line = line
     }
 
-    public var bytes: UInt64 { kibibytes &* 1024 }
+    /// Saturating: du.txt is evidence, and 2^54 KiB or more must not wrap to a small size.
+    public var bytes: UInt64 {
+        let (product, overflow) = kibibytes.multipliedReportingOverflow(by: 1024)
+        return overflow ? .max : product
+    }
 }
 
 /// One line of `steps.tsv`: which test step created a path, and when.

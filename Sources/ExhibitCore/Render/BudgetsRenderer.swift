@@ -31,8 +31,11 @@ enum BudgetsRenderer {
             grid.put("]", row: row, col: x + 1 + barWidth, role: .dim)
             x += barWidth + 3
             if let budget = b.budget {
-                let percent = budget == 0 ? (b.bytes == 0 ? 0 : 999) : Int((Double(b.bytes) / Double(budget) * 100).rounded())
-                let note = b.isOver ? "\(percent)% over" : "\(percent)%"
+                let percent = budget == 0 ? (b.bytes == 0 ? 0 : 999) : Int(saturating: (Double(b.bytes) / Double(budget) * 100).rounded())
+                // Sizes and budgets come from evidence: 10^18 bytes against a 1-byte budget
+                // is a percentage no column holds.
+                let shown = percent > 99_999 ? ">99999" : "\(percent)"
+                let note = b.isOver ? "\(shown)% over" : "\(shown)%"
                 grid.put(note, row: row, col: x, role: b.isOver ? .violation : .plain)
             }
             if i == state.budgets.index { grid.restyle(row: row, role: .selected) }

@@ -13,7 +13,7 @@ public enum Sparkline {
         return String(values.map { value -> Character in
             guard let value else { return " " }
             guard high > 0 else { return levels[0] }
-            let level = Int((Double(value) / Double(high) * Double(levels.count - 1)).rounded())
+            let level = Int(saturating: (Double(value) / Double(high) * Double(levels.count - 1)).rounded())
             return levels[min(max(level, 0), levels.count - 1)]
         })
     }

@@ -126,7 +126,7 @@ public struct Glyphs: Sendable, Equatable {
     public func bar(fraction: Double, width: Int) -> String {
         guard width > 0 else { return "" }
         let f = fraction.isFinite ? min(max(fraction, 0), 1) : 0
-        let eighths = Int((f * Double(width * 8)).rounded())
+        let eighths = Int(saturating: (f * Double(width) * 8).rounded())
         let full = eighths / 8
         let rest = eighths % 8
         var s = String(repeating: barFull, count: full)

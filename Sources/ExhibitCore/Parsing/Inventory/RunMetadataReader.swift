@@ -82,7 +82,14 @@ public enum RunMetadataReader: EvidenceReader {
         /// Unix seconds, or an ISO-8601 string (with or without fractional seconds).
         mutating func time(_ object: JSONValue, _ key: String) -> Double? {
             guard let v = object[key], !v.isNull else { return nil }
-            if let d = v.double { return d }
+            if let d = v.double {
+                // 1e400 reads as infinity: no time, and no duration can be made of it.
+                guard d.isFinite else {
+                    warnings.append(shape.warning(v, "\"\(key)\" is beyond any representable time; ignored"))
+                    return nil
+                }
+                return d
+            }
             if let s = v.string {
                 let f = ISO8601DateFormatter()
                 if let date = f.date(from: s) { return date.timeIntervalSince1970 }

@@ -49,7 +49,7 @@ public enum JUnitReader: EvidenceReader {
             tests = suite[attribute: "tests"].flatMap { Int($0) }
             let failures = suite[attribute: "failures"].flatMap { Int($0) }
             let errors = suite[attribute: "errors"].flatMap { Int($0) }
-            failed = failures == nil && errors == nil ? nil : (failures ?? 0) &+ (errors ?? 0)
+            failed = failures == nil && errors == nil ? nil : (failures ?? 0).addingReportingOverflow(errors ?? 0).overflow ? Int.max : (failures ?? 0) + (errors ?? 0)
             skipped = suite[attribute: "skipped"].flatMap { Int($0) }
         }
     }

@@ -15,7 +15,7 @@ public enum TestDurationText {
             else { return nil }
             total += value * unit.scale
         }
-        return total
+        return total.isFinite ? total : nil
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads `results/<name>.xcresult/Info.plist` (an XML property list; binary is accepted
 /// too): `version.major`/`minor`, `dateCreated` and `storage.backend`/`compression`.
 /// Only bundles with `fileBacked2` storage, `standard` compression and format major 3
@@ -15,45 +13,35 @@ public enum XCResultInfoReader: EvidenceReader {
             throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
                                    "expected a property list, found an empty file")
         }
-        // An XML plist is checked by the package's own scanner first: its errors carry
-        // line:column, and its depth bound keeps a 10,000-deep document away from
-        // Foundation's recursive parser.
-        if looksLikeXML(bytes) {
-            do {
-                _ = try XMLScanner.parse(bytes, file: file)
-            } catch {
-                throw Diagnostic.error(file, at: error.position, "expected a property list (XML or binary): \(error.message)")
-            }
-        }
-        let plist: Any
+        // The one plist reader (bounded, positioned); its message is kept after the
+        // kind of file this was meant to be.
+        let root: PropertyListValue
         do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            root = try PropertyListReader.decode(bytes, file: file).value
         } catch {
-            let detail = describe(error)
-            throw Diagnostic.error(file, at: position(mentionedIn: detail, bytes),
-                                   "expected a property list (XML or binary): \(detail)")
+            throw Diagnostic.error(file, at: error.position, "expected a property list (XML or binary): \(error.message)")
         }
-        guard let root = plist as? [String: Any] else {
+        guard root.members != nil else {
             throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected a dictionary at the root of the property list, found \(kind(of: plist))")
+                                   "expected a dictionary at the root of the property list, found \(kind(of: root))")
         }
         var info = XCResultInfo(file: file)
-        if let version = root["version"] as? [String: Any] {
+        if let version = root["version"], version.members != nil {
             info.formatMajor = integer(version["major"])
             info.formatMinor = integer(version["minor"])
             if info.formatMajor == nil { warnings.append(.warning(file, "version.major is missing or not an integer")) }
         } else {
             warnings.append(.warning(file, "no version dictionary: the xcresult format is unknown"))
         }
-        if let date = root["dateCreated"] as? Date {
-            info.dateCreated = date.timeIntervalSince1970
-        } else if root["dateCreated"] != nil {
-            warnings.append(.warning(file, "ignored dateCreated: expected a date, found \(kind(of: root["dateCreated"] as Any))"))
+        if case .date(let t) = root["dateCreated"] {
+            info.dateCreated = t
+        } else if let other = root["dateCreated"] {
+            warnings.append(.warning(file, "ignored dateCreated: expected a date, found \(kind(of: other))"))
         }
-        if let rootId = root["rootId"] as? [String: Any] { info.rootID = rootId["hash"] as? String }
-        if let storage = root["storage"] as? [String: Any] {
-            info.storageBackend = storage["backend"] as? String
-            info.storageCompression = storage["compression"] as? String
+        if let hash = root["rootId"]?["hash"]?.string { info.rootID = hash }
+        if let storage = root["storage"] {
+            info.storageBackend = storage["backend"]?.string
+            info.storageCompression = storage["compression"]?.string
         }
 
         var unknown: [String] = []
@@ -66,48 +54,21 @@ public enum XCResultInfoReader: EvidenceReader {
         return info
     }
 
-    /// After an optional BOM and white space, a `<`: an XML property list.
-    private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
+    /// A plist `<integer>` that fits an Int.
+    private static func integer(_ value: PropertyListValue?) -> Int? {
+        if case .integer(let i) = value { return Int(exactly: i) }
+        return nil
     }
 
-    /// Foundation's messages name a line ("… at line 8", "… on line 12"); the start
-    /// of that line, or of the file when none is named (binary plists).
-    private static func position(mentionedIn message: String, _ bytes: [UInt8]) -> SourcePosition {
-        guard let range = message.range(of: "line "),
-            let line = Int(message[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })), line > 1
-        else { return SourcePosition(line: 1, column: 1, byteOffset: 0) }
-        var seen = 1
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            seen += 1
-            if seen == line { return SourcePosition(line: line, column: 1, byteOffset: offset + 1) }
+    private static func kind(of value: PropertyListValue) -> String {
+        switch value.type {
+        case .dictionary: "a dictionary"
+        case .array: "an array"
+        case .string: "a string"
+        case .date: "a date"
+        case .data: "data"
+        case .boolean: "a boolean"
+        case .integer, .real: "a number"
         }
-        return SourcePosition(offset: bytes.count, in: bytes)
-    }
-
-    /// A plist `<integer>`; bridging makes it an Int on Darwin and Linux alike.
-    private static func integer(_ value: Any?) -> Int? {
-        value as? Int
-    }
-
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is [String: Any]: "a dictionary"
-        case is [Any]: "an array"
-        case is String: "a string"
-        case is Date: "a date"
-        case is Data: "data"
-        case is Bool: "a boolean"
-        case is NSNumber: "a number"
-        default: "\(type(of: value))"
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let detail = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return ns.localizedDescription
     }
 }

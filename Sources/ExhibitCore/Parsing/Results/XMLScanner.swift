@@ -9,6 +9,9 @@ public struct ScannedXMLElement: Sendable {
     public var text: String
     /// Byte offset of the element's `<`.
     public var offset: Int
+    /// Byte offset of the `<` of its end tag, or of the `/>` of an empty-element tag:
+    /// where a reader points when something is missing inside the element.
+    public var endOffset: Int = 0
 
     public init(name: String, attributes: [(name: String, value: String)] = [], children: [ScannedXMLElement] = [],
                 text: String = "", offset: Int = 0) {
@@ -71,6 +74,7 @@ public enum XMLScanner {
                 }
                 var element = open.element
                 element.text = String(decoding: open.text, as: UTF8.self)
+                element.endOffset = closeAt
                 if stack.isEmpty { root = element } else { stack[stack.count - 1].element.children.append(element) }
             } else if try cursor.skipCommentOrInstruction() {
                 continue
@@ -226,6 +230,7 @@ struct XMLCursor {
             let hadSpace = index < bytes.count && Self.isWhitespace(bytes[index])
             skipWhitespace()
             if starts(with: "/>") {
+                element.endOffset = index
                 index += 2
                 return (element, true)
             }
