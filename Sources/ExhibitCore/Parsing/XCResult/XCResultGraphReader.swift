@@ -39,10 +39,15 @@ public enum XCResultGraphReader {
             var attempts: [GatheredAttempt] = []
         }
 
+        /// One run of a test as read; the model keeps its outcome (`TestCaseRecord.attempts`)
+        /// and its messages (`TestFailure.messages`).
         struct GatheredAttempt {
-            var attempt: TestAttempt
+            var outcome: TestOutcome
+            var durationSeconds: Double?
+            /// Swift Testing arguments (`value: false`), which group runs.
+            var arguments: String?
             var policy: String?
-            var locations: [(message: String, file: String?, line: Int?)]
+            var messages: [FailureMessage] = []
         }
 
         mutating func report(_ error: XCResultObjectError, _ consequence: String, severity: Diagnostic.Severity = .warning) {
@@ -107,7 +112,7 @@ public enum XCResultGraphReader {
             if gathered.isEmpty {
                 // No tests tree (pruned, trimmed, or a build-only action): what the
                 // actions' own summaries say, as legacy.json gives it.
-                results.failures = summaryFailures
+                results.failures = TestFailure.grouped(summaryFailures)
                 if let totals = metricTotals {
                     results.totalCount = totals.tests
                     results.failedCount = totals.failed
@@ -180,9 +185,8 @@ public enum XCResultGraphReader {
             let name = metadata.string("name") ?? metadata.string("identifier") ?? ""
             let identifier = metadata.string("identifier")
             var gatheredAttempt = GatheredAttempt(
-                attempt: TestAttempt(outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
-                                     durationSeconds: metadata.string("duration").flatMap(Double.init)),
-                policy: nil, locations: [])
+                outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
+                durationSeconds: metadata.string("duration").flatMap(Double.init))
             if let summaryText = metadata.referenceText("summaryRef") {
                 let place = "the summaryRef of \(identifier ?? name)"
                 do throws(XCResultObjectError) {
@@ -192,16 +196,12 @@ public enum XCResultGraphReader {
                         let value = argument.object("value")?.string("description") ?? argument.string("identifier") ?? ""
                         return argument.object("parameter")?.string("label").map { "\($0): \(value)" } ?? value
                     }
-                    if !arguments.isEmpty { gatheredAttempt.attempt.arguments = arguments.joined(separator: ", ") }
-                    if let policy = summary.object("repetitionPolicySummary") {
-                        gatheredAttempt.policy = policy.string("repetitionMode")
-                        gatheredAttempt.attempt.iteration = policy.string("iteration").flatMap(Int.init)
-                    }
+                    if !arguments.isEmpty { gatheredAttempt.arguments = arguments.joined(separator: ", ") }
+                    gatheredAttempt.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
                     for failure in summary.objects("failureSummaries") {
-                        let message = failure.string("message") ?? ""
-                        gatheredAttempt.attempt.failureMessages.append(message)
-                        gatheredAttempt.locations.append((message, failure.string("fileName").map(FailureLocation.lastPathComponent),
-                                                          failure.string("lineNumber").flatMap(Int.init)))
+                        gatheredAttempt.messages.append(FailureMessage(
+                            text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
+                            line: failure.string("lineNumber").flatMap(Int.init)))
                     }
                 } catch {
                     report(error, "the failure messages and arguments of one run of \(identifier ?? name) could not be read")
@@ -216,43 +216,39 @@ public enum XCResultGraphReader {
             }
         }
 
-        /// Failed test cases with the messages of their failed runs, each once; a
-        /// failed case whose runs carried no message falls back to the action's
-        /// failure summaries for that test.
+        /// Failed test cases, one entry each, with the messages of their failed runs
+        /// (each once) and how many runs failed; a failed case whose runs carried no
+        /// message falls back to the action's failure summaries for that test.
         func failures(fallback: [TestFailure]) -> [TestFailure] {
             var out: [TestFailure] = []
             for test in gathered where Self.outcome(of: test.attempts) == .failed {
-                var seen: Set<String> = []
-                var found: [TestFailure] = []
-                for attempt in test.attempts where attempt.attempt.outcome == .failed {
-                    for location in attempt.locations where seen.insert(location.message).inserted {
-                        found.append(TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target,
-                                                 failureText: location.message, sourceFile: location.file, line: location.line))
-                    }
+                var messages: [FailureMessage] = []
+                for attempt in test.attempts where attempt.outcome == .failed {
+                    for message in attempt.messages where !messages.contains(message) { messages.append(message) }
                 }
-                if found.isEmpty {
-                    found = fallback.filter { $0.identifier == test.identifier }.map {
-                        var f = $0
-                        f.testName = test.name
-                        f.targetName = test.target ?? f.targetName
-                        return f
-                    }
+                if messages.isEmpty {
+                    messages = fallback.filter { $0.identifier == test.identifier }.flatMap(\.messages)
                 }
-                if found.isEmpty {
-                    found = [TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target, failureText: "")]
+                var failure = TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target,
+                                          messages: messages)
+                if test.attempts.count > 1 {
+                    failure.attempts = test.attempts.count
+                    failure.failedAttempts = test.attempts.filter { $0.outcome == .failed }.count
                 }
-                out += found
+                out.append(failure)
             }
             return out
         }
 
         static func testCase(_ test: GatheredCase) -> TestCaseRecord {
-            let durations = test.attempts.compactMap(\.attempt.durationSeconds)
+            let durations = test.attempts.compactMap(\.durationSeconds)
             // xcresulttool prints a retried test's duration as the mean of its runs.
             let duration = durations.count == test.attempts.count && !durations.isEmpty
                 ? durations.reduce(0, +) / Double(durations.count) : nil
+            // The model lists attempts only for a test that ran more than once.
             return TestCaseRecord(name: test.name, identifier: test.identifier, outcome: outcome(of: test.attempts),
-                                  durationSeconds: duration, attempts: test.attempts.map(\.attempt))
+                                  durationSeconds: duration,
+                                  attempts: test.attempts.count > 1 ? test.attempts.map(\.outcome) : [])
         }
 
         /// A test's outcome from its runs. Runs are grouped by their arguments; under
@@ -263,14 +259,14 @@ public enum XCResultGraphReader {
             var groups: [String: [GatheredAttempt]] = [:]
             var order: [String] = []
             for attempt in attempts {
-                let key = attempt.attempt.arguments ?? ""
+                let key = attempt.arguments ?? ""
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(attempt)
             }
             let outcomes = order.map { key -> TestOutcome in
                 let runs = groups[key]!
-                if runs.allSatisfy({ $0.policy == "RunRetryOnFailure" }) { return runs.last!.attempt.outcome }
-                return worst(runs.map(\.attempt.outcome))
+                if runs.allSatisfy({ $0.policy == "RunRetryOnFailure" }) { return runs.last!.outcome }
+                return worst(runs.map(\.outcome))
             }
             return worst(outcomes)
         }
@@ -294,16 +290,15 @@ public enum XCResultGraphReader {
         static func issueFailure(_ summary: XCResultObject) -> TestFailure {
             let caseName = summary.string("testCaseName")
             let parts = TestNameParts(parsing: caseName ?? "")
-            var failure = TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
-                                      targetName: summary.string("producingTarget") ?? parts.moduleName,
-                                      failureText: summary.string("message") ?? "")
+            var message = FailureMessage(text: summary.string("message") ?? "")
             if let url = summary.object("documentLocationInCreatingWorkspace")?.string("url"),
                 let location = FailureLocation.fromDocumentURL(url)
             {
-                failure.sourceFile = location.file
-                failure.line = location.line + 1
+                message.sourceFile = location.file
+                message.line = location.line + 1
             }
-            return failure
+            return TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
+                               targetName: summary.string("producingTarget") ?? parts.moduleName, messages: [message])
         }
 
         static func device(_ record: XCResultObject) -> TestDevice {
