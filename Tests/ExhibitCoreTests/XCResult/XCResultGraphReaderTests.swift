@@ -110,6 +110,24 @@ import Testing
         #expect(r.scheme == nil && r.title == nil)
     }
 
+    /// Two destinations (one test action each): the same test is one test per
+    /// destination, each destination has its counts, failures say where.
+    @Test func severalDestinationsAreReportedApart() throws {
+        let id = "VaultTests/testCache()"
+        var writer = XCResultWriter()
+        XCResultFixture(actions: [
+            .init(deviceID: "UDID-A", deviceName: "iPhone 16", runs: [Run(identifier: id, status: "Success")]),
+            .init(deviceID: "UDID-B", deviceName: "iPad Air", runs: [Run(identifier: id, status: "Failure", failures: [("boom", "V.swift", 9)])]),
+        ]).write(into: &writer)
+        let r = try results(load(writer))
+        #expect(r.devices.map(\.identifier) == ["UDID-A", "UDID-B"])
+        #expect(r.testCases.map(\.outcome) == [.passed, .failed])
+        #expect(r.destinations.map(\.device.identifier) == ["UDID-A", "UDID-B"])
+        #expect(r.destinations.map(\.failedCount) == [0, 1])
+        #expect(r.failures.map(\.destination) == [r.devices[1].label])
+        #expect(r.failures.first?.attempts == nil)
+    }
+
     /// A bundle cut down to its root object (xcresultparser's session_level_failure
     /// fixture): the tests tree is missing, named by id, and the action's own
     /// metrics and failure summaries still give counts and failures. The document

@@ -28,6 +28,8 @@ public enum XCResultGraphReader {
         var store: XCResultStore<S>
         var diagnostics: [Diagnostic] = []
         var cases: [String: Int] = [:]
+        /// The destination of the action being read.
+        var currentDevice: TestDevice?
         var gathered: [GatheredCase] = []
 
         init(store: XCResultStore<S>) { self.store = store }
@@ -36,6 +38,8 @@ public enum XCResultGraphReader {
             var name: String
             var identifier: String?
             var target: String?
+            /// The run destination of the action it ran in.
+            var device: TestDevice?
             var attempts: [GatheredAttempt] = []
         }
 
@@ -74,6 +78,7 @@ public enum XCResultGraphReader {
             var testsMissing = false
             for (index, action) in root.objects("actions").enumerated() {
                 let place = "actions[\(index)]"
+                currentDevice = nil
                 if let title = action.string("title") {
                     if results.title == nil { results.title = title }
                     if results.scheme == nil { results.scheme = LegacyJSONReader.scheme(fromActionTitle: title) }
@@ -88,6 +93,7 @@ public enum XCResultGraphReader {
                     var device = Self.device(record)
                     device.architecture = destination.string("targetArchitecture")
                     if !results.devices.contains(device) { results.devices.append(device) }
+                    currentDevice = device
                 }
                 guard let actionResult = action.object("actionResult") else { continue }
                 switch actionResult.string("status").map(TestOutcome.init) {
@@ -128,6 +134,7 @@ public enum XCResultGraphReader {
                 results.testCases = gathered.map(Self.testCase)
                 results.failures = failures(fallback: summaryFailures)
                 results.tallyOutcomes()
+                destinations(into: &results)
                 // An action that failed with every test read passing (a crash after the
                 // tests, a tests tree that could not be read): the run failed all the same.
                 if anyActionFailed || testsMissing && !summaryFailures.isEmpty { results.outcome = .failed }
@@ -207,12 +214,14 @@ public enum XCResultGraphReader {
                     report(error, "the failure messages and arguments of one run of \(identifier ?? name) could not be read")
                 }
             }
-            let key = identifier ?? name
+            // The same test on two destinations is two tests (as testsFailedCount counts).
+            let key = (identifier ?? name) + "\u{0}" + (currentDevice.map(Self.deviceKey) ?? "")
             if let index = cases[key] {
                 gathered[index].attempts.append(gatheredAttempt)
             } else {
                 cases[key] = gathered.count
-                gathered.append(GatheredCase(name: name, identifier: identifier, target: target, attempts: [gatheredAttempt]))
+                gathered.append(GatheredCase(name: name, identifier: identifier, target: target, device: currentDevice,
+                                             attempts: [gatheredAttempt]))
             }
         }
 
@@ -238,6 +247,33 @@ public enum XCResultGraphReader {
                 out.append(failure)
             }
             return out
+        }
+
+        static func deviceKey(_ device: TestDevice) -> String { device.identifier ?? device.label }
+
+        /// Several destinations (one test action each): each with its own counts, and
+        /// every failure named by where it happened.
+        func destinations(into results: inout TestResults) {
+            var order: [String] = []
+            var byDevice: [String: (device: TestDevice, cases: [TestCaseRecord])] = [:]
+            for (test, record) in zip(gathered, results.testCases) {
+                guard let device = test.device else { continue }
+                let key = Self.deviceKey(device)
+                if byDevice[key] == nil { order.append(key) }
+                byDevice[key, default: (device, [])].cases.append(record)
+            }
+            guard order.count > 1 else { return }
+            results.destinations = order.map { key in
+                var tally = TestResults(source: .xcresultBundle, testCases: byDevice[key]!.cases)
+                tally.tallyOutcomes()
+                return TestDestination(device: byDevice[key]!.device, outcome: tally.outcome, totalCount: tally.totalCount,
+                                       passedCount: tally.passedCount, failedCount: tally.failedCount,
+                                       skippedCount: tally.skippedCount, expectedFailureCount: tally.expectedFailureCount)
+            }
+            let failedTests = gathered.filter { Self.outcome(of: $0.attempts) == .failed }
+            for (index, test) in zip(results.failures.indices, failedTests) {
+                results.failures[index].destination = test.device?.label
+            }
         }
 
         static func testCase(_ test: GatheredCase) -> TestCaseRecord {
