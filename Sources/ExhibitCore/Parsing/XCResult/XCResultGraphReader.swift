@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the test results out of a result bundle's legacy object graph, the tree that
 /// `xcresulttool get --legacy` prints, without xcresulttool:
 ///
@@ -15,11 +17,11 @@
 /// summaries), so a crafted graph with cycles cannot make the reader loop.
 public enum XCResultGraphReader {
     public static func read<S: EvidenceSource>(_ store: inout XCResultStore<S>, rootID: String?,
-                                               infoFile: String) -> (results: TestResults?, diagnostics: [Diagnostic]) {
+                                               infoFile: String) -> (results: TestResults?, diagnostics: [Diagnostic], xcodeVersion: String?) {
         var reader = Reading(store: store)
         let results = reader.read(rootID: rootID, infoFile: infoFile)
         store = reader.store
-        return (results, reader.diagnostics)
+        return (results, reader.diagnostics, reader.xcodeVersion)
     }
 
     /// The state of one read: the store (for its decoding budget), what was said, and
@@ -28,6 +30,8 @@ public enum XCResultGraphReader {
         var store: XCResultStore<S>
         var diagnostics: [Diagnostic] = []
         var cases: [String: Int] = [:]
+        /// From the first line of a session log in the Diagnostics folder.
+        var xcodeVersion: String?
         /// The destination of the action being read.
         var currentDevice: TestDevice?
         var gathered: [GatheredCase] = []
@@ -110,6 +114,9 @@ public enum XCResultGraphReader {
                 }
                 for summary in actionResult.object("issues")?.objects("testFailureSummaries") ?? [] {
                     summaryFailures.append(Self.issueFailure(summary))
+                }
+                if xcodeVersion == nil, let diagnostics = actionResult.referenceText("diagnosticsRef") {
+                    xcodeVersion = findXcodeVersion(diagnostics)
                 }
                 if let testsText = actionResult.referenceText("testsRef") {
                     if !readTests(testsText, place: "\(place).actionResult.testsRef") { testsMissing = true }
@@ -247,6 +254,39 @@ public enum XCResultGraphReader {
                 out.append(failure)
             }
             return out
+        }
+
+        /// `Xcode version: 26.1.1 (17B100)`, the first line of the xctest session log
+        /// (`…/Session-<Target>-<date>.log` below the Diagnostics folder). Folders are
+        /// walked breadth first, at most 64 of them; a folder that cannot be read is
+        /// skipped silently (the version is a convenience, the tests do not depend on it).
+        mutating func findXcodeVersion(_ diagnosticsText: String) -> String? {
+            guard let start = XCResultObjectID(diagnosticsText) else { return nil }
+            var pending = [start]
+            var visited: Set<XCResultObjectID> = []
+            while !pending.isEmpty, visited.count < 64 {
+                let id = pending.removeFirst()
+                guard visited.insert(id).inserted,
+                    let children = try? store.refs(id), let content = try? store.object(id),
+                    let folder = try? FolderObject.parse(content, children: children)
+                else { continue }
+                for entry in folder.entries {
+                    if entry.isFolder {
+                        pending.append(entry.id)
+                    } else if entry.name.hasPrefix("Session-"), entry.name.hasSuffix(".log"),
+                        let log = try? store.object(entry.id)
+                    {
+                        let firstLine = log.prefix(200).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                        let text = String(decoding: firstLine, as: UTF8.self)
+                        let marker = "Xcode version: "
+                        if text.hasPrefix(marker) {
+                            let version = text.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+                            if !version.isEmpty { return version }
+                        }
+                    }
+                }
+            }
+            return nil
         }
 
         static func deviceKey(_ device: TestDevice) -> String { device.identifier ?? device.label }
