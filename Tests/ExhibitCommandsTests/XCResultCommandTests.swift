@@ -78,6 +78,19 @@ struct XCResultCommandTests {
         #expect(run(["verify", bare]).status == 2)
     }
 
+    /// A database.sqlite3 that is not one: said so, nothing written beside it, and the
+    /// objects still verify.
+    @Test func aForgedDatabaseIsReportedNotOpenedForWriting() throws {
+        let (dir, bare, _) = try copies(of: Self.bundles[0])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("not SQLite at all".utf8).write(to: URL(fileURLWithPath: bare + "/database.sqlite3"))
+        let before = try TreeHash.of(dir)
+        let r = run(["verify", bare])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("database.sqlite3: present but unreadable: "))
+        #expect(try TreeHash.of(dir) == before)
+    }
+
     @Test(arguments: bundles) func everyCommandLeavesTheBundleByteIdentical(_ name: String) throws {
         let (dir, bare, runDir) = try copies(of: name)
         defer { try? FileManager.default.removeItem(atPath: dir) }
