@@ -22,7 +22,10 @@ let package = Package(
             name: "CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "ExhibitCore", dependencies: ["CZstd"]),
-        .target(name: "ExhibitIO", dependencies: ["ExhibitCore"]),
+        // The system SQLite (Debian libsqlite3-dev; the macOS SDK has it), for a result
+        // bundle's database.sqlite3, opened read-only and immutable: I/O, so ExhibitIO.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ExhibitIO", dependencies: ["ExhibitCore", "CSQLite"]),
         .target(
             name: "CCurses",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED", to: "1")],

@@ -12,6 +12,7 @@ enum CommandTable {
         Command(spec: NoteCommand.spec, run: NoteCommand.run),
         Command(spec: RunsCommand.spec, run: RunsCommand.run),
         Command(spec: DiffCommand.spec, run: DiffCommand.run),
+        Command(spec: VerifyCommand.spec, run: VerifyCommand.run),
         Command(spec: GenerateCommand.spec, run: GenerateCommand.run),
         Command(spec: CollectCommand.spec, run: CollectCommand.run),
         Command(spec: BenchKeysCommand.spec, run: BenchKeysCommand.run),
@@ -27,7 +28,7 @@ enum CommandTable {
             exhibit \(Exhibit.version): triage archived iOS backup-boundary test failures
 
             usage: exhibit [RUN | ARCHIVE]       open the triage UI on a run, or the run list of an archive
-                                                 (default: the current directory)
+                                                 (default: the current directory); RUN may be an X.xcresult
                    exhibit COMMAND [ARGS...]
                    exhibit help COMMAND
 
@@ -42,7 +43,8 @@ enum CommandTable {
               -h, --help     Show this help (exhibit help COMMAND for one command)
               -V, --version  Print the version
 
-            exit status: 0 success; 1 check found a blocking violation; 2 usage error or unreadable input.
+            exit status: 0 success; 1 check found a blocking violation, verify a damaged result bundle;
+            2 usage error or unreadable input.
             A run is a directory holding results/, container/, run.json, steps.tsv and rules.json;
             see exhibit-bundle(5) and exhibit-rules(5).
 

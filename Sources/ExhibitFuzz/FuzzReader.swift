@@ -9,6 +9,10 @@ enum FuzzReader: String, CaseIterable, Sendable {
     case xcresultInfo = "xcresult-info"
     case xcresulttoolVersion = "xcresulttool-version"
     case runMetadata = "run-metadata"
+    /// A result bundle's typed object (the token grammar), refs file and folder object.
+    case xcresultObject = "xcresult-object"
+    case xcresultRefs = "xcresult-refs"
+    case xcresultFolder = "xcresult-folder"
 
     static let environmentKey = "EXHIBIT_FUZZ_READER"
     static let file = "fuzz-input"
@@ -45,6 +49,8 @@ enum FuzzReader: String, CaseIterable, Sendable {
                 bundle.metadata = try RunMetadataReader.read(bytes, file: Self.file, warnings: &warnings)
                 _ = SummaryReport.text(bundle)
             case .rules: _ = try RulesReader.read(bytes, file: Self.file, warnings: &warnings)
+            case .xcresultObject, .xcresultRefs, .xcresultFolder:
+                try XCResultFuzzing.run(self, bytes, file: Self.file)
             case .filelist:
                 // The same bytes as the list and as each companion: one input exercises
                 // the path list, the size lines and the xattr flags.

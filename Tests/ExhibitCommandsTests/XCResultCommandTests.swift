@@ -55,6 +55,42 @@ struct XCResultCommandTests {
         #expect(r.err.contains("no container inventory could be read"))
     }
 
+    /// 0 intact, 1 damaged (an object removed, as artifact pruning does), 2 unreadable.
+    @Test func verifyExitStatusSaysIntactDamagedOrUnreadable() throws {
+        let (dir, bare, runDir) = try copies(of: Self.bundles[1])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let intact = run(["verify", bare])
+        #expect(intact.status == 0, "\(intact.out)\(intact.err)")
+        #expect(intact.out.contains(": intact\n"))
+        #expect(intact.out.contains("database.sqlite3: present, 40 tables, Xcode 26 schema, 3 test case runs"))
+        let data = runDir + "/results/\(Self.bundles[1])/Data"
+        // The largest object (a log), which the root's graph names; orphans are small.
+        let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("data.") }
+            .max { (try? FileManager.default.attributesOfItem(atPath: data + "/" + $0)[.size] as? Int) ?? 0
+                < (try? FileManager.default.attributesOfItem(atPath: data + "/" + $1)[.size] as? Int) ?? 0 })
+        try FileManager.default.removeItem(atPath: data + "/" + victim)
+        let damaged = run(["verify", runDir])
+        #expect(damaged.status == 1)
+        #expect(damaged.out.contains("results/\(Self.bundles[1]): damaged"))
+        #expect(damaged.out.contains("object missing (pruned from the artifact?)"))
+        try FileManager.default.removeItem(atPath: bare + "/Info.plist")
+        try FileManager.default.createDirectory(atPath: bare + "/Info.plist", withIntermediateDirectories: false)
+        #expect(run(["verify", bare]).status == 2)
+    }
+
+    /// A database.sqlite3 that is not one: said so, nothing written beside it, and the
+    /// objects still verify.
+    @Test func aForgedDatabaseIsReportedNotOpenedForWriting() throws {
+        let (dir, bare, _) = try copies(of: Self.bundles[0])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("not SQLite at all".utf8).write(to: URL(fileURLWithPath: bare + "/database.sqlite3"))
+        let before = try TreeHash.of(dir)
+        let r = run(["verify", bare])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("database.sqlite3: present but unreadable: "))
+        #expect(try TreeHash.of(dir) == before)
+    }
+
     @Test(arguments: bundles) func everyCommandLeavesTheBundleByteIdentical(_ name: String) throws {
         let (dir, bare, runDir) = try copies(of: name)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -63,7 +99,7 @@ struct XCResultCommandTests {
         let before = try TreeHash.of(dir)
         for target in [bare, runDir] {
             for args in [["summary", target], ["summary", target, "--format", "json"], ["check", target],
-                         ["check", target, "--format", "json"], ["note", target, "--notes", out + "/notes", "-o", out + "/note.md"]] {
+                         ["check", target, "--format", "json"], ["verify", target], ["note", target, "--notes", out + "/notes", "-o", out + "/note.md"]] {
                 let r = run(args)
                 #expect([0, 1, 2].contains(r.status), "\(args): \(r.err)")
             }

@@ -23,16 +23,14 @@ public enum SummaryReport {
         out += "\n"
         if let r = bundle.primaryResults {
             out += "Tests".padding(11) + countsLine(r) + " (from \(r.source.rawValue))\n"
+            if r.destinations.count > 1 {
+                out += "\nDestinations (\(r.destinations.count))\n"
+                for d in r.destinations { out += "  " + destinationLine(d) + "\n" }
+            }
             let failures = r.failures
             if !failures.isEmpty {
                 out += "\nFailing tests (\(failures.count))\n"
-                for f in failures {
-                    var head = "  " + TerminalText.escape(f.identifier ?? f.testName)
-                    if let t = f.targetName { head += " [\(TerminalText.escape(t))]" }
-                    if let file = f.sourceFile { head += " at \(TerminalText.escape(file))" + (f.line.map { ":\($0)" } ?? "") }
-                    out += head + "\n"
-                    out += "      " + TerminalText.escape(f.failureText) + "\n"
-                }
+                for f in failures { out += failureLines(f) }
             }
         } else {
             out += "Tests".padding(11) + "no results summary in the bundle\n"
@@ -127,6 +125,43 @@ public enum SummaryReport {
     }
 
     static let implausibleDuration = 1e12
+    /// `iPhone 8 · iOS Simulator 14.0 (18A372) · 8789…: Failed: 7 total, 3 passed, 3 failed, 1 skipped`.
+    static func destinationLine(_ d: TestDestination) -> String {
+        var head = d.device.label
+        if let id = d.device.identifier, !head.contains(id) { head += " · " + id }
+        if let c = d.configuration { head += " · " + c }
+        var parts: [String] = []
+        if let t = d.totalCount { parts.append("\(t) total") }
+        if let p = d.passedCount { parts.append("\(p) passed") }
+        if let f = d.failedCount { parts.append("\(f) failed") }
+        if let s = d.skippedCount { parts.append("\(s) skipped") }
+        if let e = d.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
+        return TerminalText.escape(head) + ": " + d.outcome.description + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+
+    /// One failing test: its name, target, destination and attempts, then each message
+    /// with its own location (a location shared with the head line is not repeated).
+    static func failureLines(_ f: TestFailure) -> String {
+        var head = "  " + TerminalText.escape(f.displayName)
+        if let t = f.targetName { head += " [\(TerminalText.escape(t))]" }
+        if let file = f.sourceFile { head += " at \(TerminalText.escape(file))" + (f.line.map { ":\($0)" } ?? "") }
+        if let d = f.destination { head += " on \(TerminalText.escape(d))" }
+        if let attempts = f.attempts, attempts > 1 {
+            head += (f.failedAttempts ?? attempts) == attempts
+                ? " (failed all \(attempts) attempts)" : " (failed \(f.failedAttempts ?? 0) of \(attempts) attempts)"
+        }
+        var out = head + "\n"
+        for (index, m) in f.messages.enumerated() {
+            let sameAsHead = index == 0 || (m.sourceFile == f.sourceFile && m.line == f.line)
+            var lead = ""
+            if let file = m.sourceFile, !sameAsHead { lead = TerminalText.escape(file) + (m.line.map { ":\($0)" } ?? "") + ": " }
+            // Each line of a message on its own line (codemagic's text runs over several).
+            for (n, textLine) in m.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                out += (n == 0 ? "      " + lead : "        ") + TerminalText.escape(String(textLine)) + "\n"
+            }
+        }
+        return out
+    }
 
     static func countsLine(_ r: TestResults) -> String {
         var parts: [String] = []
@@ -135,6 +170,8 @@ public enum SummaryReport {
         if let f = r.failedCount { parts.append("\(f) failed") }
         if let s = r.skippedCount { parts.append("\(s) skipped") }
         if let e = r.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
+        let flaky = r.flakyCount
+        if flaky > 0 { parts.append("\(flaky) passed on retry") }
         return r.outcome.description + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
@@ -190,12 +227,28 @@ public enum SummaryReport {
                 ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
                 ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
                 ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
-                ("expectedFailures", .optional(r.expectedFailureCount)),
+                ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
+                ("destinations", .array(r.destinations.map { d in
+                    .object([
+                        ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
+                        ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
+                        ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
+                        ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
+                        ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
+                        ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
+                        ("expectedFailures", .optional(d.expectedFailureCount)),
+                    ])
+                })),
                 ("failures", .array(r.failures.map { f in
                     .object([
                         ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
                         ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
                         ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
+                        ("destination", .optional(f.destination)),
+                        ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
+                        ("messages", .array(f.messages.map { m in
+                            .object([("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line))])
+                        })),
                     ])
                 })),
             ])))

@@ -28,6 +28,7 @@ extension Loading {
             var store = XCResultStore(source: source, bundlePath: bundlePath, limits: limits)
             let read = XCResultGraphReader.read(&store, rootID: info.rootID, infoFile: plist)
             bundle.diagnostics += read.diagnostics
+            if bundle.metadata.xcodeVersion == nil { bundle.metadata.xcodeVersion = read.xcodeVersion }
             if let results = read.results {
                 bundle.results.append(results)
                 record(dataDirectory, .loaded)

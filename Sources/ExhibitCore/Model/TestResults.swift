@@ -44,27 +44,92 @@ public enum ResultsSource: String, Sendable, CaseIterable, Codable, Comparable {
     public static func < (a: ResultsSource, b: ResultsSource) -> Bool { a.rank < b.rank }
 }
 
-/// One failing (or erroring) test with what the tool said about it.
+/// One thing a tool said about why a test failed: an assertion, a thrown error, a
+/// crash report. A test may have several (tests.json lists one Failure Message per
+/// failed expectation; JUnit one `<failure>`/`<error>` each).
+public struct FailureMessage: Sendable, Equatable, Hashable {
+    /// The text without its location; may hold arbitrary bytes from the app (show it
+    /// escaped). Line breaks are kept.
+    public var text: String
+    /// Source file (last path component) and line when the tool gives them.
+    public var sourceFile: String?
+    public var line: Int?
+
+    public init(text: String, sourceFile: String? = nil, line: Int? = nil) {
+        self.text = text
+        self.sourceFile = sourceFile
+        self.line = line
+    }
+}
+
+/// One failing (or erroring) test with everything the tool said about it: one entry
+/// per test (per destination, when the run had several), however many messages.
 public struct TestFailure: Sendable, Equatable, Hashable {
     /// Test name as printed, e.g. `testCacheNotInDocuments()`.
     public var testName: String
     /// Stable identifier, e.g. `BackupBoundaryTests/testCacheNotInDocuments()` or a JUnit `classname.name`.
     public var identifier: String?
     public var targetName: String?
-    /// The assertion text; may hold arbitrary bytes from the app (show it escaped).
-    public var failureText: String
-    /// Source file and line when the tool gives them (legacy JSON, JUnit messages).
-    public var sourceFile: String?
-    public var line: Int?
+    /// Every failure message, in the order the tool gave them; never empty.
+    public var messages: [FailureMessage]
+    /// The destination the test failed on (`TestDestination.label`), when the artifact
+    /// covers several; nil for a single-destination run.
+    public var destination: String?
+    /// How many times the test ran and how many of those runs failed, when the
+    /// artifact records retries (JUnit repeats, tests.json Repetition nodes).
+    public var attempts: Int?
+    public var failedAttempts: Int?
 
     public init(testName: String, identifier: String? = nil, targetName: String? = nil, failureText: String,
                 sourceFile: String? = nil, line: Int? = nil) {
+        self.init(testName: testName, identifier: identifier, targetName: targetName,
+                  messages: [FailureMessage(text: failureText, sourceFile: sourceFile, line: line)])
+    }
+
+    public init(testName: String, identifier: String? = nil, targetName: String? = nil, messages: [FailureMessage],
+                destination: String? = nil) {
         self.testName = testName
         self.identifier = identifier
         self.targetName = targetName
-        self.failureText = failureText
-        self.sourceFile = sourceFile
-        self.line = line
+        self.messages = messages.isEmpty ? [FailureMessage(text: "")] : messages
+        self.destination = destination
+    }
+
+    /// Every message's text, one after another (what the classifier and the note search).
+    public var failureText: String { messages.map(\.text).joined(separator: "\n") }
+    /// The first location any message gives.
+    public var sourceFile: String? { messages.first(where: { $0.sourceFile != nil })?.sourceFile }
+    public var line: Int? { messages.first(where: { $0.sourceFile != nil })?.line ?? messages.first?.line }
+
+    /// The name shown for the test: its identifier when the tool gave a real one, else
+    /// the test name (Xcode 16.0's summary gives only a numeric database row id, which
+    /// means nothing to a reader).
+    public var displayName: String {
+        guard let identifier, !identifier.isEmpty, !identifier.allSatisfy(\.isNumber) else { return testName }
+        return identifier
+    }
+
+    /// Entries for the same test (identifier or name, target, destination) folded into
+    /// one listing all their messages (an identical message is kept once), first
+    /// appearance first. Every reader ends with this, so "Failing tests (N)" counts tests.
+    public static func grouped(_ failures: [TestFailure]) -> [TestFailure] {
+        struct Key: Hashable { var name: String; var target: String?; var destination: String? }
+        var order: [Key: Int] = [:]
+        var out: [TestFailure] = []
+        for failure in failures {
+            let key = Key(name: failure.displayName, target: failure.targetName, destination: failure.destination)
+            guard let index = order[key] else {
+                order[key] = out.count
+                out.append(failure)
+                continue
+            }
+            for message in failure.messages where !out[index].messages.contains(message) {
+                out[index].messages.append(message)
+            }
+            if out[index].attempts == nil { out[index].attempts = failure.attempts }
+            if out[index].failedAttempts == nil { out[index].failedAttempts = failure.failedAttempts }
+        }
+        return out
     }
 }
 
@@ -90,24 +155,67 @@ public struct TestDevice: Sendable, Equatable, Hashable {
     }
 }
 
+extension TestDevice {
+    /// `iPhone 8 · iOS Simulator 14.0 (18A372)`: what tells two destinations of one run apart.
+    public var label: String {
+        var parts: [String] = []
+        if let name = name ?? modelName { parts.append(name) }
+        var os = [platform, osVersion].compactMap { $0 }.joined(separator: " ")
+        if let build = osBuildNumber { os += os.isEmpty ? build : " (\(build))" }
+        if !os.isEmpty { parts.append(os) }
+        if parts.isEmpty, let identifier { parts.append(identifier) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// One run destination and its own results, for an artifact that covers several
+/// (legacy `actions[]`, summary `devicesAndConfigurations[]`).
+public struct TestDestination: Sendable, Equatable {
+    public var device: TestDevice
+    /// `testPlanConfiguration.configurationName`, when given.
+    public var configuration: String?
+    public var outcome: TestOutcome
+    public var totalCount: Int?
+    public var passedCount: Int?
+    public var failedCount: Int?
+    public var skippedCount: Int?
+    public var expectedFailureCount: Int?
+
+    public init(device: TestDevice, configuration: String? = nil, outcome: TestOutcome = .unknown, totalCount: Int? = nil,
+                passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil, expectedFailureCount: Int? = nil) {
+        self.device = device
+        self.configuration = configuration
+        self.outcome = outcome
+        self.totalCount = totalCount
+        self.passedCount = passedCount
+        self.failedCount = failedCount
+        self.skippedCount = skippedCount
+        self.expectedFailureCount = expectedFailureCount
+    }
+}
+
 /// One test case as listed by a test tree (tests.json, legacy tests, JUnit testcase).
 public struct TestCaseRecord: Sendable, Equatable, Hashable {
     public var name: String
     public var identifier: String?
     public var outcome: TestOutcome
     public var durationSeconds: Double?
-    /// Each run of the test (retries, repetitions, parameterized arguments), in the
-    /// order they ran, when the artifact records them; empty otherwise.
-    public var attempts: [TestAttempt]
+    /// Each run's outcome, first run first, when the test was retried (JUnit repeats of
+    /// one classname and name, tests.json Repetition nodes); empty for a single run.
+    /// `outcome` is then the last run's: failed every time, or passed on retry.
+    public var attempts: [TestOutcome]
 
     public init(name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil,
-                attempts: [TestAttempt] = []) {
+                attempts: [TestOutcome] = []) {
         self.name = name
         self.identifier = identifier
         self.outcome = outcome
         self.durationSeconds = durationSeconds
         self.attempts = attempts
     }
+
+    /// Failed at least once, then passed on a retry.
+    public var isFlaky: Bool { outcome == .passed && attempts.contains(.failed) }
 }
 
 /// The results of a test run as one artifact reported them.
@@ -126,9 +234,15 @@ public struct TestResults: Sendable, Equatable {
     /// The scheme, when the artifact names it (summary `environmentDescription`, legacy action title).
     public var scheme: String?
     public var devices: [TestDevice]
+    /// Results per destination, when the artifact reports them separately (a legacy
+    /// record with several `actions[]`, a summary's `devicesAndConfigurations[]`).
+    public var destinations: [TestDestination]
     public var failures: [TestFailure]
     /// Individual test cases, when the artifact lists them (tests.json, JUnit).
     public var testCases: [TestCaseRecord]
+
+    /// Tests that failed and then passed on a retry (counted as passed).
+    public var flakyCount: Int { testCases.reduce(0) { $0 + ($1.isFlaky ? 1 : 0) } }
 
     public init(source: ResultsSource, title: String? = nil, outcome: TestOutcome = .unknown,
                 totalCount: Int? = nil, passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil,
@@ -147,6 +261,7 @@ public struct TestResults: Sendable, Equatable {
         self.finishTime = finishTime
         self.scheme = scheme
         self.devices = devices
+        self.destinations = []
         self.failures = failures
         self.testCases = testCases
     }

@@ -25,12 +25,29 @@ import ExhibitCore
         "steps": { b, w throws(Diagnostic) in _ = try StepsReader.read(b, file: file, warnings: &w) },
         "run-metadata": { b, w throws(Diagnostic) in _ = try RunMetadataReader.read(b, file: file, warnings: &w) },
         "rules": { b, w throws(Diagnostic) in _ = try RulesReader.read(b, file: file, warnings: &w) },
+        "xcresult-object": { b, _ throws(Diagnostic) in
+            do throws(TypedObjectParser.Failure) { _ = try TypedObjectParser.parse(b) } catch { throw positioned(error.offset, error.message, b) }
+        },
+        "xcresult-refs": { b, _ throws(Diagnostic) in
+            do throws(RefsFile.Failure) { _ = try RefsFile.parse(b) } catch { throw positioned(error.offset, error.message, b) }
+        },
+        "xcresult-folder": { b, _ throws(Diagnostic) in
+            let count = b.reduce(0) { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }
+            let children = (0..<count).map { XCResultObjectID(digest: BLAKE2b.hash([UInt8(truncatingIfNeeded: $0)])) }
+            do throws(FolderObject.Failure) { _ = try FolderObject.parse(b, children: children) } catch { throw positioned(0, error.message, b) }
+        },
         "filelist": { b, w throws(Diagnostic) in
             let a = ArtifactBytes(file: file, bytes: b)
             _ = try FileListInventoryReader.read(files: a, sizes: a, excluded: nil, xattr: a, warnings: &w)
         },
     ]
     static let file = "fuzz-input"
+
+    /// The result-bundle parsers report byte offsets; the contract is the readers'.
+    static func positioned(_ offset: Int, _ message: String, _ bytes: [UInt8]) -> Diagnostic {
+        precondition((0...bytes.count).contains(offset), "offset \(offset) outside \(bytes.count) bytes")
+        return Diagnostic.error(file, at: SourcePosition(offset: offset, in: bytes), message)
+    }
 
     @Test func everyCorpusFolderHasAReader() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)

@@ -22,6 +22,7 @@ struct XCResultFixture {
         var started = "2026-11-03T10:00:05.109+0200"
         var ended = "2026-11-03T10:02:07.500+0200"
         var deviceID = "5E1A2B3C-0000-4000-8000-00000000ABCD"
+        var deviceName = "iPhone 16"
         var runs: [Run] = []
         /// `issues.testFailureSummaries`: test case name, message, 0-based URL line.
         var issueFailures: [(testCaseName: String, message: String, file: String, urlLine: Int)] = []
@@ -106,7 +107,7 @@ struct XCResultFixture {
 
     func action(_ action: Action, testsID: XCResultObjectID?) -> TokenValue {
         let device = TokenValue.object("ActionDeviceRecord", [
-            ("identifier", .string(action.deviceID)), ("modelName", .string("iPhone 16")), ("name", .string("iPhone 16")),
+            ("identifier", .string(action.deviceID)), ("modelName", .string(action.deviceName)), ("name", .string(action.deviceName)),
             ("operatingSystemVersion", .string("18.5")), ("operatingSystemVersionWithBuildNumber", .string("18.5 (22F77)")),
             ("platformRecord", .object("ActionPlatformRecord", [("identifier", .string("com.apple.platform.iphonesimulator")),
                                                                  ("userDescription", .string("iOS Simulator"))])),

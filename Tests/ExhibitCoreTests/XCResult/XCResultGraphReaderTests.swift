@@ -63,12 +63,13 @@ import Testing
         let r = try results(load(writer))
         #expect(r.testCases.map(\.identifier) == [flaky, broken])
         #expect(r.testCases.map(\.outcome) == [.passed, .failed])
-        #expect(r.testCases[0].attempts.map(\.outcome) == [.failed, .passed])
-        #expect(r.testCases[0].attempts.map(\.iteration) == [1, 2])
-        #expect(r.testCases[0].attempts[0].failureMessages == ["failed - 2 files left in tmp"])
+        #expect(r.testCases[0].attempts == [.failed, .passed])
+        #expect(r.testCases[0].isFlaky && r.flakyCount == 1)
         #expect(abs((r.testCases[0].durationSeconds ?? 0) - 0.2) < 1e-9)
-        #expect(r.testCases[1].attempts.count == 3)
+        #expect(r.testCases[1].attempts == [.failed, .failed, .failed])
         #expect(r.failures.map(\.identifier) == [broken])
+        #expect(r.failures.first?.messages == [FailureMessage(text: "failed - 2 files left in tmp", sourceFile: "CleanupTests.swift", line: 12)])
+        #expect((r.failures.first?.attempts, r.failures.first?.failedAttempts) == (3, 3))
         #expect((r.failedCount, r.passedCount) == (1, 1))
     }
 
@@ -87,9 +88,10 @@ import Testing
         let r = try results(load(writer))
         #expect(r.testCases.count == 1)
         #expect(r.testCases[0].outcome == .failed)
-        #expect(r.testCases[0].attempts.map(\.arguments) == ["value: false", "value: true", "value: false", "value: true"])
+        #expect(r.testCases[0].attempts == [.failed, .passed, .failed, .passed])
         #expect(r.failures.count == 1)
         #expect(r.failures.first?.line == 66)
+        #expect((r.failures.first?.attempts, r.failures.first?.failedAttempts) == (4, 2))
     }
 
     /// Repeated actions (test repetitions, no retry policy): the worst run decides.
@@ -103,9 +105,27 @@ import Testing
         }).write(into: &writer)
         let r = try results(load(writer))
         #expect(r.testCases.count == 1)
-        #expect(r.testCases[0].attempts.map(\.outcome) == [.passed, .failed, .passed])
+        #expect(r.testCases[0].attempts == [.passed, .failed, .passed])
         #expect(r.testCases[0].outcome == .failed)
         #expect(r.scheme == nil && r.title == nil)
+    }
+
+    /// Two destinations (one test action each): the same test is one test per
+    /// destination, each destination has its counts, failures say where.
+    @Test func severalDestinationsAreReportedApart() throws {
+        let id = "VaultTests/testCache()"
+        var writer = XCResultWriter()
+        XCResultFixture(actions: [
+            .init(deviceID: "UDID-A", deviceName: "iPhone 16", runs: [Run(identifier: id, status: "Success")]),
+            .init(deviceID: "UDID-B", deviceName: "iPad Air", runs: [Run(identifier: id, status: "Failure", failures: [("boom", "V.swift", 9)])]),
+        ]).write(into: &writer)
+        let r = try results(load(writer))
+        #expect(r.devices.map(\.identifier) == ["UDID-A", "UDID-B"])
+        #expect(r.testCases.map(\.outcome) == [.passed, .failed])
+        #expect(r.destinations.map(\.device.identifier) == ["UDID-A", "UDID-B"])
+        #expect(r.destinations.map(\.failedCount) == [0, 1])
+        #expect(r.failures.map(\.destination) == [r.devices[1].label])
+        #expect(r.failures.first?.attempts == nil)
     }
 
     /// A bundle cut down to its root object (xcresultparser's session_level_failure
@@ -244,7 +264,6 @@ import Testing
         #expect(bundle.xcresultInfo.first?.formatMinor == minor)
         #expect(r.testCases.count == 1 && r.testCases[0].attempts.count == 2)
         #expect(r.testCases[0].outcome == .failed)
-        #expect(r.testCases[0].attempts[0].arguments == (minor >= 56 ? "value: 1" : nil))
         #expect(r.failures.count == 1)
         #expect(r.scheme == (minor == 53 ? nil : "Vault"))
     }

@@ -7,10 +7,11 @@ public enum ContainerPath {
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
 
-    /// The relative path with `./` and `.` components dropped and `//` collapsed;
+    /// The relative path with `./` and `.` components dropped, `//` collapsed and `..`
+    /// resolved against the components before it (`./tmp/../tmp/a.tmp` is `tmp/a.tmp`);
     /// a trailing `/` is dropped too. nil for a path that is absolute (strip the
-    /// container prefix first, see `splitAbsolute`), climbs out with `..`, or names
-    /// the container itself (`.`, `./`, empty).
+    /// container prefix first, see `splitAbsolute`), climbs above the container with
+    /// `..`, or names the container itself (`.`, `./`, empty, `a/..`).
     public static func normalizedBytes(_ raw: ArraySlice<UInt8>) -> [UInt8]? {
         guard raw.first != slash else { return nil }
         // Fast path: `./` prefixes (as `find .` prints them) dropped, the rest already normal.
@@ -27,7 +28,9 @@ public enum ContainerPath {
             if length == 0 || (length == 1 && raw[i] == dot) {
                 // empty (from `//` or a trailing `/`) or `.`: nothing to add
             } else if length == 2 && raw[i] == dot && raw[i + 1] == dot {
-                return nil
+                // `..` takes back the last component; above the container there is nothing.
+                guard !out.isEmpty else { return nil }
+                out.removeSubrange((out.lastIndex(of: slash) ?? out.startIndex)...)
             } else {
                 if !out.isEmpty { out.append(slash) }
                 out.append(contentsOf: raw[i..<j])
@@ -35,6 +38,27 @@ public enum ContainerPath {
             i = j + 1
         }
         return out.isEmpty ? nil : out
+    }
+
+    /// True when `raw` climbs above the container (`../x`, `a/../../x`): the only
+    /// relative path `normalizedBytes` refuses for its `..`.
+    public static func climbsOut(_ raw: ArraySlice<UInt8>) -> Bool {
+        guard raw.first != slash else { return false }
+        var depth = 0
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            var j = i
+            while j < raw.endIndex && raw[j] != slash { j += 1 }
+            let length = j - i
+            if length == 2 && raw[i] == dot && raw[i + 1] == dot {
+                depth -= 1
+                if depth < 0 { return true }
+            } else if length > 0 && !(length == 1 && raw[i] == dot) {
+                depth += 1
+            }
+            i = j + 1
+        }
+        return false
     }
 
     /// True when `raw` is already in normal form: not empty, no empty, `.` or `..`
@@ -71,37 +95,75 @@ public enum ContainerPath {
 
     /// Splits an absolute path into the container prefix (without its final `/`) and
     /// the rest, or returns nil when the path is not absolute or the prefix cannot be
-    /// recognised: either `…/Containers/Data/Application/<UUID>` or everything before
-    /// the first well-known top-level name (`Documents`, `Library`, `tmp`, …).
+    /// recognised: either `…/Containers/Data/Application/<UUID>` (also
+    /// `…/Shared/AppGroup/<UUID>`, `…/Data/PluginKitPlugin/<UUID>`, under
+    /// `~/Library/Developer/CoreSimulator/Devices/<UDID>/data` or a device's
+    /// `/private/var/mobile`) or everything before the first well-known top-level name
+    /// (`Documents`, `Library`, `tmp`, …). A path written with an unexpanded `~/` counts
+    /// as absolute. The rest has no leading `/`: `find "$C/"` prints `$C//Documents/a`
+    /// (the doubled separator sits right after the container).
     public static func splitAbsolute(_ raw: ArraySlice<UInt8>) -> (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
-        guard raw.first == slash else { return nil }
+        guard isAbsolute(raw) else { return nil }
         for marker in containerParents {
             if let m = firstRange(of: marker, in: raw) {
                 var end = m.upperBound
                 while end < raw.endIndex && raw[end] != slash { end += 1 }
                 guard end > m.upperBound else { continue }
-                return (raw[raw.startIndex..<end], raw[min(end + 1, raw.endIndex)...])
+                return (raw[raw.startIndex..<end], droppingLeadingSlashes(raw[end...]))
             }
         }
-        var i = raw.startIndex
+        var i = raw.firstIndex(of: slash) ?? raw.endIndex
         while i < raw.endIndex {
             // i is at a '/'; the component runs to the next one.
             var j = i + 1
             while j < raw.endIndex && raw[j] != slash { j += 1 }
             let component = raw[(i + 1)..<j]
             if topLevelNames.contains(where: { $0.elementsEqual(component) }) {
-                return (raw[raw.startIndex..<i], raw[(i + 1)...])
+                var prefixEnd = i
+                while prefixEnd > raw.startIndex + 1 && raw[prefixEnd - 1] == slash { prefixEnd -= 1 }
+                return (raw[raw.startIndex..<prefixEnd], raw[(i + 1)...])
             }
             i = j
         }
         return nil
     }
 
-    /// If `raw` starts with `prefix` followed by `/` (or equals it), the rest.
+    /// `/…`, or `~/…` as a script prints an unexpanded home directory.
+    public static func isAbsolute(_ raw: ArraySlice<UInt8>) -> Bool {
+        raw.first == slash || (raw.count >= 2 && raw[raw.startIndex] == UInt8(ascii: "~") && raw[raw.startIndex + 1] == slash)
+    }
+
+    /// True when two container prefixes name the same directory: equal bytes, or equal
+    /// once macOS's `/private` in front of `/var` and `/tmp` is dropped (`$TMPDIR`
+    /// resolves to `/private/var/folders/…`, while `find "$TMPDIR…"` prints `/var/…`).
+    static func samePrefix(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        withoutPrivate(a).elementsEqual(withoutPrivate(b))
+    }
+
+    private static let privatePrefixes: [[UInt8]] = ["/private/var/", "/private/tmp/"].map { Array($0.utf8) }
+
+    private static func withoutPrivate(_ p: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        for marker in privatePrefixes where p.starts(with: marker) { return p.dropFirst(8) }
+        return p
+    }
+
+    private static func droppingLeadingSlashes(_ rest: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var rest = rest
+        while rest.first == slash { rest = rest.dropFirst() }
+        return rest
+    }
+
+    /// If `raw` starts with `prefix` followed by `/` (or equals it), the rest, without
+    /// leading `/`s. `/private/var/…` and `/var/…` count as the same prefix.
     static func strip(prefix: ArraySlice<UInt8>, from raw: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var prefix = prefix, raw = raw
+        if !raw.starts(with: prefix) {
+            prefix = withoutPrivate(prefix)
+            raw = withoutPrivate(raw)
+        }
         guard raw.count >= prefix.count, raw.prefix(prefix.count).elementsEqual(prefix) else { return nil }
         let after = raw.startIndex + prefix.count
         if after == raw.endIndex { return raw[after...] }
-        return raw[after] == slash ? raw[(after + 1)...] : nil
+        return raw[after] == slash ? droppingLeadingSlashes(raw[after...]) : nil
     }
 }

@@ -96,11 +96,11 @@ private struct PathListParser {
     /// or silently for the container itself.
     mutating func relativePath(_ raw: ArraySlice<UInt8>, line: Int, column: Int = 1) -> [UInt8]? {
         var path = raw
-        if path.first == UInt8(ascii: "/") {
+        if ContainerPath.isAbsolute(path) {
             if let p = prefix, let rest = ContainerPath.strip(prefix: p[...], from: path) {
                 path = rest
             } else if let split = ContainerPath.splitAbsolute(path) {
-                if let p = prefix, !p.elementsEqual(split.prefix) {
+                if let p = prefix, !ContainerPath.samePrefix(p[...], split.prefix) {
                     collector.add("absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
                                   line: line, column: column, offset: raw.startIndex)
                     return nil
@@ -119,7 +119,8 @@ private struct PathListParser {
             }
         }
         guard let normalized = ContainerPath.normalizedBytes(path) else {
-            if !Self.namesContainerItself(path) {
+            // Anything else refused is the container itself (`.`, `a/..`): silently skipped.
+            if ContainerPath.climbsOut(path) {
                 collector.add("path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
                               line: line, column: column, offset: raw.startIndex)
             }

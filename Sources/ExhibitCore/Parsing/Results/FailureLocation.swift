@@ -17,6 +17,21 @@ public struct FailureLocation: Sendable, Equatable {
     /// Splits a leading `<file>:<line>: ` or `<file>:<line> - ` off `text`. The file must
     /// end in an extension (`.swift`, `.m`), so "Error: 3: boom" is not taken for one.
     public static func splitLeading(_ text: String) -> (location: FailureLocation, rest: String)? {
+        splitLeading(text, allowingSpace: false)
+    }
+
+    /// `splitLeading` on the first line of `text`, also accepting a single space after
+    /// the line number (codemagic's JUnit: `/abs/banaanTests.swift:44 failed - …`) when
+    /// the path has no space or is absolute. The rest keeps the later lines.
+    public static func splitLeadingOnFirstLine(_ text: String) -> (location: FailureLocation, rest: String)? {
+        let lineEnd = text.firstIndex(of: "\n") ?? text.endIndex
+        guard let (location, rest) = splitLeading(String(text[..<lineEnd]), allowingSpace: true) else { return nil }
+        var tail = text[lineEnd...]
+        if rest.isEmpty, tail.first == "\n" { tail = tail.dropFirst() }
+        return (location, rest + tail)
+    }
+
+    private static func splitLeading(_ text: String, allowingSpace: Bool) -> (location: FailureLocation, rest: String)? {
         let bytes = Array(text.utf8)
         var colon = 0
         while colon < bytes.count {
@@ -32,6 +47,10 @@ public struct FailureLocation: Sendable, Equatable {
                 restStart = end + 2
             } else if bytes[end...].starts(with: Array(" - ".utf8)) {
                 restStart = end + 3
+            } else if allowingSpace, bytes[end] == UInt8(ascii: " "),
+                bytes.first == UInt8(ascii: "/") || !bytes[..<colon].contains(UInt8(ascii: " "))
+            {
+                restStart = end + 1
             } else {
                 continue
             }
@@ -54,6 +73,19 @@ public struct FailureLocation: Sendable, Equatable {
         let path = String(inner[..<colon])
         guard hasExtension(path) else { return nil }
         return FailureLocation(file: lastPathComponent(path), line: line)
+    }
+
+    /// A trailing ` (<path>:<line>)` or ` (file:///…#…StartingLineNumber=<line>)` (fastlane
+    /// trainer's legacy path) and the text before it, trimmed.
+    public static func splitTrailingParenthesized(_ text: String) -> (location: FailureLocation, rest: String)? {
+        guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return nil }
+        let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
+        let rest = String(text[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        if inner.contains("#"), inner.contains("StartingLineNumber="), let location = fromDocumentURL(inner) {
+            return (location, rest)
+        }
+        guard let location = trailingParenthesized(text) else { return nil }
+        return (location, rest)
     }
 
     /// A legacy `documentLocationInCreatingWorkspace.url`:

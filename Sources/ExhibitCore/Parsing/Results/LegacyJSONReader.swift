@@ -4,6 +4,8 @@ import Foundation
 /// `xcrun xcresulttool get --legacy --format json` (Xcode 15 and older, or newer with
 /// `--legacy`). Counts come from `metrics`, failures from
 /// `issues.testFailureSummaries`, the destination, scheme and times from `actions[]`.
+/// With several test actions (one per run destination) each destination's counts and
+/// failures come from its own `actionResult`.
 /// References (`testsRef`, `metadataRef`) need a second xcresulttool call and are
 /// not followed.
 public enum LegacyJSONReader: EvidenceReader {
@@ -42,6 +44,10 @@ public enum LegacyJSONReader: EvidenceReader {
         }
 
         var anyActionFailed = false, anyActionSucceeded = false
+        // Per test action: its destination, counts and failures. A run on several
+        // destinations has one ActionRecord each (codemagic's banaan record: iOS 13.2.2
+        // and 14.0); the record's own `issues` merge them and drop repeats.
+        var perAction: [(destination: TestDestination, failures: [TestFailure])] = []
         for (index, action) in try legacy.array(root, "actions", in: "the record").enumerated() {
             let path = "actions[\(index)]"
             let action = try legacy.fields.object(action, path)
@@ -55,23 +61,60 @@ public enum LegacyJSONReader: EvidenceReader {
             if let ended = try time(action, "endedTime", in: path, legacy: legacy, warnings: &warnings) {
                 results.finishTime = max(results.finishTime ?? ended, ended)
             }
+            var actionDevice: TestDevice?
             if let destination = try legacy.object(action, "runDestination", in: path),
                 let record = try legacy.object(destination, "targetDeviceRecord", in: "\(path).runDestination")
             {
                 let device = try self.device(record, in: "\(path).runDestination.targetDeviceRecord", legacy: legacy,
                                              warnings: &warnings)
                 if !results.devices.contains(device) { results.devices.append(device) }
+                actionDevice = device
             }
-            if let actionResult = try legacy.object(action, "actionResult", in: path),
-                let status = try legacy.string(actionResult, "status", in: "\(path).actionResult", warnings: &warnings)
-            {
-                switch TestOutcome(status) {
-                case .failed: anyActionFailed = true
-                case .passed: anyActionSucceeded = true
-                default: break
+            if let actionResult = try legacy.object(action, "actionResult", in: path) {
+                let resultPath = "\(path).actionResult"
+                var status = TestOutcome.unknown
+                if let text = try legacy.string(actionResult, "status", in: resultPath, warnings: &warnings) {
+                    status = TestOutcome(text)
+                    switch status {
+                    case .failed: anyActionFailed = true
+                    case .passed: anyActionSucceeded = true
+                    default: break
+                    }
+                }
+                // A build-only action ("Build for Testing") has a destination but no test counts.
+                if let device = actionDevice, let metrics = try legacy.object(actionResult, "metrics", in: resultPath),
+                    let tests = try legacy.count(metrics, "testsCount", in: "\(resultPath).metrics", warnings: &warnings)
+                {
+                    let failed = try legacy.count(metrics, "testsFailedCount", in: "\(resultPath).metrics", warnings: &warnings) ?? 0
+                    let skipped = try legacy.count(metrics, "testsSkippedCount", in: "\(resultPath).metrics", warnings: &warnings) ?? 0
+                    let outcome: TestOutcome = failed > 0 || status == .failed ? .failed : tests > 0 ? .passed : status
+                    let destination = TestDestination(device: device, outcome: outcome, totalCount: tests,
+                                                      passedCount: max(0, tests - failed - skipped), failedCount: failed,
+                                                      skippedCount: skipped)
+                    var failures: [TestFailure] = []
+                    if let issues = try legacy.object(actionResult, "issues", in: resultPath) {
+                        let summaries = try legacy.array(issues, "testFailureSummaries", in: "\(resultPath).issues")
+                        for (i, summary) in summaries.enumerated() {
+                            let summaryPath = "\(resultPath).issues.testFailureSummaries[\(i)]"
+                            let object = try legacy.fields.object(summary, summaryPath)
+                            var failure = try self.failure(object, in: summaryPath, legacy: legacy, warnings: &warnings)
+                            failure.destination = device.label
+                            failures.append(failure)
+                        }
+                    }
+                    perAction.append((destination, failures))
                 }
             }
         }
+        if perAction.count > 1 {
+            // Several destinations: each reported on its own, failures named by where
+            // they happened (the same test failing on two devices is two failing tests,
+            // as `testsFailedCount` counts it).
+            results.destinations = perAction.map(\.destination)
+            let listed = perAction.flatMap(\.failures)
+            if !listed.isEmpty { results.failures = listed }
+        }
+        results.failures = TestFailure.grouped(results.failures)
         if (results.failedCount ?? 0) > 0 || anyActionFailed || !results.failures.isEmpty {
             results.outcome = .failed
         } else if anyActionSucceeded || (results.totalCount ?? 0) > 0 {
@@ -102,8 +145,8 @@ public enum LegacyJSONReader: EvidenceReader {
                                         warnings: &warnings),
             let parsed = FailureLocation.fromDocumentURL(url)
         {
-            failure.sourceFile = parsed.file
-            failure.line = parsed.line
+            failure.messages[0].sourceFile = parsed.file
+            failure.messages[0].line = parsed.line
         }
         return failure
     }

@@ -41,12 +41,30 @@ public enum SummaryJSONReader: EvidenceReader {
             }
             let parsed = try fields.device(device, in: "\(path).device", warnings: &warnings)
             if !results.devices.contains(parsed) { results.devices.append(parsed) }
+            var destination = TestDestination(device: parsed)
+            if let plan = entry["testPlanConfiguration"], plan.members != nil {
+                destination.configuration = try fields.string(plan, "configurationName", in: "\(path).testPlanConfiguration",
+                                                              required: false, warnings: &warnings)
+            }
+            destination.passedCount = try fields.count(entry, "passedTests", in: path, required: false, warnings: &warnings)
+            destination.failedCount = try fields.count(entry, "failedTests", in: path, required: false, warnings: &warnings)
+            destination.skippedCount = try fields.count(entry, "skippedTests", in: path, required: false, warnings: &warnings)
+            destination.expectedFailureCount = try fields.count(entry, "expectedFailures", in: path, required: false,
+                                                                warnings: &warnings)
+            let counts = [destination.passedCount, destination.failedCount, destination.skippedCount,
+                          destination.expectedFailureCount].compactMap { $0 }
+            if !counts.isEmpty { destination.totalCount = counts.reduce(0, +) }
+            if let failed = destination.failedCount {
+                destination.outcome = failed > 0 ? .failed : (destination.totalCount ?? 0) > 0 ? .passed : .unknown
+            }
+            results.destinations.append(destination)
         }
 
         let failures = try fields.elements(root, "testFailures", in: at, required: true, warnings: &warnings)
         for (index, entry) in failures.enumerated() {
             results.failures.append(try failure(entry, in: "testFailures[\(index)]", fields: fields, warnings: &warnings))
         }
+        results.failures = TestFailure.grouped(results.failures)
         return results
     }
 
@@ -63,16 +81,18 @@ public enum SummaryJSONReader: EvidenceReader {
         let name = try fields.string(entry, "testName", in: path, required: true, warnings: &warnings)
         let target = try fields.string(entry, "targetName", in: path, required: true, warnings: &warnings)
         let text = try fields.string(entry, "failureText", in: path, required: true, warnings: &warnings)
-        // `testIdentifierString` replaced the deprecated integer `testIdentifier` (a
-        // database row id); the integer is only a last resort.
+        // `testIdentifierString` replaced the deprecated integer `testIdentifier`, a
+        // database row id (Xcode 16.0 prints only that: `3`, `4`, `8`). A number names
+        // nothing a person knows, so it is never the identifier: the test is shown by
+        // `testName` and `targetName`, and tests.json of the same run, when archived,
+        // supplies the identifier (`EvidenceBundle.primaryResults`). A string
+        // `testIdentifier` (hand-written archives) is kept.
         var identifier = try fields.string(entry, "testIdentifierString", in: path, required: false,
                                            warnings: &warnings)
         if identifier == nil, let number = entry["testIdentifier"] {
-            if let n = number.int {
-                identifier = String(n)
-            } else if let s = number.string {
+            if let s = number.string, !s.allSatisfy(\.isNumber) {
                 identifier = s
-            } else if !number.isNull {
+            } else if number.int == nil && number.string == nil && !number.isNull {
                 warnings.append(fields.shape.warning(
                     number, "ignored \"testIdentifier\" in \(path): expected an integer, found \(number.typeDescription)"))
             }

@@ -22,7 +22,7 @@ public enum TestsJSONReader: EvidenceReader {
             try walker.visit(node, path: "testNodes[\(index)]", target: nil, warnings: &warnings)
         }
         results.testCases = walker.testCases
-        results.failures = walker.failures
+        results.failures = TestFailure.grouped(walker.failures)
         results.tallyOutcomes()
         return results
     }
@@ -55,22 +55,36 @@ public enum TestsJSONReader: EvidenceReader {
             let identifier = try fields.string(node, "nodeIdentifier", in: path, required: false, warnings: &warnings)
             let result = try fields.string(node, "result", in: path, required: false, warnings: &warnings)
             let outcome = result.map(TestOutcome.init) ?? .unknown
+            let attempts = try self.attempts(node, path: path, warnings: &warnings)
             testCases.append(TestCaseRecord(name: name, identifier: identifier, outcome: outcome,
-                                            durationSeconds: try duration(node, path: path, warnings: &warnings)))
+                                            durationSeconds: try duration(node, path: path, warnings: &warnings),
+                                            attempts: attempts))
             guard outcome == .failed else { return }
-            var messages: [String] = []
-            try collectFailureMessages(node, path: path, into: &messages, warnings: &warnings)
-            if messages.isEmpty { messages = [""] }
-            for message in messages {
-                var failure = TestFailure(testName: name, identifier: identifier, targetName: target,
-                                          failureText: message)
-                if let (location, rest) = FailureLocation.splitLeading(message) {
-                    failure.sourceFile = location.file
-                    failure.line = location.line
-                    failure.failureText = rest
-                }
-                failures.append(failure)
+            var texts: [String] = []
+            try collectFailureMessages(node, path: path, into: &texts, warnings: &warnings)
+            // One entry per test, listing every message (a test with three failed
+            // expectations is one failing test, not three).
+            let messages = texts.map { text -> FailureMessage in
+                guard let (location, rest) = FailureLocation.splitLeading(text) else { return FailureMessage(text: text) }
+                return FailureMessage(text: rest, sourceFile: location.file, line: location.line)
             }
+            var failure = TestFailure(testName: name, identifier: identifier, targetName: target, messages: messages)
+            if !attempts.isEmpty {
+                failure.attempts = attempts.count
+                failure.failedAttempts = attempts.filter { $0 == .failed }.count
+            }
+            failures.append(failure)
+        }
+
+        /// The outcomes of the `Repetition` children (retries: "First Run", "Retry 1", …).
+        private func attempts(_ node: JSONValue, path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [TestOutcome] {
+            var out: [TestOutcome] = []
+            for (index, child) in try fields.elements(node, "children", in: path, required: false, warnings: &warnings).enumerated() {
+                let childNode = try fields.object(child, "\(path).children[\(index)]")
+                guard childNode["nodeType"]?.string == "Repetition" else { continue }
+                out.append(childNode["result"]?.string.map(TestOutcome.init) ?? .unknown)
+            }
+            return out
         }
 
         /// `durationInSeconds` (Xcode 16.3+) when present, else the `duration` text.

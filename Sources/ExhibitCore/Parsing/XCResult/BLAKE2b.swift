@@ -46,22 +46,43 @@ public struct BLAKE2b {
     }
 
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        for byte in bytes {
-            // The last block is compressed by `finalize` with the final flag set, so a
-            // full buffer is only compressed once more input arrives.
+        if let done = bytes.withContiguousStorageIfAvailable({ update(contiguous: UnsafeRawBufferPointer($0)) }) {
+            return done
+        }
+        update(contiguous: Array(bytes))
+    }
+
+    private mutating func update(contiguous array: [UInt8]) {
+        array.withUnsafeBytes { update(contiguous: $0) }
+    }
+
+    /// Whole blocks straight from the input; only the tail is copied into `buffer`.
+    /// The last block is compressed by `finalize` with the final flag set, so a full
+    /// buffer is only compressed once more input arrives.
+    private mutating func update(contiguous input: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < input.count {
             if buffer.count == Self.blockSize {
                 counter &+= UInt64(Self.blockSize)
-                compress(buffer, last: false)
+                buffer.withUnsafeBytes { compress($0, last: false) }
                 buffer.removeAll(keepingCapacity: true)
             }
-            buffer.append(byte)
+            if buffer.isEmpty && input.count - offset > Self.blockSize {
+                counter &+= UInt64(Self.blockSize)
+                compress(UnsafeRawBufferPointer(rebasing: input[offset..<(offset + Self.blockSize)]), last: false)
+                offset += Self.blockSize
+                continue
+            }
+            let n = min(Self.blockSize - buffer.count, input.count - offset)
+            buffer.append(contentsOf: input[offset..<(offset + n)])
+            offset += n
         }
     }
 
     public mutating func finalize() -> [UInt8] {
         counter &+= UInt64(buffer.count)
         let block = buffer + [UInt8](repeating: 0, count: Self.blockSize - buffer.count)
-        compress(block, last: true)
+        block.withUnsafeBytes { compress($0, last: true) }
         var out: [UInt8] = []
         out.reserveCapacity(64)
         for word in h {
@@ -70,9 +91,10 @@ public struct BLAKE2b {
         return Array(out.prefix(digestLength))
     }
 
-    private mutating func compress(_ block: [UInt8], last: Bool) {
+    private mutating func compress(_ block: UnsafeRawBufferPointer, last: Bool) {
         var m = [UInt64](repeating: 0, count: 16)
         for i in 0..<16 {
+            // Little-endian words, read byte by byte (the block may be unaligned).
             var word: UInt64 = 0
             for j in 0..<8 { word |= UInt64(block[i * 8 + j]) << UInt64(8 * j) }
             m[i] = word

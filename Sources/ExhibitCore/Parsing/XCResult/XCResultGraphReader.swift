@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the test results out of a result bundle's legacy object graph, the tree that
 /// `xcresulttool get --legacy` prints, without xcresulttool:
 ///
@@ -15,11 +17,11 @@
 /// summaries), so a crafted graph with cycles cannot make the reader loop.
 public enum XCResultGraphReader {
     public static func read<S: EvidenceSource>(_ store: inout XCResultStore<S>, rootID: String?,
-                                               infoFile: String) -> (results: TestResults?, diagnostics: [Diagnostic]) {
+                                               infoFile: String) -> (results: TestResults?, diagnostics: [Diagnostic], xcodeVersion: String?) {
         var reader = Reading(store: store)
         let results = reader.read(rootID: rootID, infoFile: infoFile)
         store = reader.store
-        return (results, reader.diagnostics)
+        return (results, reader.diagnostics, reader.xcodeVersion)
     }
 
     /// The state of one read: the store (for its decoding budget), what was said, and
@@ -28,6 +30,10 @@ public enum XCResultGraphReader {
         var store: XCResultStore<S>
         var diagnostics: [Diagnostic] = []
         var cases: [String: Int] = [:]
+        /// From the first line of a session log in the Diagnostics folder.
+        var xcodeVersion: String?
+        /// The destination of the action being read.
+        var currentDevice: TestDevice?
         var gathered: [GatheredCase] = []
 
         init(store: XCResultStore<S>) { self.store = store }
@@ -36,13 +42,20 @@ public enum XCResultGraphReader {
             var name: String
             var identifier: String?
             var target: String?
+            /// The run destination of the action it ran in.
+            var device: TestDevice?
             var attempts: [GatheredAttempt] = []
         }
 
+        /// One run of a test as read; the model keeps its outcome (`TestCaseRecord.attempts`)
+        /// and its messages (`TestFailure.messages`).
         struct GatheredAttempt {
-            var attempt: TestAttempt
+            var outcome: TestOutcome
+            var durationSeconds: Double?
+            /// Swift Testing arguments (`value: false`), which group runs.
+            var arguments: String?
             var policy: String?
-            var locations: [(message: String, file: String?, line: Int?)]
+            var messages: [FailureMessage] = []
         }
 
         mutating func report(_ error: XCResultObjectError, _ consequence: String, severity: Diagnostic.Severity = .warning) {
@@ -69,6 +82,7 @@ public enum XCResultGraphReader {
             var testsMissing = false
             for (index, action) in root.objects("actions").enumerated() {
                 let place = "actions[\(index)]"
+                currentDevice = nil
                 if let title = action.string("title") {
                     if results.title == nil { results.title = title }
                     if results.scheme == nil { results.scheme = LegacyJSONReader.scheme(fromActionTitle: title) }
@@ -83,6 +97,7 @@ public enum XCResultGraphReader {
                     var device = Self.device(record)
                     device.architecture = destination.string("targetArchitecture")
                     if !results.devices.contains(device) { results.devices.append(device) }
+                    currentDevice = device
                 }
                 guard let actionResult = action.object("actionResult") else { continue }
                 switch actionResult.string("status").map(TestOutcome.init) {
@@ -100,6 +115,9 @@ public enum XCResultGraphReader {
                 for summary in actionResult.object("issues")?.objects("testFailureSummaries") ?? [] {
                     summaryFailures.append(Self.issueFailure(summary))
                 }
+                if xcodeVersion == nil, let diagnostics = actionResult.referenceText("diagnosticsRef") {
+                    xcodeVersion = findXcodeVersion(diagnostics)
+                }
                 if let testsText = actionResult.referenceText("testsRef") {
                     if !readTests(testsText, place: "\(place).actionResult.testsRef") { testsMissing = true }
                 }
@@ -107,7 +125,7 @@ public enum XCResultGraphReader {
             if gathered.isEmpty {
                 // No tests tree (pruned, trimmed, or a build-only action): what the
                 // actions' own summaries say, as legacy.json gives it.
-                results.failures = summaryFailures
+                results.failures = TestFailure.grouped(summaryFailures)
                 if let totals = metricTotals {
                     results.totalCount = totals.tests
                     results.failedCount = totals.failed
@@ -123,6 +141,7 @@ public enum XCResultGraphReader {
                 results.testCases = gathered.map(Self.testCase)
                 results.failures = failures(fallback: summaryFailures)
                 results.tallyOutcomes()
+                destinations(into: &results)
                 // An action that failed with every test read passing (a crash after the
                 // tests, a tests tree that could not be read): the run failed all the same.
                 if anyActionFailed || testsMissing && !summaryFailures.isEmpty { results.outcome = .failed }
@@ -180,9 +199,8 @@ public enum XCResultGraphReader {
             let name = metadata.string("name") ?? metadata.string("identifier") ?? ""
             let identifier = metadata.string("identifier")
             var gatheredAttempt = GatheredAttempt(
-                attempt: TestAttempt(outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
-                                     durationSeconds: metadata.string("duration").flatMap(Double.init)),
-                policy: nil, locations: [])
+                outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
+                durationSeconds: metadata.string("duration").flatMap(Double.init))
             if let summaryText = metadata.referenceText("summaryRef") {
                 let place = "the summaryRef of \(identifier ?? name)"
                 do throws(XCResultObjectError) {
@@ -192,67 +210,121 @@ public enum XCResultGraphReader {
                         let value = argument.object("value")?.string("description") ?? argument.string("identifier") ?? ""
                         return argument.object("parameter")?.string("label").map { "\($0): \(value)" } ?? value
                     }
-                    if !arguments.isEmpty { gatheredAttempt.attempt.arguments = arguments.joined(separator: ", ") }
-                    if let policy = summary.object("repetitionPolicySummary") {
-                        gatheredAttempt.policy = policy.string("repetitionMode")
-                        gatheredAttempt.attempt.iteration = policy.string("iteration").flatMap(Int.init)
-                    }
+                    if !arguments.isEmpty { gatheredAttempt.arguments = arguments.joined(separator: ", ") }
+                    gatheredAttempt.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
                     for failure in summary.objects("failureSummaries") {
-                        let message = failure.string("message") ?? ""
-                        gatheredAttempt.attempt.failureMessages.append(message)
-                        gatheredAttempt.locations.append((message, failure.string("fileName").map(FailureLocation.lastPathComponent),
-                                                          failure.string("lineNumber").flatMap(Int.init)))
+                        gatheredAttempt.messages.append(FailureMessage(
+                            text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
+                            line: failure.string("lineNumber").flatMap(Int.init)))
                     }
                 } catch {
                     report(error, "the failure messages and arguments of one run of \(identifier ?? name) could not be read")
                 }
             }
-            let key = identifier ?? name
+            // The same test on two destinations is two tests (as testsFailedCount counts).
+            let key = (identifier ?? name) + "\u{0}" + (currentDevice.map(Self.deviceKey) ?? "")
             if let index = cases[key] {
                 gathered[index].attempts.append(gatheredAttempt)
             } else {
                 cases[key] = gathered.count
-                gathered.append(GatheredCase(name: name, identifier: identifier, target: target, attempts: [gatheredAttempt]))
+                gathered.append(GatheredCase(name: name, identifier: identifier, target: target, device: currentDevice,
+                                             attempts: [gatheredAttempt]))
             }
         }
 
-        /// Failed test cases with the messages of their failed runs, each once; a
-        /// failed case whose runs carried no message falls back to the action's
-        /// failure summaries for that test.
+        /// Failed test cases, one entry each, with the messages of their failed runs
+        /// (each once) and how many runs failed; a failed case whose runs carried no
+        /// message falls back to the action's failure summaries for that test.
         func failures(fallback: [TestFailure]) -> [TestFailure] {
             var out: [TestFailure] = []
             for test in gathered where Self.outcome(of: test.attempts) == .failed {
-                var seen: Set<String> = []
-                var found: [TestFailure] = []
-                for attempt in test.attempts where attempt.attempt.outcome == .failed {
-                    for location in attempt.locations where seen.insert(location.message).inserted {
-                        found.append(TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target,
-                                                 failureText: location.message, sourceFile: location.file, line: location.line))
-                    }
+                var messages: [FailureMessage] = []
+                for attempt in test.attempts where attempt.outcome == .failed {
+                    for message in attempt.messages where !messages.contains(message) { messages.append(message) }
                 }
-                if found.isEmpty {
-                    found = fallback.filter { $0.identifier == test.identifier }.map {
-                        var f = $0
-                        f.testName = test.name
-                        f.targetName = test.target ?? f.targetName
-                        return f
-                    }
+                if messages.isEmpty {
+                    messages = fallback.filter { $0.identifier == test.identifier }.flatMap(\.messages)
                 }
-                if found.isEmpty {
-                    found = [TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target, failureText: "")]
+                var failure = TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target,
+                                          messages: messages)
+                if test.attempts.count > 1 {
+                    failure.attempts = test.attempts.count
+                    failure.failedAttempts = test.attempts.filter { $0.outcome == .failed }.count
                 }
-                out += found
+                out.append(failure)
             }
             return out
         }
 
+        /// `Xcode version: 26.1.1 (17B100)`, the first line of the xctest session log
+        /// (`…/Session-<Target>-<date>.log` below the Diagnostics folder). Folders are
+        /// walked breadth first, at most 64 of them; a folder that cannot be read is
+        /// skipped silently (the version is a convenience, the tests do not depend on it).
+        mutating func findXcodeVersion(_ diagnosticsText: String) -> String? {
+            guard let start = XCResultObjectID(diagnosticsText) else { return nil }
+            var pending = [start]
+            var visited: Set<XCResultObjectID> = []
+            while !pending.isEmpty, visited.count < 64 {
+                let id = pending.removeFirst()
+                guard visited.insert(id).inserted,
+                    let children = try? store.refs(id), let content = try? store.object(id),
+                    let folder = try? FolderObject.parse(content, children: children)
+                else { continue }
+                for entry in folder.entries {
+                    if entry.isFolder {
+                        pending.append(entry.id)
+                    } else if entry.name.hasPrefix("Session-"), entry.name.hasSuffix(".log"),
+                        let log = try? store.object(entry.id)
+                    {
+                        let firstLine = log.prefix(200).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                        let text = String(decoding: firstLine, as: UTF8.self)
+                        let marker = "Xcode version: "
+                        if text.hasPrefix(marker) {
+                            let version = text.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
+                            if !version.isEmpty { return version }
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+
+        static func deviceKey(_ device: TestDevice) -> String { device.identifier ?? device.label }
+
+        /// Several destinations (one test action each): each with its own counts, and
+        /// every failure named by where it happened.
+        func destinations(into results: inout TestResults) {
+            var order: [String] = []
+            var byDevice: [String: (device: TestDevice, cases: [TestCaseRecord])] = [:]
+            for (test, record) in zip(gathered, results.testCases) {
+                guard let device = test.device else { continue }
+                let key = Self.deviceKey(device)
+                if byDevice[key] == nil { order.append(key) }
+                byDevice[key, default: (device, [])].cases.append(record)
+            }
+            guard order.count > 1 else { return }
+            results.destinations = order.map { key in
+                var tally = TestResults(source: .xcresultBundle, testCases: byDevice[key]!.cases)
+                tally.tallyOutcomes()
+                return TestDestination(device: byDevice[key]!.device, outcome: tally.outcome, totalCount: tally.totalCount,
+                                       passedCount: tally.passedCount, failedCount: tally.failedCount,
+                                       skippedCount: tally.skippedCount, expectedFailureCount: tally.expectedFailureCount)
+            }
+            let failedTests = gathered.filter { Self.outcome(of: $0.attempts) == .failed }
+            for (index, test) in zip(results.failures.indices, failedTests) {
+                results.failures[index].destination = test.device?.label
+            }
+        }
+
         static func testCase(_ test: GatheredCase) -> TestCaseRecord {
-            let durations = test.attempts.compactMap(\.attempt.durationSeconds)
+            let durations = test.attempts.compactMap(\.durationSeconds)
             // xcresulttool prints a retried test's duration as the mean of its runs.
             let duration = durations.count == test.attempts.count && !durations.isEmpty
                 ? durations.reduce(0, +) / Double(durations.count) : nil
+            // The model lists attempts only for a test that ran more than once.
             return TestCaseRecord(name: test.name, identifier: test.identifier, outcome: outcome(of: test.attempts),
-                                  durationSeconds: duration, attempts: test.attempts.map(\.attempt))
+                                  durationSeconds: duration,
+                                  attempts: test.attempts.count > 1 ? test.attempts.map(\.outcome) : [])
         }
 
         /// A test's outcome from its runs. Runs are grouped by their arguments; under
@@ -263,14 +335,14 @@ public enum XCResultGraphReader {
             var groups: [String: [GatheredAttempt]] = [:]
             var order: [String] = []
             for attempt in attempts {
-                let key = attempt.attempt.arguments ?? ""
+                let key = attempt.arguments ?? ""
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(attempt)
             }
             let outcomes = order.map { key -> TestOutcome in
                 let runs = groups[key]!
-                if runs.allSatisfy({ $0.policy == "RunRetryOnFailure" }) { return runs.last!.attempt.outcome }
-                return worst(runs.map(\.attempt.outcome))
+                if runs.allSatisfy({ $0.policy == "RunRetryOnFailure" }) { return runs.last!.outcome }
+                return worst(runs.map(\.outcome))
             }
             return worst(outcomes)
         }
@@ -294,16 +366,15 @@ public enum XCResultGraphReader {
         static func issueFailure(_ summary: XCResultObject) -> TestFailure {
             let caseName = summary.string("testCaseName")
             let parts = TestNameParts(parsing: caseName ?? "")
-            var failure = TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
-                                      targetName: summary.string("producingTarget") ?? parts.moduleName,
-                                      failureText: summary.string("message") ?? "")
+            var message = FailureMessage(text: summary.string("message") ?? "")
             if let url = summary.object("documentLocationInCreatingWorkspace")?.string("url"),
                 let location = FailureLocation.fromDocumentURL(url)
             {
-                failure.sourceFile = location.file
-                failure.line = location.line + 1
+                message.sourceFile = location.file
+                message.line = location.line + 1
             }
-            return failure
+            return TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
+                               targetName: summary.string("producingTarget") ?? parts.moduleName, messages: [message])
         }
 
         static func device(_ record: XCResultObject) -> TestDevice {

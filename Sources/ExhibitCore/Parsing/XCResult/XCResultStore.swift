@@ -17,6 +17,9 @@ public struct XCResultStore<Source: EvidenceSource> {
         self.limits = limits
     }
 
+    /// Starts the per-bundle budget again (`verify` decodes each object once, on its own).
+    public mutating func resetBudget() { decodedTotal = 0 }
+
     /// The source-relative path of a bundle-relative one.
     public func path(_ inBundle: String) -> String {
         bundlePath.isEmpty ? inBundle : bundlePath + "/" + inBundle

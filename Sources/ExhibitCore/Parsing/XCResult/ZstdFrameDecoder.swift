@@ -35,8 +35,12 @@ public enum ZstdFrameDecoder {
         // The bundles' frames use a 512 KiB window; 2^27 (libzstd's default bound) is far
         // above that and keeps a crafted header from asking for gigabytes of window.
         ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, 27)
-        let chunk = ZSTD_DStreamOutSize()
+        // libzstd's recommended output chunk (128 KiB) for large objects; most objects
+        // are a few kilobytes, and zeroing 128 KiB for each of 10,000 of them was the
+        // bulk of reading a bundle.
+        let chunk = min(ZSTD_DStreamOutSize(), max(4096, compressed.count * 8))
         var output: [UInt8] = []
+        output.reserveCapacity(min(limit, compressed.count * 4))
         var scratch = [UInt8](repeating: 0, count: chunk)
         var lastResult = 0
         var failure: Failure?
