@@ -91,14 +91,15 @@ enum RealTool {
     /// What ncdu's browser prints at the bottom once it has loaded `export`
     /// (`Total disk usage: 645.8 MiB  Apparent size: 535.1 MiB  Items: 50165`): ncdu
     /// has no non-interactive way to print it, so it runs in a detached tmux session
-    /// on a socket of its own, and that server is ended when the line is read.
+    /// on a socket of its own beside the export (the caller removes that directory),
+    /// and that server is ended when the line is read.
     static func ncduFooter(of export: URL) throws -> String? {
-        let socket = "exhibit-test-\(getpid())-\(UUID().uuidString.prefix(8))"
-        _ = try run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "30",
+        let socket = export.deletingLastPathComponent().appendingPathComponent("tmux.sock").path
+        _ = try run("tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "30",
                              "ncdu -f '\(export.path)'"], detached: true)
-        defer { _ = try? run("tmux", ["-L", socket, "kill-server"], detached: true) }
+        defer { _ = try? run("tmux", ["-S", socket, "kill-server"], detached: true) }
         for _ in 0..<100 {
-            let screen = try run("tmux", ["-L", socket, "capture-pane", "-p"]).text
+            let screen = try run("tmux", ["-S", socket, "capture-pane", "-p"]).text
             if let line = screen.split(separator: "\n").first(where: { $0.contains("Total disk usage:") }) { return String(line) }
             Thread.sleep(forTimeInterval: 0.1)
         }
