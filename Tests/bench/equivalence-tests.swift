@@ -36,7 +36,9 @@ import Testing
             let length = j - i
             if length == 0 || (length == 1 && raw[i] == 0x2E) {
             } else if length == 2 && raw[i] == 0x2E && raw[i + 1] == 0x2E {
-                return nil
+                // Since issue 14, `..` inside the container is resolved; only climbing out is refused.
+                guard !out.isEmpty else { return nil }
+                out.removeSubrange((out.lastIndex(of: 0x2F) ?? out.startIndex)...)
             } else {
                 if !out.isEmpty { out.append(0x2F) }
                 out.append(contentsOf: raw[i..<j])

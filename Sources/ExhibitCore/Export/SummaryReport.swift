@@ -71,7 +71,8 @@ public enum SummaryReport {
         }
         if !others.isEmpty {
             out += "\nDiagnostics\n"
-            for d in others { out += "  " + TerminalText.escape(d.description) + "\n" }
+            // Repeats of one kind in one file as one line (the JSON form keeps each).
+            for d in DiagnosticFolding.fold(others) { out += "  " + TerminalText.escape(d.description) + "\n" }
         }
         return out
     }

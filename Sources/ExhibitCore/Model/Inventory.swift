@@ -80,6 +80,10 @@ public struct Inventory: Sendable {
     var stepNames: [String]
     var diskSizeOverflow: [Int32: UInt64]
     var nameIndex: SiblingNameIndex
+    /// Files whose bytes an earlier hard link to the same inode already counted (ncdu
+    /// `hlnkc` with the same `dev`/`ino`): kept as entries, left out of the totals.
+    /// A side table, not a node flag: hard links are rare in a container.
+    var hardLinkRepeats: Set<Int32> = []
 
     public static let root: NodeID = 0
 
@@ -156,10 +160,40 @@ public struct Inventory: Sendable {
         return n.directory < 0 ? diskSize(id) : directories[Int(n.directory)].totalDiskSize
     }
 
-    /// Number of non-directory entries in the subtree (1 for a file).
+    /// Number of regular files in the subtree (1 for a file, 0 for an entry that
+    /// `countsAsFile` says is none), as `find DIR -type f | wc -l` counts them.
     public func fileCount(_ id: NodeID) -> Int {
         let n = nodes[id]
-        return n.directory < 0 ? 1 : Int(directories[Int(n.directory)].fileCount)
+        return n.directory < 0 ? (Inventory.countsAsFile(n) ? 1 : 0) : Int(directories[Int(n.directory)].fileCount)
+    }
+
+    /// A regular file: not a directory, not `notreg` (symlink, FIFO, socket, device)
+    /// and not an entry the scanner excluded (ncdu `excluded`: it never looked inside,
+    /// so it is not known to be a file). Hard links are files, each of them.
+    public func countsAsFile(_ id: NodeID) -> Bool { Inventory.countsAsFile(nodes[id]) }
+
+    static func countsAsFile(_ n: Node) -> Bool {
+        n.directory < 0 && !n.flags.contains(.notRegular) && n.scanExclusion == .none
+    }
+
+    /// True for a hard link whose bytes an earlier link to the same file already
+    /// counted: its own size is shown, but the totals leave it out, as ncdu and du do.
+    public func isHardLinkRepeat(_ id: NodeID) -> Bool { hardLinkRepeats.contains(Int32(id)) }
+
+    /// What the entry is, in words, for the details pane: a directory, a file, a hard
+    /// link, something that is not a regular file, or an entry the scanner excluded.
+    public func kindDescription(_ id: NodeID) -> String {
+        if isDirectory(id) { return "directory" }
+        switch scanExclusion(id) {
+        case .pattern: return "excluded from the scan (ncdu --exclude pattern); contents unknown"
+        case .otherFilesystem: return "excluded from the scan (another file system); contents unknown"
+        case .kernelFilesystem: return "excluded from the scan (kernel file system); contents unknown"
+        case .firmlink: return "excluded from the scan (firmlink); contents unknown"
+        case .none: break
+        }
+        if isNotRegular(id) { return "not a regular file (symlink, FIFO, socket or device); not counted as a file" }
+        if isHardLinkRepeat(id) { return "file, hard link (its bytes are counted once, at an earlier link)" }
+        return "file"
     }
 
     public func isExcludedOwn(_ id: NodeID) -> Bool { nodes[id].flags.contains(.excludedOwn) }

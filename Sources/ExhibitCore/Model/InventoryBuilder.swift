@@ -30,6 +30,8 @@ public struct InventoryBuilder {
     public internal(set) var duplicateCount = 0
     /// Names longer than `maximumNameLength` bytes were cut to that length.
     public private(set) var truncatedNameCount = 0
+    /// Hard links whose bytes an earlier link counted (`markHardLinkRepeat`).
+    private var hardLinkRepeats: Set<Int32> = []
 
     /// No file system allows names near this long (APFS: 255 UTF-16 units); only
     /// hostile input gets here, and the node record keeps the length in 16 bits.
@@ -267,6 +269,12 @@ public struct InventoryBuilder {
         return (consume taken).build()
     }
 
+    /// Leaves the file `id` out of the size totals: an earlier hard link to the same
+    /// inode counted its bytes. It still counts as a file.
+    public mutating func markHardLinkRepeat(_ id: Int) {
+        hardLinkRepeats.insert(Int32(id))
+    }
+
     /// Lays children out contiguously (counting by parent, keeping source order), sums
     /// subtree totals bottom-up and propagates exclusion top-down. O(n), and the only
     /// extra memory is the child index itself.
@@ -305,15 +313,18 @@ public struct InventoryBuilder {
                 directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, r.totalDiskSize)
                 directories[p].fileCount &+= r.fileCount
             } else {
-                directories[p].totalSize = saturatingAdd(directories[p].totalSize, node.size)
-                directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, diskSize(i))
-                directories[p].fileCount &+= 1
+                if hardLinkRepeats.isEmpty || !hardLinkRepeats.contains(Int32(i)) {
+                    directories[p].totalSize = saturatingAdd(directories[p].totalSize, node.size)
+                    directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, diskSize(i))
+                }
+                if Inventory.countsAsFile(node) { directories[p].fileCount &+= 1 }
             }
             i -= 1
         }
         Inventory.propagateExclusion(&nodes)
         return Inventory(nodes: nodes, names: names, directories: directories, childIndex: childIndex,
-                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index)
+                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
+                         hardLinkRepeats: hardLinkRepeats)
     }
 
     private func diskSize(_ id: Int) -> UInt64 {

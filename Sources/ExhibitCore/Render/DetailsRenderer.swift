@@ -69,7 +69,7 @@ public enum DetailsRenderer {
         lines.append(field("Path", path.isEmpty ? "/ (container root)" : glyphs.safe(bytes: path)))
         let isDir = inventory.isDirectory(node)
         let type = isDir ? "directory, " + TriageRenderer.count(inventory.fileCount(node), "file")
-            : (inventory.isNotRegular(node) ? "not a regular file (link, fifo or socket)" : "file")
+            : inventory.kindDescription(node)
         lines.append(field("Type", type))
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
         if inventory.diskSize(node) > 0 { size += ", on disk " + SizeLabel.text(inventory.diskSize(node)) }

@@ -15,7 +15,8 @@ enum FailuresRenderer {
             let test = failures[i]
             let linked = state.data.linkedViolations(ofTest: test)
             let note = linked.isEmpty ? "  unexplained" : "  " + TriageRenderer.count(linked.count, "violation")
-            let name = glyphs.safe(test.identifier ?? test.testName)
+            // The same test on two destinations is two entries: the device tells them apart.
+            let name = glyphs.safe(test.identifier ?? test.testName) + (test.destination.map { " · " + glyphs.safe($0) } ?? "")
             let room = layout.cols - 3 - DisplayWidth.of(note)
             let x = grid.put(glyphs.unicodeText ? " ✗ " : " x ", row: top + r, col: 0, role: .violation)
             let used = grid.put(TextFit.shorten(name, to: room, ellipsis: glyphs.ellipsis), row: top + r, col: x, role: .plain)
@@ -39,15 +40,22 @@ enum FailuresRenderer {
         }
     }
 
-    /// The failure text line by line (each escaped and clipped, nothing wraps), the
-    /// source location, and the linked violations.
+    /// Each failure message line by line (each escaped and clipped, nothing wraps) with
+    /// its source location, the destination and attempts when recorded, and the linked
+    /// violations.
     static func detailLines(_ test: TestFailure, state: TriageState, glyphs: Glyphs) -> [StyledLine] {
         var lines: [StyledLine] = []
-        for textLine in test.failureText.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append([Segment(" " + glyphs.safe(String(textLine)))])
+        if let destination = test.destination { lines.append([Segment(" on ", .dim), Segment(glyphs.safe(destination), .dim)]) }
+        if let attempts = test.attempts, attempts > 1 {
+            lines.append([Segment(" failed \(test.failedAttempts ?? attempts) of \(attempts) attempts", .dim)])
         }
-        if let file = test.sourceFile {
-            lines.append([Segment(" at ", .dim), Segment(glyphs.safe(file) + (test.line.map { ":\($0)" } ?? ""), .dim)])
+        for message in test.messages {
+            for textLine in message.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append([Segment(" " + glyphs.safe(String(textLine)))])
+            }
+            if let file = message.sourceFile {
+                lines.append([Segment(" at ", .dim), Segment(glyphs.safe(file) + (message.line.map { ":\($0)" } ?? ""), .dim)])
+            }
         }
         let linked = state.data.linkedViolations(ofTest: test)
         if !linked.isEmpty {

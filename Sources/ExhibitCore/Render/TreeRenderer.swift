@@ -69,7 +69,8 @@ enum TreeRenderer {
         }
         let isDir = inventory.isDirectory(node)
         var name = glyphs.safe(bytes: inventory.nameBytes(node))
-        if isDir { name += "/" } else if inventory.isNotRegular(node) { name += "@" }
+        // ncdu's own marks: `@` not a regular file, `<` excluded from the scan.
+        if isDir { name += "/" } else if inventory.scanExclusion(node) != .none { name += "<" } else if inventory.isNotRegular(node) { name += "@" }
         let fitted = TextFit.shorten(name, to: cols - x - 1, ellipsis: glyphs.ellipsis)
         grid.put(fitted, row: row, col: x, role: isDir ? .directory : .plain)
     }

@@ -4,10 +4,18 @@
 /// `InventoryBuilder`: no `JSONValue` per entry, an explicit directory stack instead
 /// of recursion.
 ///
-/// Keys read: `name`, `asize`, `dsize`, `read_error`, `excluded`, `notreg`, and the
-/// extensions `x_backup_excluded` and `x_step` (`NcduFormat`). Skipped: `dev`, `ino`,
-/// `hlnkc`, `nlink`, `uid`, `gid`, `mode`, `mtime` and any unknown key, nested values
-/// included. The root's name (the scanned path) is dropped: node 0 has an empty name.
+/// Keys read: `name`, `asize`, `dsize`, `read_error`, `excluded`, `notreg`, `dev`,
+/// `ino`, `hlnkc`, and the extensions `x_backup_excluded` and `x_step` (`NcduFormat`).
+/// Skipped: `nlink`, `uid`, `gid`, `mode`, `mtime` and any unknown key, nested values
+/// included. The root's name (the scanned path, absolute) is dropped: node 0 has an
+/// empty name.
+///
+/// What counts: an entry marked `notreg` (symlink, FIFO, socket) or `excluded` by the
+/// scan is kept and shown but is not a file (`Inventory.countsAsFile`). A hard link
+/// counts its bytes once: ncdu marks every link `hlnkc` with its `ino` (`dev` is
+/// inherited from the nearest item that gives one), and later links to a (dev, ino)
+/// already seen are `markHardLinkRepeat`; gdu marks only the later links, so there
+/// `hlnkc` alone is the repeat.
 ///
 /// Errors (thrown): not an ncdu export, major version other than 1, malformed JSON,
 /// an item without `name`, nesting deeper than `NcduFormat.maximumDepth`. Warnings:
@@ -69,6 +77,19 @@ private struct NcduParser {
     var name: [UInt8] = []
     var lastStep: [UInt8] = []
     var lastStepID: Int32 = -1
+    /// The hard-link keys of the item just read (`dev`, `ino`, `hlnkc`).
+    var itemDevice: UInt64?
+    var itemInode: UInt64?
+    var itemIsHardLink = false
+    /// gdu writes `hlnkc` only on the links after the first.
+    var hardLinkMarksRepeatsOnly = false
+    /// (dev, ino) of the hard links seen so far.
+    var seenLinks: Set<HardLinkKey> = []
+
+    struct HardLinkKey: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
 
     init(scanner: JSONScanner, sizeHint: Int?) {
         s = scanner
@@ -100,6 +121,7 @@ private struct NcduParser {
         try s.expect(UInt8(ascii: ","), "',' after the minor version")
         var doc = try parseMetadata()
         doc.minorVersion = minor
+        hardLinkMarksRepeatsOnly = doc.programName == "gdu"
         try s.expect(UInt8(ascii: ","), "',' before the root directory")
         guard s.peek() == UInt8(ascii: "[") else {
             throw s.failure("the root directory as an array ('[' then its info object and children)")
@@ -107,7 +129,7 @@ private struct NcduParser {
         s.index += 1
         try parseInfo(into: Inventory.root, isDirectory: true)
         doc.rootName = name
-        try parseTree()
+        try parseTree(rootDevice: itemDevice ?? 0)
         // Later format versions may append elements; skip them, but say so: ncdu drops
         // them without a word, and items written there are not in the tree.
         var skipped = 0
@@ -156,9 +178,13 @@ private struct NcduParser {
     }
 
     /// Reads items until the root directory's closing ']'.
-    mutating func parseTree() throws(Diagnostic) {
+    /// Reads items until the root directory's closing ']'. Beside each open directory,
+    /// its device (ncdu writes `dev` only where it changes).
+    mutating func parseTree(rootDevice: UInt64) throws(Diagnostic) {
         var stack: [Int] = [Inventory.root]
+        var devices: [UInt64] = [rootDevice]
         stack.reserveCapacity(64)
+        devices.reserveCapacity(64)
         while !stack.isEmpty {
             if s.consume(UInt8(ascii: ",")) {
                 switch s.peek() {
@@ -168,17 +194,30 @@ private struct NcduParser {
                     }
                     s.index += 1
                     stack.append(try parseInfo(parent: stack[stack.count - 1], isDirectory: true))
+                    devices.append(itemDevice ?? devices[devices.count - 1])
                 case UInt8(ascii: "{"):
-                    _ = try parseInfo(parent: stack[stack.count - 1], isDirectory: false)
+                    let id = try parseInfo(parent: stack[stack.count - 1], isDirectory: false)
+                    if itemIsHardLink { countHardLink(id, device: itemDevice ?? devices[devices.count - 1]) }
                 default:
                     throw s.failure("a child item: '{' for a file or '[' for a directory")
                 }
             } else if s.consume(UInt8(ascii: "]")) {
                 stack.removeLast()
+                devices.removeLast()
             } else {
                 throw s.failure("',' or ']' after an item of a directory")
             }
         }
+    }
+
+    /// A file marked `hlnkc`: its bytes count once per (dev, ino).
+    mutating func countHardLink(_ id: Int, device: UInt64) {
+        if hardLinkMarksRepeatsOnly {
+            builder.markHardLinkRepeat(id)
+            return
+        }
+        guard let inode = itemInode else { return }  // no inode: nothing to match it with
+        if !seenLinks.insert(HardLinkKey(device: device, inode: inode)).inserted { builder.markHardLinkRepeat(id) }
     }
 
     /// Reads one info object and adds it under `parent`; returns the new node.
@@ -211,6 +250,9 @@ private struct NcduParser {
         s.index += 1
         var a = InventoryBuilder.EntryAttributes()
         var hasName = false
+        itemDevice = nil
+        itemInode = nil
+        itemIsHardLink = false
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 let key: NcduKey
@@ -233,6 +275,9 @@ private struct NcduParser {
                 case .backupExcluded: a.excluded = try readBool(NcduFormat.backupExcludedKey)
                 case .excluded: try readScanExclusion(&a)
                 case .step: a.stepID = try readStep()
+                case .dev: itemDevice = try readIdentifier("dev")
+                case .ino: itemInode = try readIdentifier("ino")
+                case .hlnkc: itemIsHardLink = try readBool("hlnkc")
                 case .other:
                     try s.skipValue(depthLimit: 64)
                 }
@@ -258,6 +303,19 @@ private struct NcduParser {
         case .overflow: warn("\"\(key)\" does not fit in 64 bits; read as 0", at: at)
         }
         return 0
+    }
+
+    /// `dev` or `ino`: an unsigned number; anything else is ignored with a warning.
+    mutating func readIdentifier(_ key: String) throws(Diagnostic) -> UInt64? {
+        guard let b = s.peek(), (0x30...0x39).contains(b) else {
+            warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.offset)
+            try s.skipValue()
+            return nil
+        }
+        let (literal, _) = try s.readUnsignedLiteral()
+        if case .value(let v) = literal { return v }
+        warn("\"\(key)\" is not an unsigned 64-bit integer; ignored", at: s.offset)
+        return nil
     }
 
     mutating func readBool(_ key: String) throws(Diagnostic) -> Bool {
@@ -310,18 +368,28 @@ private struct NcduParser {
 
 /// The keys the reader acts on, recognised without making a String.
 private enum NcduKey {
-    case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, other
+    case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, dev, ino, hlnkc, other
 
     init(_ k: ArraySlice<UInt8>) {
         // `NcduFormat.stepKey` and `.backupExcludedKey` spelled as literals: StaticString
         // compares without making a String (the reader and writer tests pin both spellings).
         switch k.count {
+        case 3:
+            if ByteCompare.equal(k, "dev") {
+                self = .dev
+            } else if ByteCompare.equal(k, "ino") {
+                self = .ino
+            } else {
+                self = .other
+            }
         case 4: self = ByteCompare.equal(k, "name") ? .name : .other
         case 5:
             if ByteCompare.equal(k, "asize") {
                 self = .asize
             } else if ByteCompare.equal(k, "dsize") {
                 self = .dsize
+            } else if ByteCompare.equal(k, "hlnkc") {
+                self = .hlnkc
             } else {
                 self = .other
             }

@@ -61,7 +61,8 @@ import Testing
         #expect(inv.isExcludedOwn(try #require(inv.lookup("Library/Caches"))))
         #expect(inv.isNotRegular(try #require(inv.lookup("latest"))))
         #expect(inv.isDirectory(try #require(inv.lookup("tmp"))))
-        #expect(inv.totalFiles == 5)
+        // thumb.bin (excluded by ncdu) and latest (notreg) are no files (issue 14).
+        #expect(inv.totalFiles == 3)
         #expect(inv.totalBytes == 4096 * 5 + 81920 + 20480 + 9)
     }
 

@@ -259,3 +259,24 @@ import Testing
         #expect(grouped[1].destination == "iPad")
     }
 }
+
+/// The Failures pane lists every message of a test with its own location, and the
+/// destination and attempts when the results record them.
+@Suite struct FailureDetailsTests {
+    @Test func detailsListEveryMessageWithItsLocation() {
+        let inv = TriageFixture.inventory()
+        var bundle = TriageFixture.bundle(inv)
+        var failure = TestFailure(testName: "t()", identifier: "S/t()", targetName: "T",
+                                  messages: [FailureMessage(text: "first\nsecond line", sourceFile: "S.swift", line: 10),
+                                             FailureMessage(text: "other", sourceFile: "S.swift", line: 12)],
+                                  destination: "iPhone 8 · iOS Simulator 14.0 (18A372)")
+        failure.attempts = 2
+        failure.failedAttempts = 2
+        bundle.results[0].failures = [failure]
+        let state = TriageState(data: TriageData(bundle: bundle, report: TriageFixture.report(inv), rules: TriageFixture.rules()),
+                                rows: 24, cols: 80)
+        let text = FailuresRenderer.detailLines(failure, state: state, glyphs: .unicode).map { $0.map(\.text).joined() }
+        #expect(Array(text.prefix(7)) == [" on iPhone 8 · iOS Simulator 14.0 (18A372)", " failed 2 of 2 attempts", " first", " second line",
+                                          " at S.swift:10", " other", " at S.swift:12"])
+    }
+}
