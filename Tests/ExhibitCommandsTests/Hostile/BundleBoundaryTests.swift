@@ -78,6 +78,17 @@ import Testing
         #expect(loaded.status(of: EvidenceLayout.steps) == .unreadable("not a regular file (a FIFO); refusing to read it"))
     }
 
+    /// /proc files say size 0 and block or never end (`/proc/kmsg`): read to the size
+    /// at the open, they give nothing and return at once instead of hanging.
+    @Test(.enabled(if: ReadOnlyFileTests.hasProcFileSystem, "/proc exists on Linux only"))
+    func aFileOnProcIsReadToItsSizeAtTheOpen() throws {
+        let source = DirectoryEvidenceSource(root: URL(fileURLWithPath: "/proc/self"))
+        #expect(try source.read("status") == [])
+        let stream = try #require(try source.stream("status"))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        #expect(try buffer.withUnsafeMutableBytes { try stream.read(into: $0) } == 0)
+    }
+
     @Test func anUnlistableResultsDirectoryIsUnreadableNotMissing() throws {
         let bundle = try HostileBundle()
         defer { bundle.cleanUp() }
