@@ -29,7 +29,8 @@ public enum ReadOnlyFile {
     /// probe read: only a file that grew since `fstat` (or a pipe, or a /proc file that
     /// reports size 0) pays for growing the buffer. Growing on the first full buffer
     /// instead would hold the old buffer and one of twice the size at once: three times
-    /// the file at the peak, 300 MB for a 100 MB inventory.json.
+    /// the file at the peak, 300 MB for a 100 MB inventory.json. With `regularFilesOnly`
+    /// (evidence) there is no probe: the read stops at the size the file had when opened.
     public static func readAll(path: String, regularFilesOnly: Bool = false) throws(Failure) -> [UInt8] {
         let (fd, expected) = try openChecked(path: path, regularFilesOnly: regularFilesOnly)
         defer { close(fd) }
