@@ -137,3 +137,20 @@ import Testing
         #expect(whole.count == original.count + (1 << 20))
     }
 }
+
+/// Issue 15 §9: a file that is not the kind expected (a copy of a host file) is quoted
+/// only in a short excerpt, not a warning per line.
+@Suite struct RejectedFileExcerptTests {
+    @Test(arguments: ["container/du.txt", "steps.tsv"]) func aFileOfTheWrongKindIsQuotedInAShortExcerpt(_ file: String) throws {
+        let bundle = try HostileBundle()
+        defer { bundle.cleanUp() }
+        let passwdLike = (1...300).map { "user\($0):x:\($0):\($0):User \($0) token-\($0):/home/user\($0):/bin/bash\n" }.joined()
+        try bundle.write(file, passwdLike)
+        let c = Console.capturing()
+        #expect(Exhibit.run(["summary", bundle.run], console: c) == 0)
+        let out = c.captured!.out
+        let quotedLines = out.split(separator: "\n").filter { $0.contains("token-") }.count
+        #expect(quotedLines <= 3, "\(out)")
+        #expect(out.contains("\(file): note: further warnings not listed"), "\(out)")
+    }
+}
