@@ -222,8 +222,29 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// steps.tsv streamed in batches of lines (`StepsReader.read(stream:)`): the file is
+    /// never held whole beside its records, and a sparse file's one giant line never at all.
+    mutating func streamSteps() -> [StepRecord]? {
+        let file = EvidenceLayout.steps
+        let stream: FailureRecordingStream
+        do {
+            guard let opened = try source.stream(file) else {
+                record(file, .missing)
+                return nil
+            }
+            stream = FailureRecordingStream(opened)
+        } catch {
+            record(file, .unreadable(error.reason))
+            bundle.diagnostics.append(.error(file, error.reason))
+            return nil
+        }
+        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
+            try StepsReader.read(stream: stream, file: file, warnings: &w)
+        }
+    }
+
     mutating func loadSteps() {
-        guard let records = read(StepsReader.self, EvidenceLayout.steps) else { return }
+        guard let records = streamSteps() else { return }
         bundle.steps = records
         guard var inventory = bundle.inventory else { return }
         let unmatched = StepAssignment.apply(records, to: &inventory)
