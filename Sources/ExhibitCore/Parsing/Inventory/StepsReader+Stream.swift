@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `steps.tsv` read as it arrives, in batches of whole lines, instead of whole: the file
 /// is never in memory beside its records, and a line longer than `maximumLineLength`
 /// (a sparse file is one line of NULs as long as the file) is skipped with a warning as
@@ -61,7 +67,7 @@ struct StepsBatches {
     mutating func append(_ chunk: ArraySlice<UInt8>) {
         var chunk = chunk
         if skipping {
-            guard let newline = chunk.firstIndex(of: 0x0A) else {
+            guard let newline = Self.firstNewline(in: chunk) else {
                 pendingOffset += chunk.count
                 return
             }
@@ -71,7 +77,7 @@ struct StepsBatches {
             chunk = chunk[(newline + 1)...]
         }
         pending += chunk
-        if let last = pending.lastIndex(of: 0x0A) {
+        if let last = Self.lastNewline(in: pending) {
             let batch = Array(pending[...last])
             let lines = batch.withUnsafeBytes { countNewlines($0) }
             parse(batch)
@@ -157,6 +163,26 @@ struct StepsBatches {
             warn(w)
         }
         self.records += records
+    }
+
+    /// `memchr`: a sparse file is skipped at memory speed, not a byte at a time.
+    static func firstNewline(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base, 0x0A, raw.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(hit) - base)
+        }
+    }
+
+    /// From the end: a batch's last newline is near it (no `memrchr` on Darwin).
+    static func lastNewline(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            var i = raw.count - 1
+            while i >= 0 {
+                if raw[i] == 0x0A { return i }
+                i -= 1
+            }
+            return nil
+        }
     }
 
     /// How `StepsReader` ends the warning for a path named again.
