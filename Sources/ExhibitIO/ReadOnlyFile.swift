@@ -29,11 +29,14 @@ public enum ReadOnlyFile {
     /// probe read: only a file that grew since `fstat` (or a pipe, or a /proc file that
     /// reports size 0) pays for growing the buffer. Growing on the first full buffer
     /// instead would hold the old buffer and one of twice the size at once: three times
-    /// the file at the peak, 300 MB for a 100 MB inventory.json.
-    public static func readAll(path: String, regularFilesOnly: Bool = false) throws(Failure) -> [UInt8] {
-        let (fd, expected) = try openChecked(path: path, regularFilesOnly: regularFilesOnly)
+    /// the file at the peak, 300 MB for a 100 MB inventory.json. With `regularFilesOnly`
+    /// (evidence) there is no probe: the read stops at the size the file had when opened.
+    /// `maximumSize`: the cap for this file (a pipe's contents included); the 8 GiB
+    /// default when not given.
+    public static func readAll(path: String, regularFilesOnly: Bool = false, maximumSize limit: Int = maximumSize) throws(Failure) -> [UInt8] {
+        let (fd, expected) = try openChecked(path: path, regularFilesOnly: regularFilesOnly, maximumSize: limit)
         defer { close(fd) }
-        return try readAll(fd, expected: expected, stopAtSize: regularFilesOnly)
+        return try readAll(fd, expected: expected, stopAtSize: regularFilesOnly, limit: limit)
     }
 
     /// Reads an open descriptor (which it then owns and closes) as `readAll(path:)`
@@ -43,10 +46,10 @@ public enum ReadOnlyFile {
     public static func readAll(descriptor fd: Int32, maximumSize limit: Int = maximumSize) throws(Failure) -> [UInt8] {
         defer { close(fd) }
         let expected = try checked(fd, regularFilesOnly: true, maximumSize: limit)
-        return try readAll(fd, expected: expected, stopAtSize: true)
+        return try readAll(fd, expected: expected, stopAtSize: true, limit: limit)
     }
 
-    private static func readAll(_ fd: Int32, expected: Int, stopAtSize: Bool) throws(Failure) -> [UInt8] {
+    private static func readAll(_ fd: Int32, expected: Int, stopAtSize: Bool, limit: Int) throws(Failure) -> [UInt8] {
         var failure: Failure?
         var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             do throws(Failure) {
@@ -65,7 +68,10 @@ public enum ReadOnlyFile {
             // Grew since fstat, or has no size (a pipe, /proc): append what comes, in
             // chunks that double with the data read so far.
             out.append(contentsOf: probe[0..<n])
-            guard out.count <= maximumSize else { throw Failure(description: "grew past \(maximumSize >> 30) GiB while being read") }
+            guard out.count <= limit else {
+                throw Failure(description: limit == maximumSize ? "grew past \(maximumSize >> 30) GiB while being read"
+                    : "more than \(limit) bytes; refusing to read further", tooLarge: out.count)
+            }
             if n < probe.count { break }
             if probe.count < out.count / 2 { probe = [UInt8](repeating: 0, count: min(out.count / 2, 1 << 24)) }
         }
@@ -75,12 +81,12 @@ public enum ReadOnlyFile {
     /// Opens a file for reading with the checks `readAll` makes: `O_RDONLY`, never a
     /// wait on a FIFO, optionally regular files only, at most `maximumSize` bytes.
     /// Returns the descriptor (blocking again) and the size `fstat` reported.
-    static func openChecked(path: String, regularFilesOnly: Bool) throws(Failure) -> (fd: Int32, size: Int) {
+    static func openChecked(path: String, regularFilesOnly: Bool, maximumSize limit: Int = maximumSize) throws(Failure) -> (fd: Int32, size: Int) {
         // O_NONBLOCK: opening a FIFO planted in a bundle must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure(description: errnoText()) }
         do {
-            return (fd, try checked(fd, regularFilesOnly: regularFilesOnly, maximumSize: maximumSize))
+            return (fd, try checked(fd, regularFilesOnly: regularFilesOnly, maximumSize: limit))
         } catch {
             close(fd)
             throw error

@@ -24,7 +24,8 @@ enum NoteCommand {
             classifier's proposal. With --class the classification is confirmed and recorded, with
             --comment and --issue, who ($EXHIBIT_USER, git config user.name or $USER) and when.
             Absolute paths, home directories and credentials are redacted, and the note says so.
-            FILE is written atomically and never replaced without --force.
+            FILE is written atomically and never replaced without --force; it is checked before a
+            --class is recorded, and never inside a run of the archive or a .xcresult, even with --force.
             Exit status 0 on success, 2 on usage errors, an unreadable RUN or an unwritable FILE.
             """)
 

@@ -172,9 +172,10 @@ final class HookProblems: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
 
+    /// Keeps `message` once: the same failure met again (a record read per hook) is said once.
     func add(_ message: String) {
         lock.lock()
-        messages.append(message)
+        if !messages.contains(message) { messages.append(message) }
         lock.unlock()
     }
 

@@ -16,10 +16,12 @@ enum RulesInput {
         let bytes: [UInt8]
         let file: String
         if let path {
+            let limits = ArtifactSizeLimits.fromEnvironment
             do {
-                bytes = try ReadOnlyFile.readAll(path: path)
+                // May be a pipe (`--rules <(git show …)`): the rules limit caps what comes through it too.
+                bytes = try ReadOnlyFile.readAll(path: path, maximumSize: limits.limit(for: .rules))
             } catch {
-                throw InputError(description: "\(path): \(error.description)")
+                throw InputError(description: "\(path): " + (error.tooLarge.map { limits.refusal(size: $0, kind: .rules) } ?? error.description))
             }
             file = path
         } else {

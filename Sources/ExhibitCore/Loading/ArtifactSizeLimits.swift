@@ -9,13 +9,13 @@ public struct ArtifactSizeLimits: Sendable, Equatable {
         case inventory
         /// `steps.tsv`.
         case steps
-        /// `results/*.json`, `results/junit.xml`.
+        /// `results/*.json`, `results/junit.xml`, anything else under `results/` but plists.
         case results
         /// `rules.json`, in the bundle or from `--rules`.
         case rules
         /// `app/Info.plist`, `container/preferences/**.plist`, a result bundle's Info.plist.
         case plist
-        /// `run.json`, `container/du.txt`, `results/xcresulttool-version.txt`, anything else.
+        /// `run.json`, `container/du.txt`, anything else outside `results/`.
         case metadata
         /// A triage record or draft in the notes directory.
         case record
@@ -31,7 +31,10 @@ public struct ArtifactSizeLimits: Sendable, Equatable {
             case EvidenceLayout.summaryJSON, EvidenceLayout.testsJSON, EvidenceLayout.legacyJSON, EvidenceLayout.junitXML:
                 return .results
             default:
-                return relativePath.hasSuffix(".plist") ? .plist : .metadata
+                if relativePath.hasSuffix(".plist") { return .plist }
+                // What else a result bundle holds may be large (a copied .xcresult).
+                if relativePath.hasPrefix(EvidenceLayout.resultsDirectory + "/") { return .results }
+                return .metadata
             }
         }
 

@@ -64,7 +64,7 @@ struct Loading<Source: EvidenceSource> {
             record(file, .loaded)
             return value
         } catch {
-            bundle.diagnostics += warnings
+            bundle.diagnostics += Self.excerpt(of: warnings, file: file)
             bundle.diagnostics.append(error)
             if let failure = readFailure() {
                 record(file, .unreadable(failure.reason))
@@ -80,6 +80,28 @@ struct Loading<Source: EvidenceSource> {
         if let b = bytes(of: EvidenceLayout.rules) { return .present(b) }
         if case .unreadable(let why)? = bundle.status(of: EvidenceLayout.rules) { return .unreadable(reason: why) }
         return .absent
+    }
+
+    /// How many of a rejected file's warnings are kept. A file with no usable record is
+    /// not the kind expected (a copy of /etc/passwd as du.txt): each warning quotes a
+    /// line of it, and a hundred of them would print the file.
+    static var rejectedFileWarnings: Int { 2 }
+
+    /// The first warnings about a rejected file, then one note for the rest.
+    static func excerpt(of warnings: [Diagnostic], file: String) -> [Diagnostic] {
+        var kept: [Diagnostic] = []
+        var aboutFile = 0
+        for w in warnings {
+            if w.file == file {
+                aboutFile += 1
+                if aboutFile > rejectedFileWarnings { continue }
+            }
+            kept.append(w)
+        }
+        if aboutFile > rejectedFileWarnings {
+            kept.append(.note(file, "further warnings not listed: the file has no usable record, so it is quoted no further"))
+        }
+        return kept
     }
 
     // MARK: - Steps of a load
@@ -198,8 +220,29 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// steps.tsv streamed in batches of lines (`StepsReader.read(stream:)`): the file is
+    /// never held whole beside its records, and a sparse file's one giant line never at all.
+    mutating func streamSteps() -> [StepRecord]? {
+        let file = EvidenceLayout.steps
+        let stream: FailureRecordingStream
+        do {
+            guard let opened = try source.stream(file) else {
+                record(file, .missing)
+                return nil
+            }
+            stream = FailureRecordingStream(opened)
+        } catch {
+            record(file, .unreadable(error.reason))
+            bundle.diagnostics.append(.error(file, error.reason))
+            return nil
+        }
+        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
+            try StepsReader.read(stream: stream, file: file, warnings: &w)
+        }
+    }
+
     mutating func loadSteps() {
-        guard let records = read(StepsReader.self, EvidenceLayout.steps) else { return }
+        guard let records = streamSteps() else { return }
         bundle.steps = records
         guard var inventory = bundle.inventory else { return }
         let unmatched = StepAssignment.apply(records, to: &inventory)

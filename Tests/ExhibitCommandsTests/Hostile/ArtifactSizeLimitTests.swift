@@ -39,6 +39,15 @@ import Testing
         #expect(raised.limit(for: .inventory) == ArtifactSizeLimits.Kind.inventory.defaultLimit)
     }
 
+    /// `--rules` may be a pipe, so the limit caps what comes through it, not only `st_size`.
+    @Test func rulesFromADeviceStopAtTheRulesLimit() {
+        let c = Console.capturing()
+        let status = Exhibit.run(["check", SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline", "--rules", "/dev/zero"],
+                                 console: c)
+        #expect(status == 2)
+        #expect(c.captured!.err.contains("limit for rules files"), "\(c.captured!.err)")
+    }
+
     @Test(arguments: ["steps", "steps=", "stpes=1G", "steps=1T", "steps=-1", "steps=99999999999999999999G"])
     func aMalformedSettingIsAnErrorNotIgnored(_ text: String) {
         #expect(throws: ArtifactSizeLimits.ParseError.self) { try ArtifactSizeLimits.parse(text) }

@@ -78,6 +78,17 @@ import Testing
         #expect(loaded.status(of: EvidenceLayout.steps) == .unreadable("not a regular file (a FIFO); refusing to read it"))
     }
 
+    /// /proc files say size 0 and block or never end (`/proc/kmsg`): read to the size
+    /// at the open, they give nothing and return at once instead of hanging.
+    @Test(.enabled(if: ReadOnlyFileTests.hasProcFileSystem, "/proc exists on Linux only"))
+    func aFileOnProcIsReadToItsSizeAtTheOpen() throws {
+        let source = DirectoryEvidenceSource(root: URL(fileURLWithPath: "/proc/self"))
+        #expect(try source.read("status") == [])
+        let stream = try #require(try source.stream("status"))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        #expect(try buffer.withUnsafeMutableBytes { try stream.read(into: $0) } == 0)
+    }
+
     @Test func anUnlistableResultsDirectoryIsUnreadableNotMissing() throws {
         let bundle = try HostileBundle()
         defer { bundle.cleanUp() }
@@ -124,5 +135,22 @@ import Testing
         // readAll too: the file is now 1 MiB longer than it was, and read whole as it is now.
         let whole = try #require(try source.read(EvidenceLayout.steps))
         #expect(whole.count == original.count + (1 << 20))
+    }
+}
+
+/// Issue 15 §9: a file that is not the kind expected (a copy of a host file) is quoted
+/// only in a short excerpt, not a warning per line.
+@Suite struct RejectedFileExcerptTests {
+    @Test(arguments: ["container/du.txt", "steps.tsv"]) func aFileOfTheWrongKindIsQuotedInAShortExcerpt(_ file: String) throws {
+        let bundle = try HostileBundle()
+        defer { bundle.cleanUp() }
+        let passwdLike = (1...300).map { "user\($0):x:\($0):\($0):User \($0) token-\($0):/home/user\($0):/bin/bash\n" }.joined()
+        try bundle.write(file, passwdLike)
+        let c = Console.capturing()
+        #expect(Exhibit.run(["summary", bundle.run], console: c) == 0)
+        let out = c.captured!.out
+        let quotedLines = out.split(separator: "\n").filter { $0.contains("token-") }.count
+        #expect(quotedLines <= 3, "\(out)")
+        #expect(out.contains("\(file): note: further warnings not listed"), "\(out)")
     }
 }

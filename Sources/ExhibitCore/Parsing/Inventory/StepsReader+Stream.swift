@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `steps.tsv` read as it arrives, in batches of whole lines, instead of whole: the file
+/// is never in memory beside its records, and a line longer than `maximumLineLength`
+/// (a sparse file is one line of NULs as long as the file) is skipped with a warning as
+/// it streams past, never held. Each batch goes through `read(_:file:warnings:)`, the
+/// one parser; this file only cuts batches and puts positions, duplicates across
+/// batches and the warning limit back into whole-file terms.
+extension StepsReader {
+    /// Bytes read from the stream at a time (a batch is this plus a partial line).
+    static let batchSize = 4 << 20
+    /// A step name, a container path (PATH_MAX is 1,024 on iOS) and a time fit in far less.
+    public static let maximumLineLength = 1 << 20
+    /// Warnings kept over the whole file, as `WarningCollector` keeps per read.
+    static let warningLimit = 100
+
+    public static func read(stream: any EvidenceStream, file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
+        var batches = StepsBatches(file: file)
+        var buffer = [UInt8](repeating: 0, count: batchSize)
+        while true {
+            var failure: EvidenceSourceError?
+            let n = buffer.withUnsafeMutableBytes { raw -> Int in
+                do throws(EvidenceSourceError) {
+                    return try stream.read(into: raw)
+                } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            if let failure {
+                batches.finish(into: &warnings)
+                throw Diagnostic.error(file, failure.reason)
+            }
+            if n == 0 { break }
+            batches.append(buffer[0..<n])
+        }
+        batches.endOfFile()
+        batches.finish(into: &warnings)
+        if batches.records.isEmpty, let first = batches.firstFailure { throw first }
+        return batches.records
+    }
+}
+
+/// The state of one streamed read: the partial line carried to the next batch, the
+/// file position of the batch being cut, and what the batches found.
+struct StepsBatches {
+    let file: String
+    private(set) var records: [StepRecord] = []
+    private(set) var firstFailure: Diagnostic?
+    private var kept: [Diagnostic] = []
+    private var overLimit = false
+    /// Bytes of the current, incomplete batch; starts at file offset `pendingOffset`, line `pendingLine`.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    private var pendingLine = 1
+    /// Inside a line longer than the maximum: bytes are dropped until its newline.
+    private var skipping = false
+    /// Every record's path with its line, for duplicates that fall in different batches.
+    private var seen: [StepsReader.PathKey: Int] = [:]
+
+    init(file: String) { self.file = file }
+
+    mutating func append(_ chunk: ArraySlice<UInt8>) {
+        var chunk = chunk
+        if skipping {
+            guard let newline = Self.firstNewline(in: chunk) else {
+                pendingOffset += chunk.count
+                return
+            }
+            pendingOffset += newline + 1 - chunk.startIndex
+            pendingLine += 1
+            skipping = false
+            chunk = chunk[(newline + 1)...]
+        }
+        pending += chunk
+        if let last = Self.lastNewline(in: pending) {
+            let batch = Array(pending[...last])
+            let lines = batch.withUnsafeBytes { countNewlines($0) }
+            parse(batch)
+            pendingOffset += batch.count
+            pendingLine += lines
+            pending.removeSubrange(...last)
+        }
+        if pending.count > StepsReader.maximumLineLength {
+            warn(.warning(file, at: SourcePosition(line: pendingLine, column: 1, byteOffset: pendingOffset),
+                          "line longer than \(StepsReader.maximumLineLength >> 20) MiB; line skipped (not a steps file?)"))
+            pendingOffset += pending.count
+            pending = []
+            skipping = true
+        }
+    }
+
+    mutating func endOfFile() {
+        if !pending.isEmpty { parse(pending) }
+        pending = []
+    }
+
+    func finish(into warnings: inout [Diagnostic]) {
+        warnings += kept
+        if overLimit { warnings.append(.warning(file, "more warnings like the above were not listed")) }
+    }
+
+    /// Reads one batch of whole lines with the whole-file parser. After the first, a
+    /// batch is read behind a `#` line, so its first line is never taken for a header
+    /// (line 1 only) and positions are shifted back by that line.
+    private mutating func parse(_ batch: [UInt8]) {
+        let prefixed = pendingOffset > 0
+        let bytes = prefixed ? [0x23, 0x0A] + batch : batch
+        let lineShift = pendingLine - 1 - (prefixed ? 1 : 0)
+        let offsetShift = pendingOffset - (prefixed ? 2 : 0)
+        func shifted(_ d: Diagnostic) -> Diagnostic {
+            var d = d
+            if let p = d.position {
+                d.position = SourcePosition(line: p.line + lineShift, column: p.column, byteOffset: p.byteOffset + offsetShift)
+            }
+            return d
+        }
+        var batchWarnings: [Diagnostic] = []
+        var found: [StepRecord] = []
+        do {
+            found = try StepsReader.read(bytes, file: file, warnings: &batchWarnings)
+        } catch {
+            // No usable record in this batch; the file fails only if no batch has one.
+            if firstFailure == nil { firstFailure = shifted(error) }
+        }
+        // Repeats are warned below against the whole file (the batch's parser knows only
+        // the batch, and names its lines); their positions are kept from its warnings.
+        var repeatPositions: [Int: SourcePosition] = [:]
+        var others: [Diagnostic] = []
+        for w in batchWarnings {
+            if w.message.hasSuffix(Self.repeatSuffix), let p = shifted(w).position {
+                repeatPositions[p.line] = p
+            } else {
+                others.append(w)
+            }
+        }
+        var records = found
+        for i in records.indices { records[i].line += lineShift }
+        var repeats: [Diagnostic] = []
+        for record in records {
+            let key = StepsReader.PathKey(record.path)
+            if let earlier = seen[key] {
+                repeats.append(.warning(file, at: repeatPositions[record.line] ?? SourcePosition(line: record.line, column: 1, byteOffset: 0),
+                                        "\"\(TerminalText.escape(bytes: record.path.utf8.prefix(120)))\" was already named on line \(earlier)"
+                                            + Self.repeatSuffix))
+            } else {
+                seen[key] = record.line
+            }
+        }
+        // In line order, as the whole-file read warns.
+        var merged = others.map(shifted) + repeats
+        merged.sort { ($0.position?.line ?? .max) < ($1.position?.line ?? .max) }
+        for w in merged {
+            // The batch's own "N more warnings" note has no position; ours says it once.
+            guard w.position != nil else {
+                overLimit = true
+                continue
+            }
+            warn(w)
+        }
+        self.records += records
+    }
+
+    /// `memchr`: a sparse file is skipped at memory speed, not a byte at a time.
+    static func firstNewline(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base, 0x0A, raw.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(hit) - base)
+        }
+    }
+
+    /// From the end: a batch's last newline is near it (no `memrchr` on Darwin).
+    static func lastNewline(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            var i = raw.count - 1
+            while i >= 0 {
+                if raw[i] == 0x0A { return i }
+                i -= 1
+            }
+            return nil
+        }
+    }
+
+    /// How `StepsReader` ends the warning for a path named again.
+    static let repeatSuffix = "; the later step wins"
+
+    private mutating func warn(_ d: Diagnostic) {
+        if kept.count < StepsReader.warningLimit {
+            kept.append(d)
+        } else {
+            overLimit = true
+        }
+    }
+}
