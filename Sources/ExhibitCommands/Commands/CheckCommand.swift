@@ -14,8 +14,9 @@ enum CheckCommand {
             Prints violations grouped by kind (unset attribute, misplaced file, skipped cleanup, then the
             warnings: volume over budget, not covered by a rule) and the proposed classification.
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
-            2 on usage errors, an unreadable RUN, a rules file with errors, or a run whose container
-            inventory is missing or malformed (nothing could be checked).
+            2 on usage errors, an unreadable RUN, a rules file with errors, a run whose container
+            inventory is missing or malformed (nothing could be checked), or when nothing known blocks
+            but a blocking rule is undecided because the files' exclusion flags are not recorded.
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -37,6 +38,12 @@ enum CheckCommand {
                 + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)" : ": " + why.joined(separator: "; ")))
             return Exhibit.ExitStatus.usage
         }
-        return report.hasBlocking ? Exhibit.ExitStatus.blocking : Exhibit.ExitStatus.success
+        if report.hasBlocking { return Exhibit.ExitStatus.blocking }
+        // Nothing known blocks, but a blocking rule could not be decided: not a pass.
+        if report.hasUndecidedBlocking {
+            console.error("exhibit: \(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded")
+            return Exhibit.ExitStatus.usage
+        }
+        return Exhibit.ExitStatus.success
     }
 }

@@ -43,6 +43,7 @@ public enum SummaryReport {
             out += "Container".padding(11)
                 + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), \(inv.excludedFileCount) excluded from backup"
                 + " (from \(bundle.inventorySource ?? "?"))\n"
+            if inv.flagCoverage != .complete, let flags = bundle.flagSummary { out += "".padding(11) + flags + "\n" }
         } else {
             out += "Container".padding(11) + "no inventory in the bundle\n"
         }
@@ -201,6 +202,10 @@ public enum SummaryReport {
                 ("source", .optional(b.inventorySource)), ("files", .int(inv.totalFiles)),
                 ("bytes", .uint(inv.totalBytes)), ("excludedFiles", .int(inv.excludedFileCount)),
                 ("strippedAbsolutePrefix", .optional(b.strippedAbsolutePrefix)),
+                ("flags", .object([
+                    ("coverage", .string(inv.flagCoverage.word)), ("sources", .array(b.flagSources.map { .string($0) })),
+                    ("unknownFiles", .int(inv.unknownFlagFileCount)),
+                ])),
             ])))
         } else {
             members.append(("container", .null))

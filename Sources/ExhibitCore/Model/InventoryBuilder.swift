@@ -30,6 +30,11 @@ public struct InventoryBuilder {
     public internal(set) var duplicateCount = 0
     /// Names longer than `maximumNameLength` bytes were cut to that length.
     public private(set) var truncatedNameCount = 0
+    /// Whether the source records every entry's backup-exclusion flag (an entry not
+    /// marked excluded is known not to be). Readers of sources that carry no flags
+    /// (a real ncdu export, a bare files.txt) set it to false: their entries' flags are
+    /// then unknown, except those recorded one by one (`EntryAttributes.flagRecorded`).
+    public var recordsAllFlags = true
 
     /// No file system allows names near this long (APFS: 255 UTF-16 units); only
     /// hostile input gets here, and the node record keeps the length in 16 bits.
@@ -41,6 +46,8 @@ public struct InventoryBuilder {
         public var diskSize: UInt64 = 0
         /// The backup-exclusion flag is set on this item itself.
         public var excluded = false
+        /// The source states this item's flag (set or not): ncdu's `x_backup_excluded` key.
+        public var flagRecorded = false
         public var notRegular = false
         public var readError = false
         public var scanExclusion: Inventory.ScanExclusion = .none
@@ -111,6 +118,7 @@ public struct InventoryBuilder {
         }
         var flags: Inventory.NodeFlags = isDirectory ? .directory : []
         if a.excluded { flags.insert(.excludedOwn) }
+        if a.flagRecorded || a.excluded { flags.insert(.flagRecorded) }
         if a.notRegular { flags.insert(.notRegular) }
         if a.readError { flags.insert(.readError) }
         if earlier {
@@ -146,7 +154,7 @@ public struct InventoryBuilder {
 
     // MARK: - Amendments
 
-    public mutating func setExcluded(_ id: Int) { nodes[id].flags.insert(.excludedOwn) }
+    public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
         nodes[id].size = size
         if let diskSize { setDiskSize(id, diskSize) }
@@ -156,6 +164,7 @@ public struct InventoryBuilder {
         nodes[id].size = a.size
         setDiskSize(id, a.diskSize)
         if a.excluded { nodes[id].flags.insert(.excludedOwn) }
+        if a.flagRecorded || a.excluded { nodes[id].flags.insert(.flagRecorded) }
         if a.notRegular { nodes[id].flags.insert(.notRegular) }
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
@@ -311,9 +320,10 @@ public struct InventoryBuilder {
             }
             i -= 1
         }
-        Inventory.propagateExclusion(&nodes)
+        let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
         return Inventory(nodes: nodes, names: names, directories: directories, childIndex: childIndex,
-                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index)
+                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
+                         unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
     }
 
     private func diskSize(_ id: Int) -> UInt64 {

@@ -23,10 +23,11 @@ public enum RulesEngine {
     public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
                              rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
         var violations: [Violation] = []
+        var undecided: [Violation] = []
         var allowedBytes: [Inventory.NodeID: UInt64] = [:]
         if let inventory {
             var finder = ViolationFinder(compiled: compiled, inventory: inventory)
-            violations = finder.find()
+            (violations, undecided) = finder.find()
             allowedBytes = finder.allowedBytes
         }
         let volume = VolumeCheck.run(inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes)
@@ -35,8 +36,11 @@ public enum RulesEngine {
         var diagnostics = rulesDiagnostics
         for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
         let proposal = Classifier.classify(violations: violations, failures: failures)
-        return CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
-                           rulesDiagnostics: diagnostics)
+        var report = CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
+                                 rulesDiagnostics: diagnostics)
+        sortInReportOrder(&undecided)
+        report.undecided = undecided
+        return report
     }
 
     /// The whole bundle: the container checks above, plus the preference contracts
