@@ -41,7 +41,8 @@ public enum SummaryReport {
         out += "\n"
         if let inv = bundle.inventory {
             out += "Container".padding(11)
-                + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), \(inv.excludedFileCount) excluded from backup"
+                + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), "
+                + (inv.flagCoverage == .unrecorded ? "exclusion unknown" : "\(inv.excludedFileCount) excluded from backup")
                 + " (from \(bundle.inventorySource ?? "?"))\n"
             if inv.flagCoverage != .complete, let flags = bundle.flagSummary { out += "".padding(11) + flags + "\n" }
         } else {

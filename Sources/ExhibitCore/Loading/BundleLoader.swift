@@ -140,7 +140,7 @@ struct Loading<Source: EvidenceSource> {
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList] {
                 if source.exists(file) { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
             }
-            if doc.inventory.flagCoverage != .none { bundle.flagSources.append(EvidenceLayout.inventoryJSON) }
+            if doc.inventory.flagCoverage != .unrecorded { bundle.flagSources.append(EvidenceLayout.inventoryJSON) }
             applyFlagCompanions(baseFile: EvidenceLayout.inventoryJSON, prefixes: [doc.rootName], excludedListApplied: false)
             return
         }

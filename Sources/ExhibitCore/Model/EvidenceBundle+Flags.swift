@@ -4,7 +4,7 @@ extension Inventory.FlagCoverage {
         switch self {
         case .complete: "complete"
         case .partial: "partial"
-        case .none: "none"
+        case .unrecorded: "none"
         }
     }
 }
@@ -21,7 +21,7 @@ extension EvidenceBundle {
             return "exclusion flags: recorded (\(sources))"
         case .partial:
             return "exclusion flags: recorded for some items only (\(inv.unknownFlagFileCount) files unknown; from \(sources))"
-        case .none:
+        case .unrecorded:
             return "exclusion flags: not recorded (inventory from \(inventoryOrigin); no excluded.txt or xattr.txt)"
         }
     }

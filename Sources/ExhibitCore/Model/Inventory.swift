@@ -80,7 +80,7 @@ public struct Inventory: Sendable {
         /// Some items' flags are known, others not.
         case partial
         /// No artifact records any flag.
-        case none
+        case unrecorded
     }
 
     /// Why the scanner that made the inventory skipped an item (ncdu's `excluded` key).
@@ -207,7 +207,7 @@ public struct Inventory: Sendable {
     /// Whether every, some or no entry has a known flag (the root does not count).
     public var flagCoverage: FlagCoverage {
         if unknownFlagEntries == 0 { return .complete }
-        return unknownFlagEntries == count - 1 ? .none : .partial
+        return unknownFlagEntries == count - 1 ? .unrecorded : .partial
     }
 
     /// Non-directory entries whose flag is unknown.
