@@ -60,24 +60,44 @@ public enum SummaryReport {
         }
 
         out += "\nEvidence\n"
-        for f in bundle.files {
-            out += "  " + stateWord(f.state).padding(12) + TerminalText.escape(f.file)
-            switch f.state {
-            case .malformed(let d): out += ": " + TerminalText.escape(d.positionAndMessage)
-            case .superseded(let by): out += " (superseded by \(by))"
-            case .unreadable(let why): out += ": " + TerminalText.escape(why)
-            default: break
-            }
-            out += "\n"
+        for row in evidenceRows(bundle) {
+            out += "  " + row.state.padding(12) + TerminalText.escape(row.file) + TerminalText.escape(row.detail) + "\n"
         }
-        let others = bundle.diagnostics.filter { d in
-            !bundle.files.contains { if case .malformed(let m) = $0.state { return m == d } else { return false } }
-        }
+        let others = otherDiagnostics(bundle)
         if !others.isEmpty {
             out += "\nDiagnostics\n"
             for d in others { out += "  " + TerminalText.escape(d.description) + "\n" }
         }
         return out
+    }
+
+    /// One artifact under Evidence: `malformed`, `container/inventory.json`, `: 3:7: …`.
+    public struct EvidenceRow: Sendable, Equatable {
+        public var state: String
+        public var file: String
+        /// What follows the file name: `: position: message`, ` (superseded by …)`, or empty.
+        public var detail: String
+    }
+
+    /// The Evidence section's rows (also the UI's evidence pane).
+    public static func evidenceRows(_ bundle: EvidenceBundle) -> [EvidenceRow] {
+        bundle.files.map { f in
+            let detail: String
+            switch f.state {
+            case .malformed(let d): detail = ": " + d.positionAndMessage
+            case .superseded(let by): detail = " (superseded by \(by))"
+            case .unreadable(let why): detail = ": " + why
+            default: detail = ""
+            }
+            return EvidenceRow(state: stateWord(f.state), file: f.file, detail: detail)
+        }
+    }
+
+    /// The diagnostics not already shown as a malformed file's reason.
+    public static func otherDiagnostics(_ bundle: EvidenceBundle) -> [Diagnostic] {
+        bundle.diagnostics.filter { d in
+            !bundle.files.contains { if case .malformed(let m) = $0.state { return m == d } else { return false } }
+        }
     }
 
     static func stateWord(_ s: EvidenceFileStatus.State) -> String {
