@@ -40,6 +40,7 @@ public enum RulesEngine {
                                  rulesDiagnostics: diagnostics)
         sortInReportOrder(&undecided)
         report.undecided = undecided
+        sayWhatIsUndecided(&report)
         return report
     }
 
@@ -72,7 +73,18 @@ public enum RulesEngine {
         report.violations += extra
         sortInReportOrder(&report.violations)
         report.proposal = Classifier.classify(violations: report.violations, failures: bundle.failures)
+        sayWhatIsUndecided(&report)
         return report
+    }
+
+    /// With nothing known to block but rules undecided, "no boundary failure" would claim
+    /// more than the evidence shows: the rationale says what could not be decided.
+    static func sayWhatIsUndecided(_ report: inout CheckReport) {
+        guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
+        let n = report.undecidedRules.count
+        report.proposal.confidence = .noEvidence
+        report.proposal.rationale = "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
+            + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
     }
 
     /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule
