@@ -15,6 +15,15 @@ public enum EvidenceRenderer {
             lines.append([Segment(" evidence: ", .dim), Segment(glyphs.safe(headline), evidence.inventoryUnreadable ? .error : .warning)])
         }
         if let flags = evidence.flags { lines.append([Segment(" " + glyphs.safe(flags), flags.contains("recorded (") ? .plain : .warning)]) }
+        let undecided = data.report.undecidedRules
+        if !undecided.isEmpty {
+            lines.append([Segment(" Undecided rules (the files' exclusion flags are not recorded)", .columnTitle)])
+            for r in undecided {
+                let files = r.fileCount
+                lines.append([Segment("   " + glyphs.safe(r.rule), .warning),
+                              Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided")])
+            }
+        }
         if !lines.isEmpty { lines.append([]) }
         for row in evidence.rows {
             let role: Role = switch row.state {

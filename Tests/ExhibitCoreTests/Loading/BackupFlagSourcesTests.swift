@@ -188,3 +188,25 @@ import Testing
     }
 }
 
+
+/// Real ncdu exports (../shared/real-evidence/ncdu): none records a flag, so every
+/// item's flag is unknown and no regenerable rule can be broken by them.
+@Suite struct RealNcduFlagTests {
+    @Test(.enabled(if: RealEvidence.isPresent, RealEvidence.absent))
+    func realExportsRecordNoFlag() throws {
+        let files = RealEvidence.files("ncdu")
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = try RealEvidence.bytes(file)
+            // The truth from the file itself: no exhibit extension key anywhere in it.
+            let carriesKey = String(decoding: bytes, as: UTF8.self).contains("x_backup_")
+            var w: [Diagnostic] = []
+            guard let inv = try? NcduInventoryReader.read(bytes, file: file, warnings: &w) else { continue }
+            #expect(inv.flagCoverage == (carriesKey ? inv.flagCoverage : .unrecorded), "\(file)")
+            #expect(inv.unknownFlagFileCount == (carriesKey ? inv.unknownFlagFileCount : inv.totalFiles), "\(file)")
+            let everything = RulesInventory(rules: [BackupRule(name: "all", pattern: "**", requirement: .regenerable)])
+            let report = RulesEngine.check(inventory: inv, failures: [], duTotals: nil, rules: everything, rulesSource: "r", rulesDiagnostics: [])
+            #expect(report.count(of: .unsetAttribute) == 0, "\(file): an unknown flag is never an unset attribute")
+        }
+    }
+}

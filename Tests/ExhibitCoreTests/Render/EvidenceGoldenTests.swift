@@ -103,6 +103,10 @@ import Testing
             #expect(!text.contains("not a boundary failure"))
             try assertGolden(text, "tree-flags-unknown-\(cols)x\(rows)")
             try assertGolden(TriageRenderer.render(s, glyphs: .ascii).text, "tree-flags-unknown-ascii-\(cols)x\(rows)")
+            s.press(.char("v"))
+            let pane = TriageRenderer.render(s).text
+            #expect(pane.contains("offline-packs (regenerable): 1 file undecided"))
+            try assertGolden(pane, "evidence-flags-unknown-\(cols)x\(rows)")
         }
     }
 
