@@ -236,8 +236,9 @@ private struct NcduParser {
                 case .readError: a.readError = try readBool("read_error")
                 case .notreg: a.notRegular = try readBool("notreg")
                 case .backupExcluded:
+                    // Recorded only by a real boolean; a value of another type is warned and ignored.
+                    a.flagRecorded = s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f")
                     a.excluded = try readBool(NcduFormat.backupExcludedKey)
-                    a.flagRecorded = true
                 case .excluded: try readScanExclusion(&a)
                 case .step: a.stepID = try readStep()
                 case .other:
