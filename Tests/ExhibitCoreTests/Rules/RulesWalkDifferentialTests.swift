@@ -184,7 +184,7 @@ import Testing
         }
         #expect(filesChecked > 5_000)
         #expect(filesWithFindings > filesChecked / 4, "the random rules must find something")
-        #expect(undecidedFiles > filesChecked / 20, "unknown flags must leave rules undecided")
+        #expect(undecidedFiles > 50, "unknown flags must leave rules undecided")
     }
 
     @Test func nameMatchersAgreeWithGlobSegments() {
