@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Layering (see DECISIONS.md): ExhibitCore is pure (no curses, no file I/O);
+// CZstd is libzstd (pure computation, no I/O) for result-bundle objects;
 // ExhibitIO reads bundles from disk and writes records atomically; CCurses is the
 // only code that includes curses.h; ExhibitTUI paints grids and reads keys;
 // ExhibitCommands parses arguments and dispatches; `exhibit` only calls it.
@@ -14,7 +15,13 @@ let package = Package(
         .executable(name: "exhibit", targets: ["exhibit"])
     ],
     targets: [
-        .target(name: "ExhibitCore"),
+        // libzstd through pkg-config, as the ecosystem ships it (Debian libzstd-dev,
+        // Homebrew zstd): the result bundle's Data/ objects are zstd frames. Only
+        // Parsing/XCResult/ZstdFrameDecoder.swift imports it (DECISIONS.md 2026-12-01).
+        .systemLibrary(
+            name: "CZstd", pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        .target(name: "ExhibitCore", dependencies: ["CZstd"]),
         .target(name: "ExhibitIO", dependencies: ["ExhibitCore"]),
         .target(
             name: "CCurses",
@@ -27,7 +34,7 @@ let package = Package(
         .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         .testTarget(
-            name: "ExhibitCoreTests", dependencies: ["ExhibitCore"],
+            name: "ExhibitCoreTests", dependencies: ["ExhibitCore", "CZstd"],
             exclude: ["Golden"],
             resources: []),
         .testTarget(

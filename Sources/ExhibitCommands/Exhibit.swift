@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import Foundation
 
 /// The `exhibit` command line: one table of commands, one parser, one mapping from
 /// errors to exit statuses. `main.swift` only calls `Exhibit.main`.
@@ -20,6 +21,19 @@ public enum Exhibit {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        run(arguments, console: console, environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        // A size limit the person set and mistyped must not leave the defaults in force unsaid.
+        if let limits = environment[ArtifactSizeLimits.environmentVariable] {
+            do {
+                _ = try ArtifactSizeLimits.parse(limits)
+            } catch {
+                console.error("exhibit: \(safe(error.description))")
+                return ExitStatus.usage
+            }
+        }
         do {
             return try dispatch(arguments, console: console)
         } catch let error as UsageError {
@@ -79,16 +93,13 @@ public enum Exhibit {
             }
             return try command.run(parsed, console)
         }
-        if first.hasPrefix("-") && first != "-" {
-            // Options before a path open the UI: `exhibit --rules r.json RUN`.
-            let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
-            if parsed.wantsHelp {
-                console.write(CommandTable.overview)
-                return ExitStatus.success
-            }
-            return try OpenCommand.run(parsed, console: console)
-        }
+        // Anything else opens the UI (`exhibit RUN`, `exhibit --rules r.json RUN`); a
+        // `--help` anywhere prints the help instead of opening it.
         let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+        if parsed.wantsHelp {
+            console.write(CommandTable.overview)
+            return ExitStatus.success
+        }
         return try OpenCommand.run(parsed, console: console)
     }
 }

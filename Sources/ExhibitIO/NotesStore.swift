@@ -17,15 +17,20 @@ public struct NotesStore: Sendable {
     /// would otherwise send records into the evidence. Empty for `--notes DIR`, where
     /// the person chose the place.
     let mustNotBeLinks: [String]
+    /// The archive whose runs records must never land in (`--notes ARCHIVE/RUN/container`
+    /// included); nil when the store was made without one.
+    let archive: String?
 
     public init(directory: String) {
         self.directory = directory
         self.mustNotBeLinks = []
+        self.archive = nil
     }
 
-    init(directory: String, mustNotBeLinks: [String]) {
+    init(directory: String, mustNotBeLinks: [String] = [], archive: String?) {
         self.directory = directory
         self.mustNotBeLinks = mustNotBeLinks
+        self.archive = archive
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -43,17 +48,17 @@ public struct NotesStore: Sendable {
     /// Picks the notes directory for runs under `archive` (a run's parent directory).
     /// - Parameter environment: `EXHIBIT_NOTES`-free: only `XDG_STATE_HOME` and `HOME` are read.
     public static func locate(archive: String, override: String?, environment: [String: String]) -> NotesStore {
-        if let override { return NotesStore(directory: override) }
+        if let override { return NotesStore(directory: override, archive: archive) }
         let hidden = archive + "/.exhibit"
         let beside = hidden + "/notes"
         if isWritableDirectory(beside) || (!exists(beside) && isWritableDirectory(archive)) {
-            return NotesStore(directory: beside, mustNotBeLinks: [hidden, beside])
+            return NotesStore(directory: beside, mustNotBeLinks: [hidden, beside], archive: archive)
         }
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         // One subdirectory per archive: read-only archives of different projects (or two
         // copies of one) must not share records for equal run ids.
-        return NotesStore(directory: state + "/exhibit/notes/" + archiveKey(archive))
+        return NotesStore(directory: state + "/exhibit/notes/" + archiveKey(archive), archive: archive)
     }
 
     /// `<archive name>-<hash of its real path>`: readable, and distinct per archive.
@@ -76,15 +81,40 @@ public struct NotesStore: Sendable {
 
     /// A file name for a run id that cannot escape the directory: bytes outside
     /// `[A-Za-z0-9._-]` become `%XX`, and so does a leading dot (no hidden files, no
-    /// `..`). The mapping is one-to-one, so two runs never share a record.
+    /// `..`). The mapping is one-to-one up to `maximumStemBytes`; a longer stem (a
+    /// 246-byte UTF-8 id escapes to 738 bytes, past NAME_MAX) keeps its head and ends
+    /// in `~` and a hash of the whole id, so every id gets a name the file system
+    /// takes. The id itself is inside the record, and reading checks it.
     public static func fileStem(for runID: String) -> String {
         var out = ""
+        var cut: String.Index?
         for (i, byte) in runID.utf8.enumerated() {
             let safe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F || (byte == 0x2E && i > 0)
-            out += safe ? String(UnicodeScalar(byte)) : "%" + hexByte(byte)
+            let piece = safe ? String(UnicodeScalar(byte)) : "%" + hexByte(byte)
+            if cut == nil && out.utf8.count + piece.utf8.count > hashedHeadBytes { cut = out.endIndex }
+            out += piece
         }
-        return out.isEmpty ? "%00" : out
+        if out.isEmpty { return "%00" }
+        guard out.utf8.count > maximumStemBytes, let cut else { return out }
+        return String(out[..<cut]) + "~" + hashText(runID)
+    }
+
+    /// NAME_MAX (255 bytes on Linux and APFS) less the longest suffix (`.draft.json`).
+    static let maximumStemBytes = 255 - ".draft.json".utf8.count
+    /// How much of a long stem is kept before the hash: readable in a listing.
+    static let hashedHeadBytes = 160
+
+    /// 64-bit FNV-1a of the id, in hex. Not a defence against a chosen collision: a
+    /// record whose id differs from the one asked for is refused (`read`).
+    static func hashText(_ runID: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in runID.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     func path(for runID: String, draft: Bool) -> String {
@@ -93,16 +123,22 @@ public struct NotesStore: Sendable {
 
     // MARK: - Reading and writing
 
-    public func record(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: false)) }
-    public func draft(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: true)) }
+    public func record(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: false), runID: runID) }
+    public func draft(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: true), runID: runID) }
 
-    /// Writes the record atomically and drops any draft it supersedes.
-    public func save(_ record: TriageRecord) throws(Failure) {
-        try write(record, to: path(for: record.runID, draft: record.isDraft))
+    /// Writes the record atomically and drops any draft it supersedes; returns its path.
+    @discardableResult
+    public func save(_ record: TriageRecord) throws(Failure) -> String {
+        let file = path(for: record.runID, draft: record.isDraft)
+        try write(record, to: file)
         if !record.isDraft { unlink(path(for: record.runID, draft: true)) }
+        return file
     }
 
-    private func read(_ file: String) throws(Failure) -> TriageRecord? {
+    /// The largest record read (a sparse 1 GiB file planted as a record must not cost 1 GiB).
+    var recordLimit: Int { ArtifactSizeLimits.fromEnvironment.limit(for: .record) }
+
+    private func read(_ file: String, runID: String) throws(Failure) -> TriageRecord? {
         try refuseLinks()
         // Never follow a symlink planted in the notes directory.
         var st = stat()
@@ -111,16 +147,27 @@ public struct NotesStore: Sendable {
             throw .unwritable("\(file): not a regular file; refusing to read it as a triage record")
         }
         let bytes: [UInt8]
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .unwritable("\(file): \(String(cString: strerror(errno)))") }
         do {
-            bytes = try ReadOnlyFile.readAll(path: file)
+            bytes = try ReadOnlyFile.readAll(descriptor: fd, maximumSize: recordLimit)
         } catch {
-            throw .unwritable(error.description)
+            if let size = error.tooLarge {
+                throw .unwritable("\(file): " + ArtifactSizeLimits.fromEnvironment.refusal(size: size, kind: .record))
+            }
+            throw .unwritable("\(file): \(error.description)")
         }
+        let record: TriageRecord
         do {
-            return try TriageRecord.decode(bytes, file: file)
+            record = try TriageRecord.decode(bytes, file: file)
         } catch {
             throw .malformed(error)
         }
+        // A long id's name ends in a hash: a record under it for another id is not this run's.
+        guard record.runID == runID else {
+            throw .malformed(.error(file, "holds the record of run \"\(record.runID)\", not of \"\(runID)\""))
+        }
+        return record
     }
 
     private func write(_ record: TriageRecord, to file: String) throws(Failure) {
@@ -136,10 +183,18 @@ public struct NotesStore: Sendable {
 
     private func writeFile(_ bytes: [UInt8], to file: String) throws(Failure) {
         try refuseLinks()
+        if let archive, let evidence = RunLocator.evidence(enclosing: file, archive: archive) {
+            throw .unwritable("\(directory): is inside \(evidence); triage records are never written into evidence (choose another --notes DIR)")
+        }
+        if let blocker = Self.firstNonDirectory(on: directory) {
+            throw .unwritable("\(blocker): is a file, not a directory, so the notes directory \(directory) cannot be made"
+                + " (move it away, or choose another place with --notes DIR)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw .unwritable("\(directory): cannot create the notes directory: \(error.localizedDescription)")
+            let why = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? String(cString: strerror(errno))
+            throw .unwritable("\(directory): cannot create the notes directory: \(why)")
         }
         try refuseLinks()
         var st = stat()
@@ -160,6 +215,19 @@ public struct NotesStore: Sendable {
                 throw .unwritable("\(path): is a symbolic link; refusing to keep triage records through it")
             }
         }
+    }
+
+    /// The first part of `path` that exists and is not a directory (`ARCHIVE/.exhibit`
+    /// left as a file); nil when every existing part is a directory.
+    static func firstNonDirectory(on path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            var st = stat()
+            guard stat(prefix, &st) == 0 else { return nil }
+            if (st.st_mode & S_IFMT) != S_IFDIR { return prefix }
+        }
+        return nil
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }

@@ -83,7 +83,16 @@ public struct ProcessRunner: Sendable {
         defer { for p in envp { free(p) } }
 
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        var spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        // ETXTBSY: the program was just written and some process forked meanwhile still
+        // holds it open for writing (a script a test or a CI step made a moment ago). The
+        // writer's descriptor goes with that child's exec, so a short wait is enough.
+        var busyRetries = 0
+        while spawned == ETXTBSY && busyRetries < 50 {
+            busyRetries += 1
+            usleep(10_000)
+            spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        }
         guard spawned == 0 else {
             throw Failure(description: "\(program): cannot start: \(String(cString: strerror(spawned)))")
         }
@@ -114,8 +123,12 @@ public struct ProcessRunner: Sendable {
     private static func anonymousFile() throws(Failure) -> Int32 {
         let directory = "/tmp"
         var template = Array("\(directory)/.exhibit-run-XXXXXX".utf8CString)
+        // Close-on-exec: a program started from another thread meanwhile must not inherit
+        // it (only the dup2 in the child's file actions hands it on, to this child alone).
+        // (mkostemp is not in Swift's Glibc module; the window before fcntl is the only gap.)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(description: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return fd
     }

@@ -10,6 +10,13 @@ import Darwin
 public enum ReadOnlyFile {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// The file's size, when it was refused for being over the limit.
+        public var tooLarge: Int?
+
+        public init(description: String, tooLarge: Int? = nil) {
+            self.description = description
+            self.tooLarge = tooLarge
+        }
     }
 
     /// Size of the read that checks for end of file after `st_size` bytes.
@@ -26,6 +33,20 @@ public enum ReadOnlyFile {
     public static func readAll(path: String, regularFilesOnly: Bool = false) throws(Failure) -> [UInt8] {
         let (fd, expected) = try openChecked(path: path, regularFilesOnly: regularFilesOnly)
         defer { close(fd) }
+        return try readAll(fd, expected: expected, stopAtSize: regularFilesOnly)
+    }
+
+    /// Reads an open descriptor (which it then owns and closes) as `readAll(path:)`
+    /// with `regularFilesOnly`: a regular file is read to the size it had when opened
+    /// and no further, so a file still growing (a log, a hostile writer) costs its size
+    /// at the open, not memory until it runs out. `maximumSize` overrides the 8 GiB cap.
+    public static func readAll(descriptor fd: Int32, maximumSize limit: Int = maximumSize) throws(Failure) -> [UInt8] {
+        defer { close(fd) }
+        let expected = try checked(fd, regularFilesOnly: true, maximumSize: limit)
+        return try readAll(fd, expected: expected, stopAtSize: true)
+    }
+
+    private static func readAll(_ fd: Int32, expected: Int, stopAtSize: Bool) throws(Failure) -> [UInt8] {
         var failure: Failure?
         var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             do throws(Failure) {
@@ -36,7 +57,7 @@ public enum ReadOnlyFile {
             }
         }
         if let failure { throw failure }
-        guard out.count == expected else { return out }  // shrank since fstat: what was there
+        guard out.count == expected, !stopAtSize else { return out }  // shrank since fstat: what was there
         var probe = [UInt8](repeating: 0, count: probeSize)
         while true {
             let n = try readFully(fd, into: &probe)
@@ -58,24 +79,30 @@ public enum ReadOnlyFile {
         // O_NONBLOCK: opening a FIFO planted in a bundle must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure(description: errnoText()) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let failure = Failure(description: errnoText())
+        do {
+            return (fd, try checked(fd, regularFilesOnly: regularFilesOnly, maximumSize: maximumSize))
+        } catch {
             close(fd)
-            throw failure
+            throw error
         }
+    }
+
+    /// The checks on an open descriptor: its kind, its size; then blocking again.
+    /// Returns the size `fstat` reported. Leaves closing to the caller.
+    static func checked(_ fd: Int32, regularFilesOnly: Bool, maximumSize limit: Int) throws(Failure) -> Int {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Failure(description: errnoText()) }
         if regularFilesOnly && (st.st_mode & S_IFMT) != S_IFREG {
-            close(fd)
             throw Failure(description: "not a regular file (\(kindName(st.st_mode))); refusing to read it")
         }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         let size = max(Int(st.st_size), 0)
-        guard size <= maximumSize else {
-            close(fd)
-            throw Failure(description: "larger than \(maximumSize >> 30) GiB; refusing to read it")
+        guard size <= limit else {
+            throw Failure(description: limit == maximumSize ? "larger than \(maximumSize >> 30) GiB; refusing to read it"
+                : "larger than \(limit) bytes; refusing to read it", tooLarge: size)
         }
-        return (fd, size)
+        return size
     }
 
     /// A file read front to back in caller-sized pieces, for parsers that stream a large
@@ -87,8 +114,24 @@ public enum ReadOnlyFile {
         public let size: Int
         private var total = 0
 
+        /// Regular files are read to `size` and no further (see `readAll(descriptor:)`).
+        private let stopsAtSize: Bool
+
         public init(path: String, regularFilesOnly: Bool = false) throws(Failure) {
             (fd, size) = try ReadOnlyFile.openChecked(path: path, regularFilesOnly: regularFilesOnly)
+            stopsAtSize = regularFilesOnly
+        }
+
+        /// Takes an open descriptor (closed when the reader goes away), regular files only.
+        public init(descriptor: Int32, maximumSize limit: Int = ReadOnlyFile.maximumSize) throws(Failure) {
+            do {
+                size = try ReadOnlyFile.checked(descriptor, regularFilesOnly: true, maximumSize: limit)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            fd = descriptor
+            stopsAtSize = true
         }
 
         deinit { close(fd) }
@@ -96,8 +139,10 @@ public enum ReadOnlyFile {
         /// Reads up to `buffer.count` bytes; 0 only at the end of the file. Retries on EINTR.
         public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            let wanted = stopsAtSize ? min(buffer.count, size - total) : buffer.count
+            guard wanted > 0 else { return 0 }
             while true {
-                let n = systemRead(fd, base, buffer.count)
+                let n = systemRead(fd, base, wanted)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw Failure(description: ReadOnlyFile.errnoText())

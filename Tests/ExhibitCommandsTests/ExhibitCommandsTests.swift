@@ -68,6 +68,15 @@ import Testing
         #expect(one.captured!.out.hasPrefix("usage: exhibit summary RUN"))
     }
 
+    @Test func helpAfterARunPrintsHelpInsteadOfOpeningTheUI() {
+        for arguments in [["SampleArchives/run-2026-11-02-baseline", "--help"], ["--rules", "r.json", "RUN", "-h"]] {
+            let c = Console.capturing()
+            #expect(Exhibit.run(arguments, console: c) == 0)
+            #expect(c.captured!.out == CommandTable.overview)
+            #expect(c.captured!.err.isEmpty)
+        }
+    }
+
     @Test func unknownCommandHelpIsAUsageError() {
         let c = Console.capturing()
         #expect(Exhibit.run(["help", "frobnicate"], console: c) == 2)

@@ -65,6 +65,8 @@ exec "$@"
 SH
 
 PASSED=0; FAILED=0
+# A wait outside `check` would hide a text that never appears; refuse to run with one.
+if grep -nE '^[[:space:]]*wait_(for|gone) \$S' "$0" >&2; then echo "e2e: the waits above are not checks" >&2; exit 1; fi
 pass() { PASSED=$((PASSED + 1)); echo "ok   $1"; }
 fail() { FAILED=$((FAILED + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && cap "$2" | sed 's/^/     | /'; }
 
@@ -72,7 +74,8 @@ cap() { "${T[@]}" capture-pane -t "$1" -p 2>/dev/null; }
 keys() { local s=$1; shift; "${T[@]}" send-keys -t "$s" "$@"; }
 literal() { "${T[@]}" send-keys -t "$1" -l "$2"; }
 fmt() { "${T[@]}" display -p -t "$1" "$2"; }
-# Polls until the screen matches (or, with `!`, stops matching) an extended regex: up to 5 s.
+# Every wait is a check: a wait for a text that cannot appear must fail the run, not
+# cost a silent 5 s. Polls until the screen matches (or, with `!`, stops matching) an extended regex: up to 5 s.
 wait_for() {
     local s=$1 re=$2
     for _ in $(seq 50); do cap "$s" | grep -qE -- "$re" && return 0; sleep 0.1; done
@@ -162,7 +165,7 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     keys $S Enter
     check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-08-background-tasks'
     keys $S c Enter
-    wait_for $S 'Comment \(optional' >/dev/null
+    check "  ... the class chooser asks for a comment" $S wait_for $S 'Comment \(optional'
     literal $S "e2e archive"; keys $S Enter
     check "classifying a run from the archive saves its record" $S wait_for $S 'Saved: '
     keys $S x
@@ -186,7 +189,7 @@ if [ -d SampleArchives/run-2026-11-04-misplaced-file ] && [ -d SampleArchives/ru
     "${T[@]}" new-session -d -s $S -x 80 -y 24 \
         "env LANG=$E2E_LANG TERM=$E2E_TERM $(printf %q "$BIN") $(printf %q "$PWD/SampleArchives") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
     "${T[@]}" set-option -t $S status off >/dev/null
-    wait_for $S '^ exhibit · SampleArchives · 6 runs' >/dev/null
+    check "compare: the archive opens on its run list" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
     check "compare: every run is read" $S wait_gone $S 'runs read'
     check "the run list shows a volume sparkline per top-level directory" $S wait_for $S '^ (Volume, last 8 runs: +)?Documents +[^ ]+ [0-9.]+ [KMG]?i?B +Library '
     keys $S / ; literal $S misplaced; keys $S Enter Enter
@@ -204,7 +207,7 @@ fi
 # --- A file name with escape sequences ---------------------------------------------
 S=hostile
 start $S 80 24 "$HOSTILE_RUN"
-wait_for $S '^ exhibit · ' >/dev/null
+check "the hostile run opens" $S wait_for $S '^ exhibit · '
 keys $S / ; literal $S tmp; keys $S Enter l
 check "escape sequences in names are shown escaped" $S wait_for $S '\\x1b\]0;owned\\x07'
 check "the OSC sequence did not retitle the pane" $S bash -c "[ \"\$(tmux -L $SERVER display -p -t $S '#{pane_title}')\" != owned ]"
@@ -221,9 +224,9 @@ check "q quits from the too-small screen" $S exited_cleanly $S 0
 # --- SIGHUP while a comment is being typed ------------------------------------------
 S=hup
 start $S 80 24 "$RUN"
-wait_for $S '^ exhibit · ' >/dev/null
+check "hup: the run opens" $S wait_for $S '^ exhibit · '
 keys $S c Enter; literal $S "half a thought"
-wait_for $S 'half a thought' >/dev/null
+check "hup: the comment is being typed" $S wait_for $S 'half a thought'
 PID=$(pid_of $S)
 if [ -n "$PID" ] && kill -HUP "$PID" 2>/dev/null; then
     check "SIGHUP exits with 129 and restores the terminal" $S exited_cleanly $S 129
@@ -242,7 +245,7 @@ fi
 # --- SIGTERM ------------------------------------------------------------------------
 S=term
 start $S 80 24 "$RUN"
-wait_for $S '^ exhibit · ' >/dev/null
+check "term: the run opens" $S wait_for $S '^ exhibit · '
 PID=$(pid_of $S)
 if [ -n "$PID" ] && kill -TERM "$PID" 2>/dev/null; then
     check "SIGTERM exits with 143 and restores the terminal" $S exited_cleanly $S 143

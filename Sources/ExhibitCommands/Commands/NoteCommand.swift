@@ -37,14 +37,19 @@ enum NoteCommand {
         let environment = ProcessInfo.processInfo.environment
         let store = NotesStore.locate(archive: url.deletingLastPathComponent().path, override: args.value("notes"),
                                       environment: environment)
+        let output = args.value("output") ?? "-"
+        // Everything that can be known about FILE before the class is recorded, so a
+        // refused FILE never leaves a record behind without a word.
+        if output != "-" { try checkOutput(output, run: url, force: args.has("force")) }
         var record: TriageRecord?
+        var recordedAt: String?
         if let cls = args.value("class").flatMap(FailureClass.init(rawValue:)) {
             let confirmed = TriageRecord(
                 runID: bundle.runID, failureClass: cls, comment: oneLine(args.value("comment") ?? ""),
                 issue: args.value("issue").map(oneLine), author: TriageAuthor.current(environment: environment),
                 time: Date().timeIntervalSince1970, proposed: report.proposal.proposed)
             do {
-                try store.save(confirmed)
+                recordedAt = try store.save(confirmed)
             } catch {
                 throw InputError(description: error.description)
             }
@@ -58,21 +63,43 @@ enum NoteCommand {
         }
         let note = TriageNote(bundle: bundle, report: report, record: record)
         let text = args.value("format") == TriageNote.Format.json.rawValue ? note.json() : note.markdown()
-        let output = args.value("output") ?? "-"
         if output == "-" {
             console.write(text)
         } else {
-            if isInside(output, directory: url.path) {
-                throw InputError(description: "\(output): is inside the run; the evidence is never written to (choose another FILE)")
-            }
             do {
                 try AtomicFile.write(Array(text.utf8), to: output, overwrite: args.has("force"))
             } catch {
-                throw InputError(description: error.description)
+                // The record is kept (it is what the person decided); say so.
+                let kept = recordedAt.map { "; the classification was recorded in \($0) all the same" } ?? ""
+                throw InputError(description: error.description + kept)
             }
             console.error("exhibit: wrote the triage note to \(TerminalText.escape(output))")
         }
         return Exhibit.ExitStatus.success
+    }
+
+    /// Refuses a FILE inside the run, inside any other run of its archive or inside a
+    /// result bundle (`--force` or not: evidence is never written to), an existing FILE
+    /// without `--force`, and a FILE whose directory cannot take it.
+    static func checkOutput(_ output: String, run url: URL, force: Bool) throws {
+        let archive = url.deletingLastPathComponent().path
+        if isInside(output, directory: url.path) {
+            throw InputError(description: "\(output): is inside the run; the evidence is never written to (choose another FILE)")
+        }
+        if let evidence = RunLocator.evidence(enclosing: output, archive: archive) {
+            throw InputError(description: "\(output): is inside \(evidence); evidence is never written to, even with --force (choose another FILE)")
+        }
+        if !force && access(output, F_OK) == 0 {
+            throw InputError(description: "\(output): exists (use --force to replace it)")
+        }
+        let directory = AtomicFile.parentDirectory(of: output)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(description: "\(output): \(directory) is not a directory")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw InputError(description: "\(output): \(directory) is not writable")
+        }
     }
 
     /// Whether `path` (which may not exist yet) resolves to a place under `directory`.

@@ -33,7 +33,7 @@ enum OpenCommand {
         }
         let status: Int32
         switch located.kind {
-        case .run:
+        case .run, .resultBundle:
             let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
                                           environment: ProcessInfo.processInfo.environment)
             var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
@@ -44,8 +44,13 @@ enum OpenCommand {
             let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
             status = TerminalApp.run(archive: archiveSession(archive))
         }
+        // Records or drafts that could not be read or kept: said once the terminal is back.
+        for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }
         return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
     }
+
+    /// What the hooks could not do, from every run opened in this session.
+    static let problems = HookProblems()
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
     /// the UI (`deferredCheck`), which shows the tree while it runs.
@@ -53,7 +58,7 @@ enum OpenCommand {
         let bundle = RunLocator.loadRun(at: url)
         let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
         let compiled = RulesEngine.compile(loadedRules.rules)
-        let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment)
+        let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
         return TriageSession(
             bundle: bundle, report: .awaitingCheck(rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics),
             rules: compiled,
@@ -92,15 +97,35 @@ struct TriageHooks: Sendable {
     let store: NotesStore
     let bundle: EvidenceBundle
     let author: String
+    /// What went wrong reading or keeping records, for the person to see.
+    let problems: HookProblems
 
-    init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String]) {
+    init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String], problems: HookProblems = HookProblems()) {
         self.store = store
         self.bundle = bundle
         self.author = TriageAuthor.current(environment: environment)
+        self.problems = problems
     }
 
-    func existingRecord() -> TriageRecord? { try? store.record(for: bundle.runID) }
-    func existingDraft() -> TriageRecord? { try? store.draft(for: bundle.runID) }
+    /// The run's record; a record that cannot be read is said on the status line
+    /// (`problems`), not taken for "no record".
+    func existingRecord() -> TriageRecord? {
+        do {
+            return try store.record(for: bundle.runID)
+        } catch {
+            problems.add("triage record not read: \(error.description)")
+            return nil
+        }
+    }
+
+    func existingDraft() -> TriageRecord? {
+        do {
+            return try store.draft(for: bundle.runID)
+        } catch {
+            problems.add("draft not read: \(error.description)")
+            return nil
+        }
+    }
 
     func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
         TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
@@ -130,7 +155,34 @@ struct TriageHooks: Sendable {
         }
     }
 
+    /// Called as the UI closes: a failure is kept for `problems`, printed once the
+    /// terminal is restored (the status line is gone by then).
     func saveDraft(_ draft: TriageDraft, _ report: CheckReport) {
-        try? store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
+        do {
+            try store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
+        } catch {
+            problems.add("the unfinished comment was not kept as a draft: \(error.description)")
+        }
+    }
+}
+
+/// Messages from the hooks that have no status line to go to (the UI is closing, or not
+/// open yet); `OpenCommand` prints them on stderr once the terminal is restored.
+final class HookProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func add(_ message: String) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+    }
+
+    func take() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = messages
+        messages = []
+        return taken
     }
 }

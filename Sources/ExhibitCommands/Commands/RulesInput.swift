@@ -22,11 +22,19 @@ enum RulesInput {
                 throw InputError(description: "\(path): \(error.description)")
             }
             file = path
-        } else if let own = bundle.rulesBytes {
-            bytes = own
-            file = EvidenceLayout.rules
         } else {
-            return Loaded(rules: .builtInDefaults, source: "built-in defaults", diagnostics: [])
+            switch bundle.rules {
+            case .present(let own):
+                bytes = own
+                file = EvidenceLayout.rules
+            case .unreadable(let why):
+                // The team's rules are there but could not be read: checking against the
+                // built-in policy instead would pass a run its own rules may block.
+                throw InputError(description: "the rules file has errors:\n"
+                    + Diagnostic.error(EvidenceLayout.rules, "cannot be read: \(why)").description)
+            case .absent:
+                return Loaded(rules: .builtInDefaults, source: "built-in defaults", diagnostics: [])
+            }
         }
         var warnings: [Diagnostic] = []
         do {
@@ -40,7 +48,9 @@ enum RulesInput {
 
     static func check(_ bundle: EvidenceBundle, override path: String?) throws -> CheckReport {
         let loaded = try load(for: bundle, override: path)
-        return RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(loaded.rules), rulesSource: loaded.source,
-                                 rulesDiagnostics: loaded.diagnostics)
+        var report = RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(loaded.rules), rulesSource: loaded.source,
+                                       rulesDiagnostics: loaded.diagnostics)
+        report.evidence = EvidenceAccount(bundle, rulesShownApart: loaded.source == EvidenceLayout.rules)
+        return report
     }
 }

@@ -31,7 +31,7 @@ enum RunInput {
         } catch {
             throw InputError(description: error.description)
         }
-        guard located.kind == .run else {
+        guard located.kind != .archive else {
             throw InputError(description: "\(path): is an archive of runs; name one run inside it")
         }
         return (located.url, RunLocator.loadRun(at: located.url))

@@ -85,8 +85,9 @@ public enum RunSummaryReader {
         return summary
     }
 
-    /// The first results artifact that loads, in `ResultsSource` order: the list needs
-    /// counts and failing tests, not every view of them.
+    /// The first results artifact that loads, in `ResultsSource` order (the result
+    /// bundle's `Data/` after the printed files): the list needs counts and failing
+    /// tests, not every view of them.
     private static func loadFirstResults<S: EvidenceSource>(_ loading: inout Loading<S>) {
         if let r = loading.read(SummaryJSONReader.self, EvidenceLayout.summaryJSON) {
             loading.bundle.results.append(r)
@@ -96,6 +97,10 @@ public enum RunSummaryReader {
             loading.bundle.results.append(r)
         } else if let r = loading.read(JUnitReader.self, EvidenceLayout.junitXML) {
             loading.bundle.results.append(r)
+        } else {
+            // The result bundle last, though it ranks first: the list needs only counts,
+            // which a printed file gives in one read and the bundle in many.
+            loading.loadResultBundles()
         }
     }
 
@@ -108,8 +113,12 @@ public enum RunSummaryReader {
         case .shared(let compiled):
             return .success(compiled)
         case .bundle:
-            guard let bytes = loading.bytes(of: EvidenceLayout.rules) else {
-                return .success(RulesEngine.compile(RulesInventory.builtInDefaults))
+            let bytes: [UInt8]
+            switch loading.rulesFile() {
+            case .absent: return .success(RulesEngine.compile(RulesInventory.builtInDefaults))
+            // Not 0 blocking under the built-in policy: the run's own rules could not be read.
+            case .unreadable(let why): return .failure(RulesProblem(text: "\(EvidenceLayout.rules): cannot be read: \(why)"))
+            case .present(let b): bytes = b
             }
             var warnings: [Diagnostic] = []
             do {

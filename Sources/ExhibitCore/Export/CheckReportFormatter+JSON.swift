@@ -66,6 +66,7 @@ extension CheckReportFormatter {
             ("rulesDiagnostics", { j.value(.array(diagnostics), indent: $0) }),
         ]
         for (key, value) in appEvidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
+        for (key, value) in evidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
         j.object(indent: 0, members)
         out.endLine()
     }

@@ -63,6 +63,7 @@ extension CheckReportFormatter {
         }
         for l in undecidedLines(report) { line(l) }
         for l in appEvidenceLines(report) { line(l) }
+        for l in evidenceLines(report) { line(l) }
         line("")
         for l in proposalLines(report.proposal) { line(l) }
         line("")

@@ -75,6 +75,13 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
+    /// `rules.json` read, with absent and unreadable told apart (see `BundleRules`).
+    mutating func rulesFile() -> BundleRules {
+        if let b = bytes(of: EvidenceLayout.rules) { return .present(b) }
+        if case .unreadable(let why)? = bundle.status(of: EvidenceLayout.rules) { return .unreadable(reason: why) }
+        return .absent
+    }
+
     // MARK: - Steps of a load
 
     mutating func loadMetadata() {
@@ -86,17 +93,18 @@ struct Loading<Source: EvidenceSource> {
         if let r = read(TestsJSONReader.self, EvidenceLayout.testsJSON) { bundle.results.append(r) }
         if let r = read(LegacyJSONReader.self, EvidenceLayout.legacyJSON) { bundle.results.append(r) }
         if let r = read(JUnitReader.self, EvidenceLayout.junitXML) { bundle.results.append(r) }
-        bundle.results.sort { $0.source < $1.source }
 
-        // The result bundle's Info.plist: copied whole (`results/Run.xcresult/Info.plist`)
-        // or alone (`results/Info.plist`), as the capture checklist does.
-        var plists = bundle.source(listing: source, EvidenceLayout.resultsDirectory)
-            .filter { $0.hasSuffix(".xcresult") }.sorted().map { "\(EvidenceLayout.resultsDirectory)/\($0)/Info.plist" }
-        plists.append(EvidenceLayout.resultsDirectory + "/Info.plist")
-        for file in plists {
-            guard source.exists(file) else { continue }
-            if let info = read(XCResultInfoReader.self, file) { bundle.xcresultInfo.append(info) }
-        }
+        // A results/ that cannot be listed is one problem, said once; its files are then
+        // unreadable, not missing.
+        recordListingFailure(EvidenceLayout.resultsDirectory)
+        // The result bundle: copied whole (`results/Run.xcresult/`, its Data/ read
+        // directly) or its Info.plist alone (`results/Info.plist`), as the capture
+        // checklist does.
+        loadResultBundles()
+        bundle.results.sort { $0.source < $1.source }
+        warnResultDisagreements()
+        let plist = EvidenceLayout.resultsDirectory + "/Info.plist"
+        if source.exists(plist), let info = read(XCResultInfoReader.self, plist) { bundle.xcresultInfo.append(info) }
         if let bytes = bytes(of: EvidenceLayout.xcresulttoolVersion),
             read(XcresulttoolVersionReader.self, EvidenceLayout.xcresulttoolVersion, bytes) != nil,
             bundle.metadata.xcresulttoolVersion == nil
@@ -107,7 +115,7 @@ struct Loading<Source: EvidenceSource> {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         if bundle.results.isEmpty {
-            bundle.diagnostics.append(.warning("results", "no usable results summary (summary.json, tests.json, legacy.json or junit.xml)"))
+            bundle.diagnostics.append(.warning("results", "no usable results (a result bundle's Data/, summary.json, tests.json, legacy.json or junit.xml)"))
         }
     }
 
@@ -249,10 +257,10 @@ struct Loading<Source: EvidenceSource> {
     }
 
     mutating func loadRawArtifacts() {
-        if let b = bytes(of: EvidenceLayout.rules) {
+        bundle.rules = rulesFile()
+        if let b = bundle.rules.bytes {
             // Kept raw (`check` reads it again, and `--rules` may replace it), but read
             // once here so `summary` reports a broken rules file instead of "loaded".
-            bundle.rulesBytes = b
             _ = read(RulesReader.self, EvidenceLayout.rules, b)
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
@@ -264,9 +272,17 @@ struct Loading<Source: EvidenceSource> {
         loadPreferences()
     }
 
+    /// A directory that is there but cannot be listed, recorded as unreadable.
+    mutating func recordListingFailure(_ directory: String) {
+        guard let why = source.listingFailure(directory) else { return }
+        record(directory, .unreadable(why))
+        bundle.diagnostics.append(.error(directory, "cannot be listed: \(why)"))
+    }
+
     /// `container/preferences/<path>.plist`, each decoded on its own: one malformed copy
     /// is recorded against its file and the rest (and the whole bundle) still load.
     mutating func loadPreferences() {
+        recordListingFailure(EvidenceLayout.preferencesDirectory)
         var pending = [(bundlePath: EvidenceLayout.preferencesDirectory, relative: "", depth: 0)]
         var found: [(file: String, relative: String)] = []
         while let dir = pending.popLast() {
@@ -309,12 +325,6 @@ struct Loading<Source: EvidenceSource> {
             if m.runtimeBuild == nil { m.runtimeBuild = d.osBuildNumber }
         }
         bundle.metadata = m
-    }
-}
-
-extension EvidenceBundle {
-    fileprivate func source(listing source: some EvidenceSource, _ directory: String) -> [String] {
-        source.list(directory)
     }
 }
 

@@ -101,6 +101,9 @@ public struct CheckReport: Sendable, Equatable {
     /// files covered), but not violations. They never count, block or classify; `check`
     /// lists them and exits 2 when nothing known blocks.
     public var undecided: [Violation] = []
+    /// What of the run could be read (artifact states, diagnostics, the inventory
+    /// used); nil for a report not made from a bundle on disk.
+    public var evidence: EvidenceAccount?
 
     public init(violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
                 rulesSource: String, rulesDiagnostics: [Diagnostic]) {

@@ -51,6 +51,22 @@ public struct EvidenceFileStatus: Sendable, Equatable {
     public var wasLoaded: Bool { state == .loaded }
 }
 
+/// The state of a bundle's `rules.json`.
+public enum BundleRules: Sendable, Equatable {
+    /// Not in the bundle: the built-in policy applies.
+    case absent
+    /// There, but it could not be read (a directory, a FIFO, a link out of the run, no
+    /// permission, over the size limit): a rules file with errors, never the defaults.
+    case unreadable(reason: String)
+    /// Its bytes, as read.
+    case present([UInt8])
+
+    public var bytes: [UInt8]? {
+        if case .present(let b) = self { return b }
+        return nil
+    }
+}
+
 /// One archived run, as far as its evidence could be read.
 public struct EvidenceBundle: Sendable {
     /// The run id: the bundle directory's name.
@@ -71,8 +87,10 @@ public struct EvidenceBundle: Sendable {
     public var flagSources: [String] = []
     public var duTotals: [DirectoryTotal]?
     public var steps: [StepRecord]?
-    /// Raw bytes of the bundle's own `rules.json` (parsed by the rules engine).
-    public var rulesBytes: [UInt8]?
+    /// The bundle's own `rules.json`: absent, unreadable, or its raw bytes (parsed by
+    /// the rules engine). Absent and unreadable are different states: only an absent
+    /// file lets a check fall back to the built-in policy.
+    public var rules: BundleRules
     /// Raw bytes of the built app's Info.plist, when collected.
     public var appInfoPlistBytes: [UInt8]?
     /// The built app's Info.plist, decoded; nil when absent or malformed.
@@ -94,7 +112,7 @@ public struct EvidenceBundle: Sendable {
         self.strippedAbsolutePrefix = nil
         self.duTotals = nil
         self.steps = nil
-        self.rulesBytes = nil
+        self.rules = .absent
         self.appInfoPlistBytes = nil
         self.appInfo = nil
         self.preferences = []

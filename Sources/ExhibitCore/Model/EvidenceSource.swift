@@ -12,10 +12,15 @@ public protocol EvidenceSource: Sendable {
     /// A bundle-relative file opened for reading in chunks; nil when it does not exist.
     /// Throws `EvidenceSourceError` when it exists but cannot be opened.
     func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)?
+    /// Why a bundle-relative directory that is there cannot be listed (no permission, a
+    /// link out of the run); nil when it lists, or is absent.
+    func listingFailure(_ relativeDirectory: String) -> String?
 }
 
 extension EvidenceSource {
     public func exists(_ relativePath: String) -> Bool { ((try? read(relativePath)) ?? nil) != nil }
+
+    public func listingFailure(_ relativeDirectory: String) -> String? { nil }
 
     /// Sources that only have whole files serve them as one stream.
     public func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {

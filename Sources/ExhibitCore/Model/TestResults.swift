@@ -32,6 +32,9 @@ public enum TestOutcome: Sendable, Equatable, Hashable, CustomStringConvertible 
 /// Which artifact a set of results came from. Order is richness for display: when a
 /// bundle holds several, the first in this order wins, the others fill gaps.
 public enum ResultsSource: String, Sendable, CaseIterable, Codable, Comparable {
+    /// The result bundle itself (`results/*.xcresult`, its `Data/` store): the source
+    /// every xcresulttool print is made from, so it ranks first.
+    case xcresultBundle = "xcresult bundle"
     case summaryJSON = "results/summary.json"
     case testsJSON = "results/tests.json"
     case legacyJSON = "results/legacy.json"
@@ -93,12 +96,17 @@ public struct TestCaseRecord: Sendable, Equatable, Hashable {
     public var identifier: String?
     public var outcome: TestOutcome
     public var durationSeconds: Double?
+    /// Each run of the test (retries, repetitions, parameterized arguments), in the
+    /// order they ran, when the artifact records them; empty otherwise.
+    public var attempts: [TestAttempt]
 
-    public init(name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil) {
+    public init(name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil,
+                attempts: [TestAttempt] = []) {
         self.name = name
         self.identifier = identifier
         self.outcome = outcome
         self.durationSeconds = durationSeconds
+        self.attempts = attempts
     }
 }
 
@@ -152,6 +160,8 @@ public struct XCResultInfo: Sendable, Equatable {
     public var dateCreated: Double?
     public var storageBackend: String?
     public var storageCompression: String?
+    /// `rootId.hash`: the id of the bundle's root object in `Data/`, as written.
+    public var rootID: String?
     /// Bundle-relative path of the Info.plist it came from.
     public var file: String
 

@@ -114,8 +114,16 @@ private struct NcduParser {
         try parseInfo(into: Inventory.root, isDirectory: true)
         doc.rootName = name
         try parseTree()
-        // Later format versions may append elements; skip them.
-        while s.consume(UInt8(ascii: ",")) { try s.skipValue() }
+        // Later format versions may append elements; skip them, but say so: ncdu drops
+        // them without a word, and items written there are not in the tree.
+        var skipped = 0
+        while s.consume(UInt8(ascii: ",")) {
+            _ = s.peek()
+            if skipped == 0 { warn("elements after the root directory are not part of the tree; ignored", at: s.offset) }
+            skipped += 1
+            try s.skipValue()
+        }
+        if skipped > 1 { warnings.add("\(skipped) elements after the root directory were ignored", at: nil) }
         try s.expect(UInt8(ascii: "]"), "']' closing the export after the root directory")
         if s.peek() != nil { throw s.failure("end of file after the export") }
         let truncated = builder.truncatedNameCount

@@ -50,6 +50,7 @@ public enum XCResultInfoReader: EvidenceReader {
         } else if root["dateCreated"] != nil {
             warnings.append(.warning(file, "ignored dateCreated: expected a date, found \(kind(of: root["dateCreated"] as Any))"))
         }
+        if let rootId = root["rootId"] as? [String: Any] { info.rootID = rootId["hash"] as? String }
         if let storage = root["storage"] as? [String: Any] {
             info.storageBackend = storage["backend"] as? String
             info.storageCompression = storage["compression"] as? String

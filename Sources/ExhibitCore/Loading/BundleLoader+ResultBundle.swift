@@ -1,0 +1,71 @@
+/// The result bundles a run holds (`results/*.xcresult`): each one's Info.plist, and
+/// its `Data/` store read directly (XCResultGraphReader), with no xcresulttool.
+extension Loading {
+    mutating func loadResultBundles(limits: XCResultLimits = .standard) {
+        let names = source.list(EvidenceLayout.resultsDirectory).filter { $0.hasSuffix(".xcresult") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for name in names {
+            let bundlePath = "\(EvidenceLayout.resultsDirectory)/\(name)"
+            let plist = bundlePath + "/Info.plist"
+            var info: XCResultInfo?
+            if source.exists(plist) {
+                info = read(XCResultInfoReader.self, plist)
+                if let info { bundle.xcresultInfo.append(info) }
+            }
+            let dataDirectory = bundlePath + "/Data"
+            guard !source.list(dataDirectory).isEmpty else {
+                // Only Info.plist copied (the capture checklist's minimum), or a bundle
+                // fastlane trimmed to its database: nothing to read objects from.
+                if source.exists(plist) { record(dataDirectory, .missing) }
+                continue
+            }
+            guard let info else {
+                let problem = Diagnostic.error(plist, "the result bundle's Info.plist is missing or unreadable: its root object is unknown, so Data/ was not read")
+                bundle.diagnostics.append(problem)
+                record(dataDirectory, .malformed(problem))
+                continue
+            }
+            var store = XCResultStore(source: source, bundlePath: bundlePath, limits: limits)
+            let read = XCResultGraphReader.read(&store, rootID: info.rootID, infoFile: plist)
+            bundle.diagnostics += read.diagnostics
+            if let results = read.results {
+                bundle.results.append(results)
+                record(dataDirectory, .loaded)
+            } else {
+                let problem = read.diagnostics.first(where: { $0.severity == .error })
+                    ?? .error(dataDirectory, "no test results could be read")
+                record(dataDirectory, .malformed(problem))
+            }
+        }
+    }
+
+    /// When a bundle's own objects and xcresulttool's prints of it both loaded, the
+    /// bundle is shown; where the prints say otherwise, a warning names both. Compared
+    /// where the two count the same thing: failed tests (not legacy.json, whose
+    /// metrics count runs), total and failing identifiers (tests.json only, built from
+    /// the same test cases).
+    mutating func warnResultDisagreements() {
+        guard let own = bundle.results.first(where: { $0.source == .xcresultBundle }) else { return }
+        let ownName = "the result bundle"
+        for other in bundle.results where other.source != .xcresultBundle {
+            let file = other.source.rawValue
+            var differences: [String] = []
+            if other.source != .legacyJSON, let theirs = other.failedCount, let ours = own.failedCount, theirs != ours {
+                differences.append("\(theirs) failed where \(ownName) says \(ours)")
+            }
+            if other.source == .testsJSON {
+                if let theirs = other.totalCount, let ours = own.totalCount, theirs != ours {
+                    differences.append("\(theirs) tests where \(ownName) says \(ours)")
+                }
+                let theirs = Set(other.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
+                let ours = Set(own.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
+                let onlyTheirs = theirs.subtracting(ours).sorted(), onlyOurs = ours.subtracting(theirs).sorted()
+                if !onlyTheirs.isEmpty { differences.append("failed only here: " + onlyTheirs.prefix(3).joined(separator: ", ")) }
+                if !onlyOurs.isEmpty { differences.append("failed only in \(ownName): " + onlyOurs.prefix(3).joined(separator: ", ")) }
+            }
+            if !differences.isEmpty {
+                bundle.diagnostics.append(.warning(file, "disagrees with \(ownName), which is shown: " + differences.joined(separator: "; ")))
+            }
+        }
+    }
+}

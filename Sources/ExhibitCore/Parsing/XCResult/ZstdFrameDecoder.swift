@@ -1,0 +1,72 @@
+import CZstd
+
+/// Decompresses the zstd frames of a result bundle's objects: the only file that
+/// touches libzstd. Real frames do not record their decompressed size
+/// (`ZSTD_getFrameContentSize` says "unknown"), so this uses the streaming API and
+/// grows the output as it comes, up to `limit` bytes: a hostile object cannot expand
+/// into more memory than the caller allows.
+public enum ZstdFrameDecoder {
+    /// The four bytes every zstd frame starts with.
+    public static let magic: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD]
+
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The input ended inside a frame.
+        case truncated(decodedSoFar: Int)
+        /// The output would pass the limit.
+        case tooLarge(limit: Int)
+        /// libzstd refused the data (its own message).
+        case corrupt(String)
+
+        public var description: String {
+            switch self {
+            case .truncated(let n): "truncated zstd frame: the data ends inside the frame (\(n) bytes decoded before the end)"
+            case .tooLarge(let limit): "decompresses to more than \(limit) bytes, the limit per object"
+            case .corrupt(let why): "not a valid zstd frame: \(why)"
+            }
+        }
+    }
+
+    public static func isCompressed(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
+
+    /// Every frame in `compressed`, decoded and concatenated; at most `limit` bytes.
+    public static func decompress(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        guard let stream = ZSTD_createDStream() else { throw Failure.corrupt("libzstd could not allocate a stream") }
+        defer { ZSTD_freeDStream(stream) }
+        // The bundles' frames use a 512 KiB window; 2^27 (libzstd's default bound) is far
+        // above that and keeps a crafted header from asking for gigabytes of window.
+        ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, 27)
+        let chunk = ZSTD_DStreamOutSize()
+        var output: [UInt8] = []
+        var scratch = [UInt8](repeating: 0, count: chunk)
+        var lastResult = 0
+        var failure: Failure?
+        compressed.withUnsafeBytes { inputBytes in
+            var input = ZSTD_inBuffer(src: inputBytes.baseAddress, size: inputBytes.count, pos: 0)
+            scratch.withUnsafeMutableBytes { scratchBytes in
+                while true {
+                    var out = ZSTD_outBuffer(dst: scratchBytes.baseAddress, size: scratchBytes.count, pos: 0)
+                    let result = ZSTD_decompressStream(stream, &out, &input)
+                    if ZSTD_isError(result) != 0 {
+                        failure = .corrupt(String(cString: ZSTD_getErrorName(result)))
+                        return
+                    }
+                    if out.pos > 0 {
+                        guard output.count + out.pos <= limit else {
+                            failure = .tooLarge(limit: limit)
+                            return
+                        }
+                        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBytes[0..<out.pos]))
+                    }
+                    lastResult = result
+                    // Done when every input byte is consumed and libzstd holds nothing
+                    // back (a full output buffer may mean more is pending).
+                    if input.pos == input.size && out.pos < out.size { return }
+                }
+            }
+        }
+        if let failure { throw failure }
+        // A non-zero hint after all input was used: the frame did not end.
+        if lastResult != 0 { throw Failure.truncated(decodedSoFar: output.count) }
+        return output
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ExhibitCommands
+
+/// The commands over real result bundles (`../shared/real-evidence/xcresult/`, never
+/// committed), opened bare (`exhibit summary X.xcresult`) and inside a run
+/// (`results/X.xcresult`), on a copy: nothing in it changes, and no database,
+/// journal or WAL file appears (xcresulttool would leave a database.sqlite3 behind).
+@Suite(.enabled(if: RealBundles.isPresent, "skipped: ../shared/real-evidence is absent (third-party files are read from there, never committed)"))
+struct XCResultCommandTests {
+    static let bundles = RealBundles.names
+
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
+        let c = Console.capturing()
+        let status = Exhibit.run(args, console: c)
+        return (status, c.captured!.out, c.captured!.err)
+    }
+
+    /// A temporary directory holding `name` bare and inside `run/results/`.
+    func copies(of name: String) throws -> (dir: String, bare: String, run: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-xcresult-\(UUID().uuidString)").path
+        let run = dir + "/run-2026-12-01-xcresult"
+        try FileManager.default.createDirectory(atPath: run + "/results", withIntermediateDirectories: true)
+        let source = RealBundles.shared.appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: source, toPath: dir + "/" + name)
+        try FileManager.default.copyItem(atPath: source, toPath: run + "/results/" + name)
+        // Copies of read-only files are read-only; make them writable, as an
+        // artifact download would be, so a writer could not be stopped by permissions.
+        for path in FileManager.default.subpaths(atPath: dir) ?? [] {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/" + path)
+        }
+        return (dir, dir + "/" + name, run)
+    }
+
+    @Test(arguments: bundles) func summaryOpensABareBundle(_ name: String) throws {
+        let (dir, bare, _) = try copies(of: name)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = run(["summary", bare])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("(from xcresult bundle)"))
+        #expect(r.out.contains("Failing tests ("))
+        #expect(r.out.contains("Container  no inventory in the bundle"))
+        #expect(r.out.contains("loaded      results/\(name)/Data"))
+        let json = run(["summary", bare, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.out.contains("\"xcresult bundle\""))
+    }
+
+    /// `check` on a bare bundle: no inventory, so no verdict (exit 2), never a pass.
+    @Test func checkRefusesABareBundle() throws {
+        let (dir, bare, _) = try copies(of: Self.bundles[0])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = run(["check", bare])
+        #expect(r.status == 2)
+        #expect(r.err.contains("no container inventory could be read"))
+    }
+
+    @Test(arguments: bundles) func everyCommandLeavesTheBundleByteIdentical(_ name: String) throws {
+        let (dir, bare, runDir) = try copies(of: name)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let before = try TreeHash.of(dir)
+        for target in [bare, runDir] {
+            for args in [["summary", target], ["summary", target, "--format", "json"], ["check", target],
+                         ["check", target, "--format", "json"], ["note", target, "--notes", out + "/notes", "-o", out + "/note.md"]] {
+                let r = run(args)
+                #expect([0, 1, 2].contains(r.status), "\(args): \(r.err)")
+            }
+        }
+        let after = try TreeHash.of(dir)
+        #expect(Set(after.keys) == Set(before.keys), "added: \(Set(after.keys).subtracting(before.keys).sorted())")
+        for (path, bytes) in before where after[path] != bytes { Issue.record("changed \(path)") }
+        for path in after.keys {
+            for suffix in ["database.sqlite3-wal", "database.sqlite3-shm", "database.sqlite3-journal"] {
+                #expect(!path.hasSuffix(suffix), "created \(path)")
+            }
+            if path.hasSuffix("database.sqlite3") { #expect(before[path] != nil, "created \(path)") }
+        }
+    }
+}
+
+enum RealBundles {
+    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/real-evidence/xcresult")
+    static var isPresent: Bool { FileManager.default.fileExists(atPath: shared.path) }
+    static let names = ["dodo-SPM-26.1.1-iOS.xcresult", "xcresultparser-test_repeated.xcresult"]
+}

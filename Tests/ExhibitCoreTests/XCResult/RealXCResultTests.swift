@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import ExhibitCore
+
+/// The two real bundles against what real tools printed from them: xcresulttool's
+/// `get test-results tests` for the Xcode 26.1.1 bundle, xcresultparser's JUnit for
+/// the Xcode 16.2 one. Read from `../shared/real-evidence/`, never committed.
+@Suite(.enabled(if: RealEvidence.isPresent, RealEvidence.absent))
+struct RealXCResultTests {
+    func bundleResults(_ name: String) throws -> (EvidenceBundle, TestResults) {
+        let bundle = try RealXCResult.loadBundle(name)
+        let results = try #require(bundle.results.first { $0.source == .xcresultBundle }, "\(bundle.diagnostics)")
+        return (bundle, results)
+    }
+
+    /// Test cases, outcomes, failures (text, file, line), counts and the device, as
+    /// tests.json has them; durations of XCTest cases (the mean of their runs).
+    @Test func dodoBundleReadsAsXcresulttoolPrintedIt() throws {
+        let (bundle, ours) = try bundleResults(RealXCResult.dodo)
+        var warnings: [Diagnostic] = []
+        let oracleBytes = try RealEvidence.bytes("tests/dodo-SPM-26.1.1-iOS.tests.json")
+        let oracle = try TestsJSONReader.read(oracleBytes, file: "tests.json", warnings: &warnings)
+        #expect(ours.testCases.map(\.identifier) == oracle.testCases.map(\.identifier))
+        #expect(ours.testCases.map(\.name) == oracle.testCases.map(\.name))
+        #expect(ours.testCases.map(\.outcome) == oracle.testCases.map(\.outcome))
+        #expect((ours.totalCount, ours.passedCount, ours.failedCount, ours.skippedCount, ours.expectedFailureCount)
+            == (oracle.totalCount, oracle.passedCount, oracle.failedCount, oracle.skippedCount, oracle.expectedFailureCount))
+        #expect(ours.outcome == oracle.outcome)
+        func key(_ f: TestFailure) -> String { "\(f.identifier ?? "")|\(f.failureText)|\(f.sourceFile ?? "")|\(f.line ?? -1)" }
+        #expect(ours.failures.map(key) == oracle.failures.map(key))
+        #expect(ours.devices == oracle.devices)
+        for (mine, theirs) in zip(ours.testCases, oracle.testCases) {
+            guard let expected = theirs.durationSeconds else { continue }
+            #expect(abs((mine.durationSeconds ?? -1) - expected) < 1e-9, "\(mine.identifier ?? "")")
+        }
+        // Attempts: one per Repetition node of the oracle (1 when it lists none).
+        let tree = try JSONSerialization.jsonObject(with: Data(oracleBytes)) as! [String: Any]
+        var repetitions: [String: Int] = [:]
+        func walk(_ node: [String: Any], testCase: String?) {
+            var current = testCase
+            if node["nodeType"] as? String == "Test Case" { current = node["nodeIdentifier"] as? String }
+            if node["nodeType"] as? String == "Repetition", let id = current { repetitions[id, default: 0] += 1 }
+            for child in node["children"] as? [[String: Any]] ?? [] { walk(child, testCase: current) }
+        }
+        for node in tree["testNodes"] as! [[String: Any]] { walk(node, testCase: nil) }
+        for test in ours.testCases {
+            #expect(test.attempts.count == max(1, repetitions[test.identifier ?? ""] ?? 0), "\(test.identifier ?? "")")
+        }
+        // The flaky test: failed, then passed on its retry.
+        let flaky = try #require(ours.testCases.first { $0.identifier == "XCTestTests/test_flacky()" })
+        #expect(flaky.outcome == .passed && flaky.attempts.map(\.outcome) == [.failed, .passed])
+        // The action: its scheme and times with their UTC offset (…+0500).
+        #expect(ours.scheme == "Examples-Package")
+        #expect(ours.startTime == ISO8601Timestamp.secondsSince1970("2025-11-24T11:52:25.472+0500"))
+        #expect(ours.finishTime == ISO8601Timestamp.secondsSince1970("2025-11-24T11:52:35.106+0500"))
+        #expect(bundle.diagnostics.allSatisfy { !$0.file.hasPrefix("results/") }, "\(bundle.diagnostics)")
+    }
+
+    /// Three repeated actions of one test: one test case with three failed attempts;
+    /// the first message and its location are the JUnit's.
+    @Test func repeatedBundleReadsAsXcresultparserPrintedIt() throws {
+        let (_, ours) = try bundleResults(RealXCResult.repeated)
+        var warnings: [Diagnostic] = []
+        let junit = try JUnitReader.read(try RealEvidence.bytes("junit/xcresultparser-junit_repeated.xml"), file: "junit.xml",
+                                         warnings: &warnings)
+        #expect(ours.testCases.map(\.name) == junit.testCases.map(\.name))
+        #expect(ours.testCases.map(\.outcome) == junit.testCases.map(\.outcome))
+        #expect((ours.totalCount, ours.failedCount) == (junit.totalCount, junit.failedCount))
+        let first = try #require(ours.failures.first), theirs = try #require(junit.failures.first)
+        #expect((first.sourceFile, first.line) == (theirs.sourceFile, theirs.line))
+        // xcresultparser writes the message and its location as the element's text.
+        let xml = String(decoding: try RealEvidence.bytes("junit/xcresultparser-junit_repeated.xml"), as: UTF8.self)
+        #expect(xml.contains(">\(first.failureText) (\(first.sourceFile ?? ""):\(first.line ?? 0))</failure>"))
+        #expect(ours.testCases.first?.attempts.map(\.outcome) == [.failed, .failed, .failed])
+        // JUnit's time is the mean of the three runs, to its three decimals.
+        let junitTime = try #require(junit.testCases.first?.durationSeconds)
+        #expect(abs((ours.testCases.first?.durationSeconds ?? 0) - junitTime) < 0.0005)
+        #expect(ours.devices.map(\.identifier) == ["0ACA97D7-E32F-44DD-8EEB-9B626E82CB4D"])
+    }
+}
