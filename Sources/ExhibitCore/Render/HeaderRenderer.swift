@@ -86,7 +86,7 @@ enum HeaderRenderer {
         } else if data.proposedClass == nil {
             line.append((Segment(" Proposed ", .dim), 0))
             line.append((Segment("none", .plain), 0))
-            line.append((Segment(" (rules undecided)", .dim), 1))
+            line.append((Segment(data.evidence.authoritativeInventoryBroken ? " (inventory.json unusable)" : " (rules undecided)", .dim), 1))
         } else {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))

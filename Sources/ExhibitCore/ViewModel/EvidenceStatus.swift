@@ -10,6 +10,10 @@ public struct EvidenceStatus: Sendable, Equatable {
     /// True when the headline is about the container inventory itself: nothing could be
     /// checked, so no class is proposed.
     public let inventoryUnreadable: Bool
+    /// inventory.json is present but could not be used, and files.txt stood in: the
+    /// findings are from the weaker list, so (as `check`, which fails closed) no class is
+    /// proposed and none is recorded without asking.
+    public let authoritativeInventoryBroken: Bool
     /// Each artifact's state, file and detail (position and message), raw: escape to show.
     public let rows: [SummaryReport.EvidenceRow]
     /// `exclusion flags: …` (`EvidenceBundle.flagSummary`); nil without an inventory.
@@ -27,7 +31,17 @@ public struct EvidenceStatus: Sendable, Equatable {
             default: false
             }
         }
-        if bundle.inventory == nil {
+        let primary = bundle.status(of: EvidenceLayout.inventoryJSON)
+        authoritativeInventoryBroken = bundle.inventory != nil && {
+            switch primary {
+            case .malformed?, .unreadable?: true
+            default: false
+            }
+        }()
+        if authoritativeInventoryBroken {
+            inventoryUnreadable = false
+            if case .unreadable? = primary { headline = "inventory unreadable" } else { headline = "inventory malformed" }
+        } else if bundle.inventory == nil {
             inventoryUnreadable = true
             let files = [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList]
             let states = files.compactMap { bundle.status(of: $0) }
@@ -60,6 +74,9 @@ public struct EvidenceStatus: Sendable, Equatable {
     /// unset-attribute violation.
     public func unsupportedReason(for cls: FailureClass, report: CheckReport) -> String? {
         if inventoryUnreadable { return "the container was not checked: \(headline ?? "no inventory")" }
+        if authoritativeInventoryBroken {
+            return "\(EvidenceLayout.inventoryJSON) could not be used; the findings are from \(EvidenceLayout.filesList)"
+        }
         switch cls {
         case .notBoundaryFailure where report.hasUndecidedBlocking:
             let n = report.undecidedRules.count

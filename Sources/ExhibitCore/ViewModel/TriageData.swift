@@ -36,7 +36,7 @@ public final class TriageData: Sendable {
     /// or when nothing known blocks but a blocking rule is undecided (unknown flags); the
     /// classifier, seeing no violations, would say "not a boundary failure".
     public var proposedClass: FailureClass? {
-        if evidence.inventoryUnreadable { return nil }
+        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken { return nil }
         if report.hasUndecidedBlocking && !report.hasBlocking { return nil }
         return report.proposal.proposed
     }

@@ -110,6 +110,18 @@ import Testing
         }
     }
 
+    @Test func aFilesListStandingInForABrokenInventoryProposesNothing() {
+        let s = Self.state([EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150)), EvidenceLayout.excludedList: "",
+                            EvidenceLayout.filesList: "./Documents/Vault.sqlite\n./tmp/left.txt\n"])
+        #expect(s.data.inventory != nil)
+        #expect(s.data.evidence.headline == "inventory malformed")
+        #expect(s.data.proposedClass == nil)
+        #expect(s.data.evidence.unsupportedReason(for: .skippedCleanup, report: s.data.report)
+            == "container/inventory.json could not be used; the findings are from container/files.txt")
+        let text = TriageRenderer.render(s).text
+        #expect(text.contains("evidence: inventory malformed") && !text.contains("Proposed skipped cleanup"))
+    }
+
     @Test func classesTheUnknownFlagsCannotSupportAreAskedFor() {
         let s = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport])
         let evidence = s.data.evidence
