@@ -122,5 +122,39 @@ import Testing
         #expect(bare.text.contains("undecided: "))
         let bareSummary = CollectRunner.exhibit(["summary", bareRun])
         #expect(bareSummary.out.contains("exclusion flags: not recorded (inventory from ncdu; no excluded.txt or xattr.txt)"))
+        let json = CollectRunner.exhibit(["summary", bareRun, "--format", "json"])
+        let summaryContainer = (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["container"] as? [String: Any]
+        let flags = summaryContainer?["flags"] as? [String: Any]
+        #expect(flags?["coverage"] as? String == "none")
+        #expect(flags?["unknownFiles"] as? Int == Self.files.count - 1)
+    }
+
+    /// gdu writes the same envelope (progname "gdu"): with the getfattr dump beside it the
+    /// verdict equals ncdu's, alone it records no flag either.
+    @Test(.enabled(if: missingTool == nil && runner.resolve("gdu") != nil, "needs gdu, getfattr and setfattr (apt-get install gdu attr)"))
+    func gduWithGetfattrAgreesWithNcdu() throws {
+        let s = try CollectScratch()
+        defer { s.remove() }
+        guard let container = try makeContainer(s) else {
+            withKnownIssue("the file system under \(s.root) refuses user. attributes; flags cannot be set") { Issue.record("setfattr failed") }
+            return
+        }
+        let gduRun = s.root + "/gdu-run", ncduRun = s.root + "/ncdu-run", bareRun = s.root + "/bare-run"
+        for run in [gduRun, ncduRun, bareRun] { try s.makeDirectory(run.replacingOccurrences(of: s.root + "/", with: "") + "/container") }
+        let c = quoted(container)
+        _ = try sh("gdu -n -o \(quoted(gduRun + "/container/inventory.json")) \(c)")
+        _ = try sh("ncdu -0 -o \(quoted(ncduRun + "/container/inventory.json")) \(c)")
+        _ = try sh("cp \(quoted(gduRun + "/container/inventory.json")) \(quoted(bareRun + "/container/inventory.json"))")
+        for run in [gduRun, ncduRun] {
+            _ = try sh("getfattr -R -d -m - \(c) > \(quoted(run + "/container/xattr.txt")) 2>/dev/null")
+        }
+        let gdu = try check(gduRun)
+        let ncdu = try check(ncduRun)
+        #expect(gdu.outcome == ncdu.outcome)
+        #expect(gdu.status == ncdu.status)
+        #expect(gdu.outcome.violations.contains("unset-attribute Library/Application Support/Downloads/pack 2/c.bin offline-packs"))
+        let bare = CollectRunner.exhibit(["summary", bareRun])
+        #expect(bare.out.contains("exclusion flags: not recorded (inventory from gdu; no excluded.txt or xattr.txt)"))
+        #expect(try check(bareRun).outcome.violations.allSatisfy { !$0.hasPrefix("unset-attribute") })
     }
 }
