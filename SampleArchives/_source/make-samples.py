@@ -308,7 +308,8 @@ def ncdu_json(entries, timestamp):
                 out.append("[" + ",\n".join(inner) + "]")
         return out
 
-    head = '[1,2,{"progname":"exhibit-collect","progver":"0.1.0","timestamp":%d},\n' % int(timestamp)
+    # Every flag was read (exhibit collect does): an item without x_backup_excluded is not excluded.
+    head = '[1,2,{"progname":"exhibit-collect","progver":"0.1.0","timestamp":%d,"x_backup_flags":"complete"},\n' % int(timestamp)
     body = ",\n".join(['{"name":"."}'] + dump(tree(entries)))
     return head + "[" + body + "]]\n"
 

@@ -272,6 +272,24 @@ else
     fail "large run: exhibit generate failed"
 fi
 
+# --- A truncated inventory: the UI fails closed -------------------------------------
+S=truncated
+TRUNC="$WORK/run-truncated"
+mkdir -p "$TRUNC/container"
+printf '[1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},\n[{"name":"/c"},\n[{"name":"Documents"},{"name":"a.db","asize":1' \
+    > "$TRUNC/container/inventory.json"
+start $S 80 24 "$TRUNC"
+check "truncated inventory: the header says so" $S wait_for $S 'evidence: inventory malformed'
+check "truncated inventory: no class is proposed" $S bash -c "! tmux -L $SERVER capture-pane -t $S -p | grep -q 'not a boundary failure'"
+keys $S v
+check "v opens the evidence pane with the file's position" $S wait_for $S 'malformed +container/inventory\.json: 3:'
+keys $S v
+check "v closes the evidence pane" $S wait_gone $S '^ Evidence'
+keys $S c G Enter
+check "c asks before recording a class the evidence cannot support" $S wait_for $S 'The evidence cannot support this class'
+keys $S Escape Escape q
+check "truncated inventory: quits cleanly" $S exited_cleanly $S 0
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

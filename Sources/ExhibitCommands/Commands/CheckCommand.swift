@@ -16,7 +16,9 @@ enum CheckCommand {
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
             2 on usage errors, an unreadable RUN, a rules file with errors (unreadable included), or a
             run whose container inventory is missing, malformed or unreadable (nothing could be checked);
-            also when container/inventory.json is present but broken, even if files.txt could stand in.
+            also when container/inventory.json is present but broken, even if files.txt could stand in,
+            and when nothing known blocks but a blocking rule is undecided because the exclusion flags
+            of the files it covers are not recorded (listed under "undecided").
             Before the result, an evidence section says which inventory was used and why, every
             artifact that could not be used, and the bundle's diagnostics.
             """)
@@ -49,6 +51,12 @@ enum CheckCommand {
                 + " (the findings above are from \(bundle.inventorySource ?? "?"))")
             return Exhibit.ExitStatus.usage
         }
-        return report.hasBlocking ? Exhibit.ExitStatus.blocking : Exhibit.ExitStatus.success
+        if report.hasBlocking { return Exhibit.ExitStatus.blocking }
+        // Nothing known blocks, but a blocking rule could not be decided: not a pass.
+        if report.hasUndecidedBlocking {
+            console.error("exhibit: \(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded")
+            return Exhibit.ExitStatus.usage
+        }
+        return Exhibit.ExitStatus.success
     }
 }

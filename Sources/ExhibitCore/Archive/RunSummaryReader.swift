@@ -30,6 +30,11 @@ public enum RunSummaryReader {
                 loading.loadRawArtifacts()
                 let report = RulesEngine.check(bundle: loading.bundle, compiled: compiled, rulesSource: "", rulesDiagnostics: [])
                 summary.blocking = BlockingCounts(report)
+                if report.hasUndecidedBlocking {
+                    // A zero count of unset attributes is not known: say so beside it.
+                    let n = report.undecidedRules.count
+                    summary.problems.append("exclusion flags not recorded: \(n) blocking rule\(n == 1 ? "" : "s") undecided")
+                }
                 proposal = report.proposal
                 summary.proposal = report.proposal.proposed
                 summary.proposalConfidence = report.proposal.confidence

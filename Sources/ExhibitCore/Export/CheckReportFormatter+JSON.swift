@@ -42,6 +42,7 @@ extension CheckReportFormatter {
                     j.array(count: violations.count, indent: indent) { i, inner in j.violation(violations[i], id: i + 1, indent: inner) }
                 }
             }),
+            ("undecided", { j.value(undecidedJSON(report), indent: $0) }),
             ("budgets", { j.value(.array(budgets), indent: $0) }),
             ("classification", { indent in
                 j.object(indent: indent, [
@@ -68,6 +69,26 @@ extension CheckReportFormatter {
         for (key, value) in evidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
         j.object(indent: 0, members)
         out.endLine()
+    }
+}
+
+extension CheckReportFormatter {
+    /// Rules left undecided by unknown exclusion flags, with the entries they cover.
+    static func undecidedJSON(_ report: CheckReport) -> JSONWriter.Value {
+        let rules: [JSONWriter.Value] = report.undecidedRules.map { r in
+            .object([
+                ("rule", .string(r.rule)), ("kind", .string(r.kind.rawValue)),
+                ("requirement", r.requirement.map { .string($0.rawValue) } ?? .null), ("owner", r.owner.map { .string($0) } ?? .null),
+                ("fileCount", .int(r.fileCount)),
+                ("entries", .array(r.entries.map { e in
+                    .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
+                })),
+            ])
+        }
+        return .object([
+            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(report.undecided.isEmpty ? "" : "exclusion flags not recorded")),
+            ("rules", .array(rules)),
+        ])
     }
 }
 

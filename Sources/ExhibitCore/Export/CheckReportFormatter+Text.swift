@@ -61,6 +61,7 @@ extension CheckReportFormatter {
             line("")
             line("no violations")
         }
+        for l in undecidedLines(report) { line(l) }
         for l in appEvidenceLines(report) { line(l) }
         for l in evidenceLines(report) { line(l) }
         line("")
@@ -69,7 +70,38 @@ extension CheckReportFormatter {
         let blocking = counts.indices.reduce(0) { $0 + (ViolationKind.allCases[$1].isBlocking ? counts[$1] : 0) }
         let warnings = report.violations.count - blocking
         let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        let undecided = report.undecidedRules.count
+        let undecidedText = "\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)"
+        if undecided == 0 {
+            line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        } else {
+            line("result: \(total)" + (blocking > 0 ? " — blocking; " : " — nothing known blocks, but ") + undecidedText)
+        }
+    }
+
+    /// The rules that cannot be decided because no artifact records the flags of the
+    /// files they cover, each with those files (`CheckReport.undecided`).
+    static func undecidedLines(_ report: CheckReport) -> [String] {
+        let rules = report.undecidedRules
+        guard !rules.isEmpty else { return [] }
+        let blocking = rules.contains { $0.kind.isBlocking }
+        var lines = ["", "undecided: \(rules.count) rule\(rules.count == 1 ? "" : "s") (exclusion flags not recorded\(blocking ? "; blocking" : ""))"]
+        for r in rules {
+            var head = "  rule \(esc(r.rule))"
+            var facts: [String] = []
+            if let req = r.requirement { facts.append(req.rawValue) }
+            if let owner = r.owner { facts.append("owner \(esc(owner))") }
+            if !facts.isEmpty { head += " (\(facts.joined(separator: ", ")))" }
+            let files = r.fileCount
+            head += ": \(files) file\(files == 1 ? "" : "s") whose flag is unknown"
+            lines.append(head)
+            for e in r.entries {
+                var text = "    \(esc(e.path)) (\(ByteSize.format(e.size))"
+                if e.fileCount > 1 { text += ", \(e.fileCount) files" }
+                lines.append(text + ")")
+            }
+        }
+        return lines
     }
 
     private static func kindIndex(_ kind: ViolationKind) -> Int {

@@ -2,7 +2,9 @@
 /// a header line `[1,2,{"progname":…,"progver":…,"timestamp":…},`, then one item per
 /// line, directories as `[{info},child,…]`, keys in ncdu's order, zero sizes omitted.
 /// `ncdu -f FILE` opens the result; the extension keys `x_backup_excluded` (written
-/// only when true) and `x_step` ride along and ncdu ignores them.
+/// only when true, or `false` where a flag is recorded in an inventory whose flags are
+/// not all known), `x_step` and, in the metadata, `x_backup_flags` ride along and ncdu
+/// ignores them.
 ///
 /// Names are escaped as ncdu 1.x escapes them: `"` `\` and `\b \f \n \r \t` with a
 /// backslash, other bytes below 0x20 and 0x7F as `\u00xx`, everything else raw. Bytes
@@ -26,8 +28,12 @@ public enum NcduWriter {
         out.append(contentsOf: ",\"timestamp\":".utf8)
         if timestamp < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(timestamp.magnitude), to: &out)
+        // Says that an item without `x_backup_excluded` is known not to be excluded;
+        // without it, items whose flag was recorded carry the key with `false`.
+        let complete = inventory.flagCoverage == .complete
+        if complete { out.append(contentsOf: ",\"\(NcduFormat.backupFlagsKey)\":\"\(NcduFormat.backupFlagsComplete)\"".utf8) }
         out.append(contentsOf: "},\n[".utf8)
-        appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], to: &out)
+        appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], allFlags: complete, to: &out)
 
         // Explicit stack of (directory, next child position): no recursion, so depth is free.
         var stack: [(node: Inventory.NodeID, next: Int)] = [(Inventory.root, 0)]
@@ -43,17 +49,18 @@ public enum NcduWriter {
             out.append(contentsOf: [UInt8(ascii: ","), 0x0A])
             if inventory.isDirectory(child) {
                 out.append(UInt8(ascii: "["))
-                appendInfo(inventory, child, name: inventory.nameBytes(child), to: &out)
+                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, to: &out)
                 stack.append((child, 0))
             } else {
-                appendInfo(inventory, child, name: inventory.nameBytes(child), to: &out)
+                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, to: &out)
             }
         }
         out.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
         return out
     }
 
-    private static func appendInfo(_ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, to out: inout [UInt8]) {
+    private static func appendInfo(_ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, allFlags: Bool,
+                                   to out: inout [UInt8]) {
         out.append(contentsOf: "{\"name\":".utf8)
         appendString(name, to: &out)
         let size = inv.size(id)
@@ -72,7 +79,11 @@ public enum NcduWriter {
             appendString(excluded.utf8, to: &out)
         }
         if inv.isNotRegular(id) { out.append(contentsOf: ",\"notreg\":true".utf8) }
-        if inv.isExcludedOwn(id) { out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":true".utf8) }
+        if inv.isExcludedOwn(id) {
+            out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":true".utf8)
+        } else if !allFlags, inv.isFlagRecorded(id) {
+            out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":false".utf8)
+        }
         if let step = inv.step(id) {
             out.append(contentsOf: ",\"\(NcduFormat.stepKey)\":".utf8)
             appendString(step.utf8, to: &out)

@@ -39,8 +39,10 @@ public enum SummaryReport {
         out += "\n"
         if let inv = bundle.inventory {
             out += "Container".padding(11)
-                + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), \(inv.excludedFileCount) excluded from backup"
+                + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), "
+                + (inv.flagCoverage == .unrecorded ? "exclusion unknown" : "\(inv.excludedFileCount) excluded from backup")
                 + " (from \(bundle.inventorySource ?? "?"))\n"
+            if inv.flagCoverage != .complete, let flags = bundle.flagSummary { out += "".padding(11) + flags + "\n" }
         } else {
             out += "Container".padding(11) + "no inventory in the bundle\n"
         }
@@ -56,25 +58,45 @@ public enum SummaryReport {
         }
 
         out += "\nEvidence\n"
-        for f in bundle.files {
-            out += "  " + stateWord(f.state).padding(12) + TerminalText.escape(f.file)
-            switch f.state {
-            case .malformed(let d): out += ": " + TerminalText.escape(d.positionAndMessage)
-            case .superseded(let by): out += " (superseded by \(by))"
-            case .unreadable(let why): out += ": " + TerminalText.escape(why)
-            default: break
-            }
-            out += "\n"
+        for row in evidenceRows(bundle) {
+            out += "  " + row.state.padding(12) + TerminalText.escape(row.file) + TerminalText.escape(row.detail) + "\n"
         }
-        let others = bundle.diagnostics.filter { d in
-            !bundle.files.contains { if case .malformed(let m) = $0.state { return m == d } else { return false } }
-        }
+        let others = otherDiagnostics(bundle)
         if !others.isEmpty {
             out += "\nDiagnostics\n"
             // Repeats of one kind in one file as one line (the JSON form keeps each).
             for d in DiagnosticFolding.fold(others) { out += "  " + TerminalText.escape(d.description) + "\n" }
         }
         return out
+    }
+
+    /// One artifact under Evidence: `malformed`, `container/inventory.json`, `: 3:7: …`.
+    public struct EvidenceRow: Sendable, Equatable {
+        public var state: String
+        public var file: String
+        /// What follows the file name: `: position: message`, ` (superseded by …)`, or empty.
+        public var detail: String
+    }
+
+    /// The Evidence section's rows (also the UI's evidence pane).
+    public static func evidenceRows(_ bundle: EvidenceBundle) -> [EvidenceRow] {
+        bundle.files.map { f in
+            let detail: String
+            switch f.state {
+            case .malformed(let d): detail = ": " + d.positionAndMessage
+            case .superseded(let by): detail = " (superseded by \(by))"
+            case .unreadable(let why): detail = ": " + why
+            default: detail = ""
+            }
+            return EvidenceRow(state: stateWord(f.state), file: f.file, detail: detail)
+        }
+    }
+
+    /// The diagnostics not already shown as a malformed file's reason.
+    public static func otherDiagnostics(_ bundle: EvidenceBundle) -> [Diagnostic] {
+        bundle.diagnostics.filter { d in
+            !bundle.files.contains { if case .malformed(let m) = $0.state { return m == d } else { return false } }
+        }
     }
 
     static func stateWord(_ s: EvidenceFileStatus.State) -> String {
@@ -261,6 +283,10 @@ public enum SummaryReport {
                 ("source", .optional(b.inventorySource)), ("files", .int(inv.totalFiles)),
                 ("bytes", .uint(inv.totalBytes)), ("excludedFiles", .int(inv.excludedFileCount)),
                 ("strippedAbsolutePrefix", .optional(b.strippedAbsolutePrefix)),
+                ("flags", .object([
+                    ("coverage", .string(inv.flagCoverage.word)), ("sources", .array(b.flagSources.map { .string($0) })),
+                    ("unknownFiles", .int(inv.unknownFlagFileCount)),
+                ])),
             ])))
         } else {
             members.append(("container", .null))

@@ -143,7 +143,7 @@ struct Loading<Source: EvidenceSource> {
 
     /// inventory.json streamed through the reader, so the file (93 MB at a million
     /// entries) is never in memory beside the inventory; records it as `read` does.
-    mutating func streamInventoryJSON() -> Inventory? {
+    mutating func streamInventoryJSON() -> NcduInventoryReader.Document? {
         let file = EvidenceLayout.inventoryJSON
         let stream: FailureRecordingStream
         do {
@@ -158,17 +158,20 @@ struct Loading<Source: EvidenceSource> {
             return nil
         }
         return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
-            try NcduInventoryReader.read(stream: stream, file: file, warnings: &w)
+            try NcduInventoryReader.readDocument(stream: stream, file: file, warnings: &w)
         }
     }
 
     mutating func loadInventory() {
-        if let inv = streamInventoryJSON() {
-            bundle.inventory = inv
+        if let doc = streamInventoryJSON() {
+            bundle.inventory = doc.inventory
             bundle.inventorySource = EvidenceLayout.inventoryJSON
-            for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
+            bundle.inventoryProducer = doc.programName
+            for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList] {
                 if source.exists(file) { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
             }
+            if doc.inventory.flagCoverage != .unrecorded { bundle.flagSources.append(EvidenceLayout.inventoryJSON) }
+            applyFlagCompanions(baseFile: EvidenceLayout.inventoryJSON, prefixes: [doc.rootName], excludedListApplied: false)
             return
         }
         let inventoryWasMalformed = bundle.status(of: EvidenceLayout.inventoryJSON) != .missing
@@ -192,7 +195,9 @@ struct Loading<Source: EvidenceSource> {
         }
         let sizes = companion(EvidenceLayout.sizesList)
         let excluded = companion(EvidenceLayout.excludedList)
-        let xattr = companion(EvidenceLayout.xattrDump)
+        // With excluded.txt the list reader takes the flags from it, and the dump is
+        // merged afterwards as the weaker source (`applyFlagCompanions`).
+        let xattr = excluded == nil ? companion(EvidenceLayout.xattrDump) : nil
         var warnings: [Diagnostic] = []
         do {
             let list = try FileListInventoryReader.read(
@@ -205,6 +210,7 @@ struct Loading<Source: EvidenceSource> {
             for c in [sizes, excluded, xattr].compactMap({ $0 }) {
                 if list.usedCompanions.contains(c.file) {
                     record(c.file, .loaded)
+                    if c.file != EvidenceLayout.sizesList { bundle.flagSources.append(c.file) }
                 } else if let failure = warnings.first(where: { $0.file == c.file && $0.severity == .error }) {
                     record(c.file, .malformed(failure))
                 } else {
@@ -213,6 +219,10 @@ struct Loading<Source: EvidenceSource> {
             }
             // The reader has already warned, with the position of the first such line.
             bundle.strippedAbsolutePrefix = list.strippedPrefix
+            if excluded != nil {
+                applyFlagCompanions(baseFile: EvidenceLayout.excludedList, prefixes: [list.strippedPrefix.map { Array($0.utf8) } ?? []],
+                                    excludedListApplied: true)
+            }
         } catch {
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
@@ -239,6 +249,31 @@ struct Loading<Source: EvidenceSource> {
         return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
             try StepsReader.read(stream: stream, file: file, warnings: &w)
         }
+    }
+
+    /// Every source of flags beside the inventory, applied to the one tree
+    /// (`BackupFlagMerge`): excluded.txt (unless the list reader already used it), then
+    /// xattr.txt. A damaged companion costs only its own flags.
+    mutating func applyFlagCompanions(baseFile: String, prefixes: [[UInt8]], excludedListApplied: Bool) {
+        let excludedPending = !excludedListApplied && source.exists(EvidenceLayout.excludedList)
+        guard excludedPending || source.exists(EvidenceLayout.xattrDump), let inventory = bundle.inventory else { return }
+        // One owner of the node array while the flags are written, so it is not copied.
+        bundle.inventory = nil
+        var merge = BackupFlagMerge(inventory: consume inventory, baseFile: baseFile, prefixes: prefixes)
+        if excludedPending, let b = bytes(of: EvidenceLayout.excludedList) {
+            var warnings: [Diagnostic] = []
+            merge.applyExcludedList(ArtifactBytes(file: EvidenceLayout.excludedList, bytes: b), warnings: &warnings)
+            bundle.diagnostics += warnings
+            record(EvidenceLayout.excludedList, .loaded)
+            bundle.flagSources.append(EvidenceLayout.excludedList)
+        }
+        if source.exists(EvidenceLayout.xattrDump), let b = bytes(of: EvidenceLayout.xattrDump) {
+            _ = parse(EvidenceLayout.xattrDump) { w throws(Diagnostic) in
+                try merge.applyXattrDump(ArtifactBytes(file: EvidenceLayout.xattrDump, bytes: b), warnings: &w)
+            }
+            if bundle.status(of: EvidenceLayout.xattrDump) == .loaded { bundle.flagSources.append(EvidenceLayout.xattrDump) }
+        }
+        bundle.inventory = merge.inventory
     }
 
     mutating func loadSteps() {

@@ -96,6 +96,11 @@ public struct CheckReport: Sendable, Equatable {
     public var preferences: [PreferenceObservation] = []
     /// The background-task verdict; nil when the rules list no background tasks.
     public var backgroundTasks: BackgroundTaskAssessment?
+    /// Rule findings that cannot be decided because no artifact records the files'
+    /// backup-exclusion flags: shaped as the violation they would be (kind, rule, the
+    /// files covered), but not violations. They never count, block or classify; `check`
+    /// lists them and exits 2 when nothing known blocks.
+    public var undecided: [Violation] = []
     /// What of the run could be read (artifact states, diagnostics, the inventory
     /// used); nil for a report not made from a bundle on disk.
     public var evidence: EvidenceAccount?
@@ -111,5 +116,38 @@ public struct CheckReport: Sendable, Equatable {
 
     public var hasBlocking: Bool { violations.contains { $0.kind.isBlocking } }
 
+    /// A blocking rule could not be decided (its files' flags are unknown).
+    public var hasUndecidedBlocking: Bool { undecided.contains { $0.kind.isBlocking } }
+
     public func count(of kind: ViolationKind) -> Int { violations.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+}
+
+/// The undecided findings of one rule: what `check` lists under "undecided".
+public struct UndecidedRule: Sendable, Equatable {
+    public var rule: String
+    public var owner: String?
+    public var requirement: RestoreRequirement?
+    public var kind: ViolationKind
+    /// The entries (files, or directories reported once) whose flag is unknown, in path order.
+    public var entries: [Violation]
+
+    /// Files covered (a directory entry counts its files).
+    public var fileCount: Int { entries.reduce(0) { $0 + $1.fileCount } }
+}
+
+extension CheckReport {
+    /// `undecided` grouped by rule, rules in name order (byte order).
+    public var undecidedRules: [UndecidedRule] {
+        var order: [String] = []
+        var groups: [String: UndecidedRule] = [:]
+        for v in undecided {
+            let name = v.ruleName ?? ""
+            if groups[name] == nil {
+                order.append(name)
+                groups[name] = UndecidedRule(rule: name, owner: v.ruleOwner, requirement: v.requirement, kind: v.kind, entries: [])
+            }
+            groups[name]?.entries.append(v)
+        }
+        return order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { groups[$0] }
+    }
 }

@@ -80,6 +80,11 @@ public struct EvidenceBundle: Sendable {
     public var inventorySource: String?
     /// A container prefix stripped from absolute paths in a list inventory, if any.
     public var strippedAbsolutePrefix: String?
+    /// The program that wrote inventory.json (its `progname`: `ncdu`, `gdu`, `exhibit`).
+    public var inventoryProducer: String?
+    /// The artifacts that recorded backup-exclusion flags, strongest first
+    /// (`BackupFlagMerge`); empty when no artifact records any.
+    public var flagSources: [String] = []
     public var duTotals: [DirectoryTotal]?
     public var steps: [StepRecord]?
     /// The bundle's own `rules.json`: absent, unreadable, or its raw bytes (parsed by

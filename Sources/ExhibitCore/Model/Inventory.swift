@@ -56,6 +56,31 @@ public struct Inventory: Sendable {
         static let readError = NodeFlags(rawValue: 1 << 4)
         /// The name was listed more than once in its directory (see `isDuplicate`).
         static let duplicate = NodeFlags(rawValue: 1 << 5)
+        /// Some artifact recorded this item's own backup-exclusion flag (set or not set).
+        static let flagRecorded = NodeFlags(rawValue: 1 << 6)
+        /// Derived: the effective flag is known, because an ancestor (or the item) is
+        /// recorded as excluded, or the item and every ancestor are recorded.
+        static let flagKnown = NodeFlags(rawValue: 1 << 7)
+    }
+
+    /// The backup-exclusion flag of an item, as far as the evidence records it.
+    public enum BackupFlag: Sendable, Equatable {
+        /// The item or an ancestor inside the container carries the flag.
+        case excluded
+        /// Recorded for the item and every ancestor, and set on none.
+        case notExcluded
+        /// No artifact records the item's flag (or an ancestor's): it may or may not be set.
+        case unknown
+    }
+
+    /// How much of the tree has known flags: what `summary`, `check` and the header say.
+    public enum FlagCoverage: Sendable, Equatable {
+        /// Every item's flag is known.
+        case complete
+        /// Some items' flags are known, others not.
+        case partial
+        /// No artifact records any flag.
+        case unrecorded
     }
 
     /// Why the scanner that made the inventory skipped an item (ncdu's `excluded` key).
@@ -84,6 +109,10 @@ public struct Inventory: Sendable {
     /// `hlnkc` with the same `dev`/`ino`): kept as entries, left out of the totals.
     /// A side table, not a node flag: hard links are rare in a container.
     var hardLinkRepeats: Set<Int32> = []
+    /// Non-directory entries whose flag is unknown; kept by `propagateExclusion`.
+    var unknownFlagFiles = 0
+    /// Entries (directories included, the root not) whose flag is unknown.
+    var unknownFlagEntries = 0
 
     public static let root: NodeID = 0
 
@@ -198,6 +227,25 @@ public struct Inventory: Sendable {
 
     public func isExcludedOwn(_ id: NodeID) -> Bool { nodes[id].flags.contains(.excludedOwn) }
     public func isExcludedEffective(_ id: NodeID) -> Bool { nodes[id].flags.contains(.excludedEffective) }
+    /// Whether an artifact recorded this very item's flag (not its ancestors').
+    public func isFlagRecorded(_ id: NodeID) -> Bool { nodes[id].flags.contains(.flagRecorded) }
+
+    /// The effective flag: excluded when the item or an ancestor is recorded as excluded;
+    /// not excluded only when the item and all its ancestors are recorded; else unknown.
+    public func backupFlag(_ id: NodeID) -> BackupFlag {
+        let f = nodes[id].flags
+        if f.contains(.excludedEffective) { return .excluded }
+        return f.contains(.flagKnown) ? .notExcluded : .unknown
+    }
+
+    /// Whether every, some or no entry has a known flag (the root does not count).
+    public var flagCoverage: FlagCoverage {
+        if unknownFlagEntries == 0 { return .complete }
+        return unknownFlagEntries == count - 1 ? .unrecorded : .partial
+    }
+
+    /// Non-directory entries whose flag is unknown.
+    public var unknownFlagFileCount: Int { unknownFlagFiles }
 
     /// The nearest node at or above `id` that carries the exclusion flag itself.
     public func excludingNode(_ id: NodeID) -> NodeID? {
@@ -330,24 +378,58 @@ public struct Inventory: Sendable {
         }
     }
 
-    /// Sets the backup-exclusion flag on these nodes (e.g. from an xattr dump for an
-    /// ncdu inventory without `x_backup_excluded`) and re-derives inherited exclusion.
-    public mutating func setExcluded(_ ids: some Sequence<NodeID>) {
-        for id in ids { nodes[id].flags.insert(.excludedOwn) }
-        Inventory.propagateExclusion(&nodes)
+    /// Records the own flag of these nodes as another artifact gives it: `excluded`
+    /// nodes get the flag; with `coversContainer` (a source listing every flag of the
+    /// container, such as excluded.txt or an xattr dump) every other node is recorded
+    /// as not excluded. Re-derives inherited exclusion and known flags.
+    public mutating func recordFlags(excluded ids: some Sequence<NodeID>, coversContainer: Bool) {
+        for id in ids { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
+        propagateExclusion(recordingAll: coversContainer)
+    }
+
+    /// Clears the own flag of a node whose record another source overrides.
+    mutating func clearExcludedOwn(_ id: NodeID) {
+        nodes[id].flags.remove(.excludedOwn)
+    }
+
+    mutating func propagateExclusion(recordingAll: Bool = false) {
+        let (files, entries) = Inventory.propagateExclusion(&nodes, recordingAll: recordingAll)
+        unknownFlagFiles = files
+        unknownFlagEntries = entries
     }
 
     /// Every node is stored after its parent, so one forward sweep sees parents first.
-    static func propagateExclusion(_ nodes: inout [Node]) {
+    /// Returns the number of files, and of entries, whose flag stays unknown.
+    /// `recordingAll`: first record every node's own flag (a source that lists the
+    /// whole container's flags), in the same sweep.
+    @discardableResult
+    static func propagateExclusion(_ nodes: inout [Node], recordingAll: Bool = false) -> (files: Int, entries: Int) {
+        var unknownFiles = 0
+        var unknownEntries = 0
         for i in nodes.indices {
-            let own = nodes[i].flags.contains(.excludedOwn)
-            let inherited = i > 0 && nodes[Int(nodes[i].parent)].flags.contains(.excludedEffective)
+            var f = nodes[i].flags
+            if recordingAll { f.insert(.flagRecorded) }
+            let own = f.contains(.excludedOwn)
+            let parent = i > 0 ? nodes[Int(nodes[i].parent)].flags : []
+            let inherited = parent.contains(.excludedEffective)
             if own || inherited {
-                nodes[i].flags.insert(.excludedEffective)
+                f.formUnion([.excludedEffective, .flagKnown])
             } else {
-                nodes[i].flags.remove(.excludedEffective)
+                f.remove(.excludedEffective)
+                // The root's own record is enough; below it the parent must be known too.
+                if f.contains(.flagRecorded) && (i == 0 || parent.contains(.flagKnown)) {
+                    f.insert(.flagKnown)
+                } else {
+                    f.remove(.flagKnown)
+                    if i > 0 {
+                        unknownEntries += 1
+                        if !f.contains(.directory) { unknownFiles += 1 }
+                    }
+                }
             }
+            nodes[i].flags = f
         }
+        return (unknownFiles, unknownEntries)
     }
 }
 

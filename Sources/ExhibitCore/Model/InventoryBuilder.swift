@@ -32,6 +32,11 @@ public struct InventoryBuilder {
     public private(set) var truncatedNameCount = 0
     /// Hard links whose bytes an earlier link counted (`markHardLinkRepeat`).
     private var hardLinkRepeats: Set<Int32> = []
+    /// Whether the source records every entry's backup-exclusion flag (an entry not
+    /// marked excluded is known not to be). Readers of sources that carry no flags
+    /// (a real ncdu export, a bare files.txt) set it to false: their entries' flags are
+    /// then unknown, except those recorded one by one (`EntryAttributes.flagRecorded`).
+    public var recordsAllFlags = true
 
     /// No file system allows names near this long (APFS: 255 UTF-16 units); only
     /// hostile input gets here, and the node record keeps the length in 16 bits.
@@ -43,6 +48,8 @@ public struct InventoryBuilder {
         public var diskSize: UInt64 = 0
         /// The backup-exclusion flag is set on this item itself.
         public var excluded = false
+        /// The source states this item's flag (set or not): ncdu's `x_backup_excluded` key.
+        public var flagRecorded = false
         public var notRegular = false
         public var readError = false
         public var scanExclusion: Inventory.ScanExclusion = .none
@@ -113,6 +120,7 @@ public struct InventoryBuilder {
         }
         var flags: Inventory.NodeFlags = isDirectory ? .directory : []
         if a.excluded { flags.insert(.excludedOwn) }
+        if a.flagRecorded || a.excluded { flags.insert(.flagRecorded) }
         if a.notRegular { flags.insert(.notRegular) }
         if a.readError { flags.insert(.readError) }
         if earlier {
@@ -148,7 +156,7 @@ public struct InventoryBuilder {
 
     // MARK: - Amendments
 
-    public mutating func setExcluded(_ id: Int) { nodes[id].flags.insert(.excludedOwn) }
+    public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
         nodes[id].size = size
         if let diskSize { setDiskSize(id, diskSize) }
@@ -158,6 +166,7 @@ public struct InventoryBuilder {
         nodes[id].size = a.size
         setDiskSize(id, a.diskSize)
         if a.excluded { nodes[id].flags.insert(.excludedOwn) }
+        if a.flagRecorded || a.excluded { nodes[id].flags.insert(.flagRecorded) }
         if a.notRegular { nodes[id].flags.insert(.notRegular) }
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
@@ -321,10 +330,11 @@ public struct InventoryBuilder {
             }
             i -= 1
         }
-        Inventory.propagateExclusion(&nodes)
+        let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
         return Inventory(nodes: nodes, names: names, directories: directories, childIndex: childIndex,
                          stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
-                         hardLinkRepeats: hardLinkRepeats)
+                         hardLinkRepeats: hardLinkRepeats,
+                         unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
     }
 
     private func diskSize(_ id: Int) -> UInt64 {

@@ -59,6 +59,7 @@ public enum DetailsRenderer {
         case .backedUp: field("Backup", glyphs.safe(status.explanation))
         case .excludedByOwnFlag, .excludedByAncestor: field("Backup", glyphs.safe(status.explanation), .excluded)
         case .notBackedUpArea: field("Backup", glyphs.safe(status.explanation), .notBackedUp)
+        case .flagUnknown: field("Backup", glyphs.safe(status.explanation), .warning)
         case .ignored: field("Backup", glyphs.safe(status.explanation), .dim)
         }
     }

@@ -35,6 +35,15 @@ enum DialogRenderer {
         grid.put(" Enter confirm · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
     }
 
+    /// The question before recording a class the evidence cannot support.
+    static func drawUnsupported(_ cls: FailureClass, reason: String, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
+        let width = min(max(64, layout.cols * 2 / 3), layout.cols - 4)
+        let box = drawBox(title: "Classify as: " + cls.title, innerRows: 4, width: width, layout: layout, into: &grid, glyphs: glyphs)
+        grid.put(" The evidence cannot support this class:", row: box.top + 1, col: box.left + 1, role: .dialog, limit: width - 2)
+        grid.put(" " + glyphs.safe(reason), row: box.top + 2, col: box.left + 1, role: .error, limit: width - 2)
+        grid.put(" y record it anyway · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
+    }
+
     /// A centred box with a title; returns its top-left corner.
     private static func drawBox(title: String, innerRows: Int, width: Int, layout: ScreenLayout,
                                 into grid: inout Grid, glyphs: Glyphs) -> (top: Int, left: Int) {

@@ -16,7 +16,17 @@ enum HeaderRenderer {
         }
         if let name = meta.deviceName ?? device?.name ?? device?.modelName { facts.append(name) }
         grid.fill(row: 0, role: .header)
-        grid.put(fitFacts(facts.map(glyphs.safe), width: grid.cols), row: 0, col: 0, role: .header)
+        // What is wrong with the evidence, at the right end; the facts give way to it.
+        var factsWidth = grid.cols
+        if let headline = data.evidence.headline {
+            let text = " evidence: " + glyphs.safe(headline) + " "
+            let width = DisplayWidth.of(text)
+            if width < grid.cols - 12 {
+                factsWidth = grid.cols - width
+                grid.put(text, row: 0, col: factsWidth, role: data.evidence.inventoryUnreadable ? .error : .warning)
+            }
+        }
+        grid.put(fitFacts(facts.map(glyphs.safe), width: factsWidth), row: 0, col: 0, role: .header, limit: factsWidth)
 
         let taskCause = data.report.backgroundTasks?.cause
         // Each segment carries a drop priority: 0 stays, higher numbers go first.
@@ -29,7 +39,18 @@ enum HeaderRenderer {
         } else {
             line.append((Segment("no results", .dim), 0))
         }
-        if data.isChecking {
+        if data.evidence.inventoryUnreadable {
+            // Nothing was checked: no counts of zero, and no class proposed.
+            line.append((Segment("  Container ", .dim), 0))
+            line.append((Segment("not checked", .error), 0))
+            if let decision = state.decision {
+                line.append((Segment("  Confirmed ", .dim), 0))
+                line.append((Segment(decision.failureClass.title, .message), 0))
+            } else {
+                line.append((Segment("  Proposed ", .dim), 0))
+                line.append((Segment("none", .plain), 0))
+            }
+        } else if data.isChecking {
             line.append((Segment("  Checking the rules" + glyphs.ellipsis, .message), 0))
         } else {
             appendFindings(of: state, to: &line)
@@ -50,12 +71,22 @@ enum HeaderRenderer {
             let n = data.index.count(of: kind)
             // Configuration and preference counts only when there are some: most runs have none.
             guard kind.isBoundaryFailure || n > 0 else { continue }
+            // Undecided rules (unknown flags) would be unset attributes: the count is not known.
+            if kind == .unsetAttribute, !data.report.undecided.isEmpty {
+                line.append((Segment("\(kind.badge) " + (n > 0 ? "\(n)+?" : "?"), n > 0 ? .violation : .warning), 0))
+                line.append((Segment(" "), 0))
+                continue
+            }
             line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
             line.append((Segment(" "), 0))
         }
         if let decision = state.decision {
             line.append((Segment(" Confirmed ", .dim), 0))
             line.append((Segment(decision.failureClass.title, .message), 0))
+        } else if data.proposedClass == nil {
+            line.append((Segment(" Proposed ", .dim), 0))
+            line.append((Segment("none", .plain), 0))
+            line.append((Segment(data.evidence.authoritativeInventoryBroken ? " (inventory.json unusable)" : " (rules undecided)", .dim), 1))
         } else {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))

@@ -66,7 +66,8 @@ enum StatusLineRenderer {
 
     private static func hintText(_ state: TriageState) -> String {
         switch state.context {
-        case .details, .help: "j/k scroll  q close"
+        case .details, .help, .evidence: "j/k scroll  q close"
+        case .unsupportedClass: "y record anyway  Esc back"
         case .classChooser, .chooser: "Enter choose  Esc cancel"
         case .commentInput: "Enter confirm  Esc back"
         case .diff: "Enter show in tree  q back"

@@ -3,7 +3,8 @@ enum TreeRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let layout = state.layout
         guard let inventory = state.data.inventory else {
-            grid.put(" This bundle has no container inventory.", row: layout.titleRow, col: 0, role: .dim)
+            let why = state.data.evidence.headline.map { " (\($0); v shows why)" } ?? ""
+            grid.put(" This bundle has no container inventory" + why + ".", row: layout.titleRow, col: 0, role: .dim)
             return
         }
         let tree = state.tree
@@ -76,7 +77,9 @@ enum TreeRenderer {
     }
 
     /// `X` flag set on the entry, `x` flag inherited from a directory above, `~` an area
-    /// never backed up. The status comes from the rules engine, so the mark and
+    /// never backed up, `?` the flag is not recorded (no artifact says; ASCII already,
+    /// so the same under `Glyphs.ascii`, and no badge or other mark uses it); blank: not
+    /// excluded, as recorded. The status comes from the rules engine, so the mark and
     /// `exhibit check` agree; it costs one path match per visible row.
     static func backupMark(_ node: Inventory.NodeID, inventory: Inventory, rules: CompiledRules) -> (String?, Role) {
         guard node != Inventory.root else { return (nil, .plain) }
@@ -84,6 +87,7 @@ enum TreeRenderer {
         case .excludedByOwnFlag: return ("X", .excluded)
         case .excludedByAncestor: return ("x", .excluded)
         case .notBackedUpArea: return ("~", .notBackedUp)
+        case .flagUnknown: return ("?", .warning)
         case .backedUp, .ignored: return (nil, .plain)
         }
     }

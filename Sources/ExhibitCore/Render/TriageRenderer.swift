@@ -15,6 +15,7 @@ public enum TriageRenderer {
             if case .details = overlay { return true }
             if case .help = overlay { return true }
             if case .diff = overlay { return true }
+            if case .evidence = overlay { return true }
             return false
         }
         switch fullOverlay {
@@ -24,6 +25,8 @@ public enum TriageRenderer {
             HelpRenderer.draw(origin, scroll: cursor, layout: layout, into: &grid)
         case .diff(let view)?:
             DiffRenderer.draw(view, state: state, into: &grid, glyphs: glyphs)
+        case .evidence(let cursor)?:
+            EvidenceRenderer.draw(scroll: cursor, state: state, into: &grid, glyphs: glyphs)
         default:
             switch state.focus {
             case .tree: TreeRenderer.draw(state, into: &grid, glyphs: glyphs)
@@ -35,6 +38,8 @@ public enum TriageRenderer {
         switch state.overlays.last {
         case .chooser(let chooser)?: DialogRenderer.drawChooser(chooser, layout: layout, into: &grid, glyphs: glyphs)
         case .comment(let cls, let text)?: DialogRenderer.drawComment(cls, text: text, layout: layout, into: &grid, glyphs: glyphs)
+        case .unsupportedClass(let cls, let reason)?:
+            DialogRenderer.drawUnsupported(cls, reason: reason, layout: layout, into: &grid, glyphs: glyphs)
         default: break
         }
         StatusLineRenderer.draw(state, into: &grid, glyphs: glyphs)

@@ -9,6 +9,9 @@ public enum BackupStatus: Sendable, Equatable, Hashable {
     case excludedByAncestor(path: String)
     /// The area is never backed up, whatever the flags say.
     case notBackedUpArea(BackupArea)
+    /// In a backed-up area, but no artifact records the flag of the entry (or of every
+    /// directory above it): it may or may not be excluded.
+    case flagUnknown(area: BackupArea)
     /// System metadata or a rules-file `ignore` entry.
     case ignored(reason: String)
 
@@ -25,6 +28,7 @@ public enum BackupStatus: Sendable, Equatable, Hashable {
         case .excludedByOwnFlag: "excluded from backup (own flag)"
         case .excludedByAncestor(let path): "excluded from backup (flag on ancestor \(path))"
         case .notBackedUpArea(let area): "not backed up (\(area.path) is never backed up)"
+        case .flagUnknown(let area): "unknown: exclusion flag not recorded (\(area.path) is backed up unless the flag is set)"
         case .ignored(let reason): "ignored (\(reason))"
         }
     }
@@ -36,6 +40,7 @@ public enum BackupStatus: Sendable, Equatable, Hashable {
         if !area.isBackedUp { return .notBackedUpArea(area) }
         if inventory.isExcludedOwn(node) { return .excludedByOwnFlag }
         if let flagged = inventory.excludingNode(node) { return .excludedByAncestor(path: inventory.path(flagged)) }
+        if inventory.backupFlag(node) == .unknown { return .flagUnknown(area: area) }
         return .backedUp(area: area)
     }
 }

@@ -23,10 +23,11 @@ public enum RulesEngine {
     public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
                              rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
         var violations: [Violation] = []
+        var undecided: [Violation] = []
         var allowedBytes: [Inventory.NodeID: UInt64] = [:]
         if let inventory {
             var finder = ViolationFinder(compiled: compiled, inventory: inventory)
-            violations = finder.find()
+            (violations, undecided) = finder.find()
             allowedBytes = finder.allowedBytes
         }
         let volume = VolumeCheck.run(inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes)
@@ -35,8 +36,12 @@ public enum RulesEngine {
         var diagnostics = rulesDiagnostics
         for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
         let proposal = Classifier.classify(violations: violations, failures: failures)
-        return CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
-                           rulesDiagnostics: diagnostics)
+        var report = CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
+                                 rulesDiagnostics: diagnostics)
+        sortInReportOrder(&undecided)
+        report.undecided = undecided
+        sayWhatIsUndecided(&report)
+        return report
     }
 
     /// The whole bundle: the container checks above, plus the preference contracts
@@ -68,7 +73,18 @@ public enum RulesEngine {
         report.violations += extra
         sortInReportOrder(&report.violations)
         report.proposal = Classifier.classify(violations: report.violations, failures: bundle.failures)
+        sayWhatIsUndecided(&report)
         return report
+    }
+
+    /// With nothing known to block but rules undecided, "no boundary failure" would claim
+    /// more than the evidence shows: the rationale says what could not be decided.
+    static func sayWhatIsUndecided(_ report: inout CheckReport) {
+        guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
+        let n = report.undecidedRules.count
+        report.proposal.confidence = .noEvidence
+        report.proposal.rationale = "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
+            + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
     }
 
     /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule

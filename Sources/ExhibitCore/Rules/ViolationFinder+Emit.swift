@@ -1,8 +1,9 @@
 extension ViolationFinder {
     // MARK: - 3. Emit
 
-    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> [Violation] {
+    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> (violations: [Violation], undecided: [Violation]) {
         var out: [Violation] = []
+        var undecided: [Violation] = []
         // At most one violation per finding of every file (collapsed directories make
         // fewer): reserved at once, the array is not regrown and copied while it fills.
         var sizes = [Int](repeating: -1, count: signatures.count)
@@ -24,8 +25,9 @@ extension ViolationFinder {
                 t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
                 templates[Int(f)] = t
             }
-            out.append(Violation(kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
-                                 ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount))
+            let v = Violation(kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
+                              ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
+            if findings[f].isUndecided { undecided.append(v) } else { out.append(v) }
         }
         inventory.withRulesWalkStorage { storage in
             var stack: [Int] = []
@@ -54,7 +56,7 @@ extension ViolationFinder {
                 }
             }
         }
-        return out
+        return (out, undecided)
     }
 
     private func canReportOnce(_ dir: Int, signature: Int32) -> Bool {
@@ -80,7 +82,7 @@ extension ViolationFinder {
                 if area.kind != kind { return false }
             case .tmpNotEmpty:
                 if area.kind != .tmp { return false }
-            case .regenerableNotExcluded, .mustRestoreExcluded, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
+            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
                 if !c.patterns.matches(c.ruleRange.lowerBound + Int(finding.rule), components: components) { return false }
             }
         }
@@ -110,6 +112,8 @@ extension ViolationFinder {
         switch f.cause {
         case .regenerableNotExcluded: reason = "not excluded from backup"
         case .mustRestoreExcluded: reason = "excluded from backup, but only a backup brings it back"
+        case .regenerableFlagUnknown: reason = "exclusion flag not recorded: must be excluded from backup, cannot tell whether it is"
+        case .mustRestoreFlagUnknown: reason = "exclusion flag not recorded: must not be excluded from backup, cannot tell whether it is"
         case .mustRestoreInArea(let kind): reason = "must-restore data in \(Self.areaName(kind)), lost on restore"
         case .regenerableInDocuments: reason = "regenerable data in Documents"
         case .transientInDocuments: reason = "transient data in Documents"

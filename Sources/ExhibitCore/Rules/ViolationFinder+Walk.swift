@@ -26,10 +26,15 @@ extension ViolationFinder {
         /// The rule it is "named like" (-1 for none); a file named like two is not memoised.
         var namedLike: Int32
         var userDataExtension: Int32
-        var excluded: Bool
+        var flag: FileFlag
         /// The directory's area, except for a file directly in `Library`, whose own name
         /// decides it (a file called `Caches` is in Library/Caches).
         var area: BackupArea.Kind
+    }
+
+    /// A file's effective backup-exclusion flag, as the walk reads it from the node bits.
+    enum FileFlag: UInt8 {
+        case notExcluded, excluded, unknown
     }
 
     struct MemoEntry {
@@ -92,7 +97,7 @@ extension ViolationFinder {
                 buckets[bucket] = Int32(tests.count - 1)
             }
             let memoStart = memo.count
-            memo.append(contentsOf: repeatElement(MemoEntry(key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, excluded: false, area: .outside),
+            memo.append(contentsOf: repeatElement(MemoEntry(key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, flag: .notExcluded, area: .outside),
                                                             signature: 0, allowed: false), count: Self.memoSize))
             return Frame(stateStart: range.lowerBound, stateEnd: range.upperBound, coveringStart: coveringStart, coveringEnd: covering.count,
                          coveringHasRule: coveringHasRule, testStart: testStart, bucketStart: bucketStart, memoStart: memoStart, memoCount: 0,
@@ -192,12 +197,12 @@ extension ViolationFinder {
                 }
             }
             let userDataExtension = area == .caches || area == .tmp ? tables.userDataExtension(of: name).map(Int32.init) ?? -1 : -1
-            let excluded = node.flags.contains(.excludedEffective)
+            let flag: FileFlag = node.flags.contains(.excludedEffective) ? .excluded : node.flags.contains(.flagKnown) ? .notExcluded : .unknown
 
             let memoised = completed.count <= 2 && namedLike.count <= 1
             let key = MemoKey(first: completed.count > 0 ? completed[0] : -1, second: completed.count > 1 ? completed[1] : -1,
                               namedLike: namedLike.count > 0 ? namedLike[0] : -1,
-                              userDataExtension: userDataExtension, excluded: excluded, area: area)
+                              userDataExtension: userDataExtension, flag: flag, area: area)
             var entry: MemoEntry?
             if memoised {
                 for i in f.memoStart..<(f.memoStart + min(f.memoCount, WalkBuffers.memoSize)) where b.memo[i].key == key {
@@ -222,7 +227,7 @@ extension ViolationFinder {
                     c += 1
                 }
                 found.removeAll(keepingCapacity: true)
-                let outcome = evaluateFile(accepted: accepted, excluded: excluded, area: area, namedLike: namedLike.elements,
+                let outcome = evaluateFile(accepted: accepted, flag: flag, area: area, namedLike: namedLike.elements,
                                            userDataExtension: userDataExtension >= 0 ? Int(userDataExtension) : nil, tables: tables, into: &found)
                 let made = MemoEntry(key: key, signature: outcome.ignored ? Self.neutral : intern(&found), allowed: outcome.allowed)
                 if memoised {
@@ -240,7 +245,7 @@ extension ViolationFinder {
     /// The findings of one file from the patterns covering it (`accepted`, in pattern
     /// order), the rules it is named like and its user-data extension. `ignored` when an
     /// ignore pattern covers it; `allowed` when an allowed large resource does.
-    private func evaluateFile(accepted: [Int32], excluded: Bool, area: BackupArea.Kind, namedLike: UnsafeBufferPointer<Int32>, userDataExtension: Int?,
+    private func evaluateFile(accepted: [Int32], flag: FileFlag, area: BackupArea.Kind, namedLike: UnsafeBufferPointer<Int32>, userDataExtension: Int?,
                               tables: RulesWalkTables, into out: inout [Finding]) -> (ignored: Bool, allowed: Bool) {
         var ruleHit = false
         var allowlisted = false
@@ -258,14 +263,18 @@ extension ViolationFinder {
                 let r = index
                 switch tables.ruleRequirement[Int(r)] {
                 case .regenerable:
-                    if area.isBackedUp, !excluded { out.append(Finding(cause: .regenerableNotExcluded, rule: r)) }
+                    // An unknown flag decides nothing: the rule is undecided, never broken.
+                    if area.isBackedUp, flag == .notExcluded { out.append(Finding(cause: .regenerableNotExcluded, rule: r)) }
+                    if area.isBackedUp, flag == .unknown { out.append(Finding(cause: .regenerableFlagUnknown, rule: r)) }
                     if area == .documents { out.append(Finding(cause: .regenerableInDocuments, rule: r)) }
                 case .mustRestore:
                     if !area.isBackedUp {
                         out.append(Finding(cause: .mustRestoreInArea(area), rule: r))
-                    } else if excluded {
+                    } else if flag == .excluded {
                         // The attribute is wrong the other way round: user data that will not come back.
                         out.append(Finding(cause: .mustRestoreExcluded, rule: r))
+                    } else if flag == .unknown {
+                        out.append(Finding(cause: .mustRestoreFlagUnknown, rule: r))
                     }
                 case .transient:
                     out.append(Finding(cause: .transientPresent, rule: r))
@@ -298,7 +307,8 @@ extension ViolationFinder {
         if area == .tmp, !out.contains(where: { $0.kind == .skippedCleanup }) { out.append(Finding(cause: .tmpNotEmpty)) }
         // "Covered by no rule" only for files that break nothing else, to keep noise down;
         // the Documents allowlist and allowed large resources also count as covering a file.
-        if !ruleHit, !allowlisted, !allowed, out.isEmpty, area.isBackedUp, !excluded {
+        // Only where the flag is known: "backed up" is a claim about it.
+        if !ruleHit, !allowlisted, !allowed, out.isEmpty, area.isBackedUp, flag == .notExcluded {
             out.append(Finding(cause: .unruled(area)))
         }
         return (false, allowed)

@@ -32,13 +32,20 @@ struct ViolationFinder {
             /// A temporary file of background task `Int` (index into the rules' tasks).
             case cancelledTaskLeftover(Int)
             case unruled(BackupArea.Kind)
+            /// A regenerable rule's file in a backed-up area whose flag no artifact records.
+            case regenerableFlagUnknown
+            /// A must-restore rule's file in a backed-up area whose flag no artifact records.
+            case mustRestoreFlagUnknown
         }
         var cause: Cause
         var rule: Int32 = -1
 
+        /// The rule cannot be decided: the kind is what it would be if the flag showed a break.
+        var isUndecided: Bool { cause == .regenerableFlagUnknown || cause == .mustRestoreFlagUnknown }
+
         var kind: ViolationKind {
             switch cause {
-            case .regenerableNotExcluded, .mustRestoreExcluded: .unsetAttribute
+            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown: .unsetAttribute
             case .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .outsideAllowlist, .outsideLocation, .userDataExtension: .misplacedFile
             case .tmpNotEmpty, .transientPresent, .testPreferenceDomain, .partialDownload, .cancelledTaskLeftover: .skippedCleanup
             case .unruled: .unruled
@@ -67,7 +74,9 @@ struct ViolationFinder {
     /// Per-top-level bytes of allowed large resources, filled by `find()`.
     var allowedBytes: [Inventory.NodeID: UInt64] = [:]
 
-    mutating func find() -> [Violation] {
+    /// The violations, and the rule findings left undecided by unknown flags (shaped as
+    /// violations of the kind they would be, `CheckReport.undecided`).
+    mutating func find() -> (violations: [Violation], undecided: [Violation]) {
         let signatureOf = walk()
         let merged = mergeBottomUp(signatureOf)
         return emit(fileSignatures: signatureOf, directorySignatures: merged)

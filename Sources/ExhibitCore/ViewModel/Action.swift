@@ -12,6 +12,8 @@ public enum Action: Sendable, Hashable {
     case startFilter
     case toggleDetails
     case help
+    /// The evidence pane: each artifact's state, position and message.
+    case showEvidence
     case chooseKind, chooseRule, clearViolationFilters
     // Triage.
     case classify

@@ -23,6 +23,10 @@ public struct BindingGroup: Sendable, Equatable {
 public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case tree, violations, failures, budgets
     case details, help
+    /// The evidence pane (`v`).
+    case evidence
+    /// The question before recording a class the evidence cannot support.
+    case unsupportedClass
     /// The comparison with a base run (`b`).
     case diff
     case filterInput, classChooser, commentInput, chooser
@@ -40,6 +44,8 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
         case .budgets: "Budgets"
         case .details: "Details"
         case .help: "Help"
+        case .evidence: "Evidence"
+        case .unsupportedClass: "Unsupported class"
         case .diff: "Compared files"
         case .filterInput: "Filter"
         case .classChooser: "Classify"
@@ -66,6 +72,7 @@ public enum KeyBindings {
         KeyBinding(.previousPane, [.backTab], "Previous pane"),
         KeyBinding(.classify, [.char("c")], "Classify the run"),
         KeyBinding(.export, [.char("x")], "Export the triage note"),
+        KeyBinding(.showEvidence, [.char("v")], "Evidence: each file's state and messages"),
         KeyBinding(.help, [.char("?")], "Keys for this screen"),
         KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
         KeyBinding(.quit, [.char("q")], "Back, or quit from the tree"),
@@ -141,6 +148,16 @@ public enum KeyBindings {
         KeyBinding(.help, [.char("?")], "Keys for this screen"),
     ])
 
+    private static let evidence = BindingGroup(title: "Evidence", bindings: [
+        KeyBinding(.showEvidence, [.char("v")], "Close the evidence"),
+        KeyBinding(.help, [.char("?")], "Keys for this screen"),
+    ])
+
+    private static let unsupportedClass = BindingGroup(title: "Unsupported class", bindings: [
+        KeyBinding(.confirm, [.char("y")], "Record the class anyway"),
+        KeyBinding(.cancel, [.escape, .char("n")], "Back to the classes"),
+    ])
+
     private static let help = BindingGroup(title: "Help", bindings: [
         KeyBinding(.help, [.char("?")], "Close help"),
     ])
@@ -177,6 +194,8 @@ public enum KeyBindings {
         case .diff: [diff, movement, compare, closeOverlay, terminal]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]
+        case .evidence: [evidence, movement, closeOverlay, terminal]
+        case .unsupportedClass: [unsupportedClass, terminal]
         case .filterInput: [filterInput, terminal]
         case .classChooser, .chooser: [chooser, terminal]
         case .commentInput: [commentInput, terminal]

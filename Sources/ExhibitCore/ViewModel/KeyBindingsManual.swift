@@ -6,8 +6,8 @@ extension KeyBindings {
     /// panes, then overlays and prompts.
     public static var manualGroups: [BindingGroup] {
         let order: [BindingContext] = [
-            .runList, .tree, .violations, .failures, .diff, .details, .help, .filterInput, .runListFilter, .classChooser,
-            .commentInput,
+            .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .runListFilter, .classChooser,
+            .unsupportedClass, .commentInput,
         ]
         var seen: Set<String> = []
         var groups: [BindingGroup] = []

@@ -12,6 +12,8 @@ public final class TriageData: Sendable {
     /// The rules check is still running: `report` is empty, the tree can be browsed,
     /// findings are not known yet.
     public let isChecking: Bool
+    /// What the header and the evidence pane say about the artifacts themselves.
+    public let evidence: EvidenceStatus
 
     /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
     /// rules check runs; the driver replaces the data when it is done
@@ -25,9 +27,19 @@ public final class TriageData: Sendable {
         self.index = ViolationIndex(report: report, inventory: bundle.inventory)
         self.failures = bundle.failures
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
+        self.evidence = EvidenceStatus(bundle: bundle)
     }
 
     public var inventory: Inventory? { bundle.inventory }
+
+    /// The class the UI proposes: none when the container inventory could not be read,
+    /// or when nothing known blocks but a blocking rule is undecided (unknown flags); the
+    /// classifier, seeing no violations, would say "not a boundary failure".
+    public var proposedClass: FailureClass? {
+        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken { return nil }
+        if report.hasUndecidedBlocking && !report.hasBlocking { return nil }
+        return report.proposal.proposed
+    }
 
     /// Where the budgets pane gets its rows: the report's budgets, or the top-level
     /// directories' totals without a budget when the rules set none.

@@ -15,6 +15,10 @@ public enum Overlay: Sendable, Equatable {
     case comment(FailureClass, String)
     /// Files added, removed and grown since a base run (`b`, `B`).
     case diff(DiffView)
+    /// Each artifact's state, position and message (`v`), as `summary` lists them.
+    case evidence(ListCursor)
+    /// The class chosen is one the evidence cannot support (the reason): asked before recording.
+    case unsupportedClass(FailureClass, String)
 }
 
 /// Side effects the state machine asks the driver to perform; it never performs I/O.
@@ -97,6 +101,8 @@ public struct TriageState: Sendable {
         case .chooser(let c): c.purpose == .failureClass ? .classChooser : .chooser
         case .comment: .commentInput
         case .diff: .diff
+        case .evidence: .evidence
+        case .unsupportedClass: .unsupportedClass
         }
     }
 

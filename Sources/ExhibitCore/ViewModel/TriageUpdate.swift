@@ -39,8 +39,11 @@ extension TriageState {
         case .help:
             overlays.append(.help(origin: focus.context, ListCursor()))
             return []
+        case .showEvidence:
+            overlays.append(.evidence(ListCursor()))
+            return []
         case .classify:
-            let preselect = draft?.failureClass ?? decision?.failureClass ?? data.report.proposal.proposed
+            let preselect = draft?.failureClass ?? decision?.failureClass ?? data.proposedClass
             overlays.append(.chooser(.classes(preselect: preselect)))
             return []
         case .export:
@@ -156,8 +159,35 @@ extension TriageState {
             return handleComment(cls, text, action)
         case .diff(let view):
             return handleDiff(view, action)
+        case .evidence(var cursor):
+            switch action {
+            case .showEvidence, .cancel, .quit, .back: overlays.removeLast()
+            case .help: overlays.append(.help(origin: .evidence, ListCursor()))
+            default:
+                let count = EvidenceRenderer.lines(data: data, glyphs: .unicode).count
+                if cursor.scroll(action, count: count, page: layout.overlayRows) {
+                    overlays[overlays.count - 1] = .evidence(cursor)
+                }
+            }
+        case .unsupportedClass(let cls, _):
+            switch action {
+            case .confirm:
+                overlays.removeLast()
+                openComment(cls)
+            case .cancel:
+                overlays.removeLast()
+                overlays.append(.chooser(.classes(preselect: cls)))
+            default:
+                break
+            }
         }
         return []
+    }
+
+    /// The comment prompt for `cls`, with the draft's text when it was for the same class.
+    private mutating func openComment(_ cls: FailureClass) {
+        let start = draft?.failureClass == cls ? draft?.comment ?? "" : ""
+        overlays.append(.comment(cls, start))
     }
 
     private mutating func handleFilterInput(_ action: Action) {
@@ -201,8 +231,12 @@ extension TriageState {
                 return [.loadBase(runID)]
             case .failureClass:
                 guard let cls = value.flatMap(FailureClass.init(rawValue:)) else { break }
-                let start = draft?.failureClass == cls ? draft?.comment ?? "" : ""
-                overlays.append(.comment(cls, start))
+                // A class the evidence cannot support is recorded only when asked twice.
+                if let reason = data.evidence.unsupportedReason(for: cls, report: data.report) {
+                    overlays.append(.unsupportedClass(cls, reason))
+                } else {
+                    openComment(cls)
+                }
             }
         default:
             if chooser.cursor.apply(action, count: chooser.options.count, page: chooser.options.count) {
@@ -256,6 +290,9 @@ extension TriageState {
                 let count = HelpRenderer.lines(for: o).count
                 c.clampScroll(count: count, page: layout.overlayRows)
                 overlays[i] = .help(origin: o, c)
+            case .evidence(var c):
+                c.clampScroll(count: EvidenceRenderer.lines(data: data, glyphs: .unicode).count, page: layout.overlayRows)
+                overlays[i] = .evidence(c)
             case .diff(var view):
                 view.cursor.reveal(page: layout.diffRows, count: view.rows.count)
                 overlays[i] = .diff(view)

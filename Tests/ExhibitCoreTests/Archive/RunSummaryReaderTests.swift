@@ -71,6 +71,13 @@ import Testing
         #expect(s.problems.contains { $0.hasPrefix("rules.json") })
     }
 
+    @Test func undecidedRulesAreAProblemBesideTheCounts() {
+        let rules = #"{"version": 1, "rules": [{"name": "db", "path": "Documents/*.db", "requirement": "must-restore"}]}"#
+        let s = RunSummaryReader.read(runID: "r", from: source(["container/inventory.json": Self.inventory, "rules.json": rules]), rules: .bundle)
+        #expect(s.blocking?.unsetAttribute == 0)
+        #expect(s.problems == ["no results", "exclusion flags not recorded: 1 blocking rule undecided"])
+    }
+
     @Test func recordsDecideTheTriageStatus() {
         let record = TriageRecord(runID: "r", failureClass: .skippedCleanup, author: "a", time: 0, proposed: .misplacedFile)
         var draft = record

@@ -196,7 +196,8 @@ import Testing
         }
         return JSONWriter.render(.object([
             ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)), ("blocking", .bool(report.hasBlocking)),
-            ("counts", .object(counts)), ("violations", .array(violations)), ("budgets", .array(budgets)),
+            ("counts", .object(counts)), ("violations", .array(violations)), ("undecided", CheckReportFormatter.undecidedJSON(report)),
+            ("budgets", .array(budgets)),
             ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
         ] + CheckReportFormatter.appEvidenceJSON(report)))
     }

@@ -122,6 +122,11 @@ import Testing
               ]
             }
           ],
+          "undecided": {
+            "blocking": false,
+            "reason": "",
+            "rules": []
+          },
           "budgets": [
             {
               "directory": "Documents",

@@ -26,8 +26,11 @@ public struct FileListInventory: Sendable {
 ///   the directory's own size.
 /// - excluded.txt: paths carrying the backup-exclusion attribute, one per line
 ///   (`find . -xattrname com.apple.metadata:com_apple_backup_excludeItem`).
-/// - xattr.txt: `xattr -rl` output (`XattrDumpReader`); used for the flags only
-///   when excluded.txt is absent.
+/// - xattr.txt: `xattr -rl` or `getfattr -R -d` output (`XattrDumpReader`); used for
+///   the flags here only when excluded.txt is absent (the loader merges it as the
+///   weaker source otherwise, `BackupFlagMerge`).
+///
+/// Without excluded.txt or xattr.txt the entries' backup-exclusion flags are unknown.
 public enum FileListInventoryReader {
     public static func read(files: ArtifactBytes, sizes: ArtifactBytes?, excluded: ArtifactBytes?, xattr: ArtifactBytes?,
                             warnings: inout [Diagnostic]) throws(Diagnostic) -> FileListInventory {
@@ -63,6 +66,8 @@ public enum FileListInventoryReader {
             }
         }
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
+        // A path list alone records no flag; excluded.txt or the dump records them all.
+        builder.recordsAllFlags = used.contains(where: { $0 != sizes?.file })
         return FileListInventory(inventory: builder.build(), usedCompanions: used, strippedPrefix: prefix)
     }
 }

@@ -9,8 +9,16 @@ public enum NcduFormat {
 
     /// Extension key, boolean: the backup-exclusion flag
     /// (`com.apple.metadata:com_apple_backup_excludeItem`) is set on this very item.
-    /// Written only when true; absent means false. Not ncdu's own `excluded` key.
+    /// Written only when true. Absent means false only in an export whose metadata
+    /// says `"x_backup_flags":"complete"`; elsewhere an item without it has an unknown
+    /// flag (a real `ncdu -o`/`gdu -o` export never carries one). Not ncdu's own
+    /// `excluded` key.
     public static let backupExcludedKey = "x_backup_excluded"
+    /// Metadata extension key, string: `"complete"` when every item's backup-exclusion
+    /// flag was read (exhibit collect, exhibit generate): an item without
+    /// `x_backup_excluded` is then known not to be excluded.
+    public static let backupFlagsKey = "x_backup_flags"
+    public static let backupFlagsComplete = "complete"
     /// Extension key, string: the test step that created this item (see steps.tsv).
     public static let stepKey = "x_step"
 

@@ -32,6 +32,9 @@ public enum NcduInventoryReader: EvidenceReader {
         public var programName: String?
         public var programVersion: String?
         public var timestamp: Double?
+        /// The metadata says every item's backup-exclusion flag was read
+        /// (`"x_backup_flags":"complete"`).
+        public var recordsAllFlags = false
     }
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Inventory {
@@ -95,6 +98,8 @@ private struct NcduParser {
         s = scanner
         builder = InventoryBuilder(reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
                                    nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
+        // Known only if the metadata says so, or item by item.
+        builder.recordsAllFlags = false
         warnings = WarningCollector(file: scanner.file)
         name.reserveCapacity(256)
     }
@@ -122,6 +127,7 @@ private struct NcduParser {
         var doc = try parseMetadata()
         doc.minorVersion = minor
         hardLinkMarksRepeatsOnly = doc.programName == "gdu"
+        builder.recordsAllFlags = doc.recordsAllFlags
         try s.expect(UInt8(ascii: ","), "',' before the root directory")
         guard s.peek() == UInt8(ascii: "[") else {
             throw s.failure("the root directory as an array ('[' then its info object and children)")
@@ -166,6 +172,13 @@ private struct NcduParser {
             switch (key, s.peek()) {
             case ("progname", UInt8(ascii: "\"")): doc.programName = try s.readString()
             case ("progver", UInt8(ascii: "\"")): doc.programVersion = try s.readString()
+            case (NcduFormat.backupFlagsKey, UInt8(ascii: "\"")):
+                let at = s.offset
+                let value = try s.readString()
+                doc.recordsAllFlags = value == NcduFormat.backupFlagsComplete
+                if !doc.recordsAllFlags {
+                    warn("unknown \"\(NcduFormat.backupFlagsKey)\" value \"\(TerminalText.escape(value))\"; flags are known only where items carry \"\(NcduFormat.backupExcludedKey)\"", at: at)
+                }
             case ("timestamp", _) where s.peek().map({ (0x30...0x39).contains($0) }) ?? false:
                 // Read first: the window may move while the number is read.
                 let range = try s.readNumberRange()
@@ -272,7 +285,10 @@ private struct NcduParser {
                 case .dsize: a.diskSize = try readSize("dsize")
                 case .readError: a.readError = try readBool("read_error")
                 case .notreg: a.notRegular = try readBool("notreg")
-                case .backupExcluded: a.excluded = try readBool(NcduFormat.backupExcludedKey)
+                case .backupExcluded:
+                    // Recorded only by a real boolean; a value of another type is warned and ignored.
+                    a.flagRecorded = s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f")
+                    a.excluded = try readBool(NcduFormat.backupExcludedKey)
                 case .excluded: try readScanExclusion(&a)
                 case .step: a.stepID = try readStep()
                 case .dev: itemDevice = try readIdentifier("dev")

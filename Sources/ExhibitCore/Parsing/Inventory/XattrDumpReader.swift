@@ -6,15 +6,37 @@
 ///     00000000  63 6F 6D …  |com.apple.Mobile|
 ///     00000016                   (total length, 8 hex digits)
 ///
-/// Paths are kept as printed (`./Documents/x`, absolute, or relative to the operand);
-/// the caller normalises them. A path may itself contain `": "`, so the two
-/// backup-exclusion attribute names are searched for first; other lines split at the
-/// first `": "`.
+/// or the output of Linux `getfattr -d` / `getfattr -R -d -m - DIR` (told apart by a
+/// first line `# file: `; `GetfattrDumpReader`):
+///
+///     # file: Documents/a                 (octal escapes: `\012`, `\134`)
+///     user.com.apple.metadata:com_apple_backup_excludeItem="com.apple.MobileBackup"
+///     user.other=0sAP8Q                   (`0s` base64, `0x` hex: binary values)
+///                                         (a blank line ends the block)
+///
+/// Paths are kept as printed (`./Documents/x`, absolute, relative to the operand, or
+/// absolute without its leading `/` as getfattr prints it); the caller normalises them.
+/// Attribute names are accepted as each platform prints them: macOS
+/// `com.apple.metadata:com_apple_backup_excludeItem`, Linux (where the `user.`
+/// namespace is mandatory) `user.com.apple.metadata:com_apple_backup_excludeItem`.
+/// A path may itself contain `": "`, so the backup-exclusion attribute names are
+/// searched for first; other lines split at the first `": "`.
 public enum XattrDumpReader: EvidenceReader {
     /// `NSURLIsExcludedFromBackupKey` on the Simulator and on macOS.
     public static let excludeItemAttribute = "com.apple.metadata:com_apple_backup_excludeItem"
     /// iOS 5.0.1 (QA1719): the attribute itself marks the item.
     public static let legacyAttribute = "com.apple.MobileBackup"
+    /// Linux keeps such attributes in the `user.` namespace (`xattr -l`, `getfattr`,
+    /// `exhibit collect --container` see them with this prefix).
+    public static let linuxNamespace = "user."
+
+    /// The attribute name without the Linux `user.` prefix, when the rest is one of
+    /// the two backup-exclusion names; other names unchanged.
+    public static func platformNeutralName(_ attribute: String) -> String {
+        guard attribute.hasPrefix(linuxNamespace) else { return attribute }
+        let rest = String(attribute.dropFirst(linuxNamespace.count))
+        return rest == excludeItemAttribute || rest == legacyAttribute ? rest : attribute
+    }
 
     public struct Entry: Sendable, Equatable {
         /// The path as printed.
@@ -29,13 +51,15 @@ public enum XattrDumpReader: EvidenceReader {
         /// holds `com.apple.MobileBackup` (Simulator) or `com.apple.backupd` (macOS
         /// bplist), or the legacy attribute with any value.
         public var marksBackupExclusion: Bool {
-            if attribute == XattrDumpReader.legacyAttribute { return true }
-            guard attribute == XattrDumpReader.excludeItemAttribute else { return false }
+            let name = XattrDumpReader.platformNeutralName(attribute)
+            if name == XattrDumpReader.legacyAttribute { return true }
+            guard name == XattrDumpReader.excludeItemAttribute else { return false }
             return contains(value, "com.apple.MobileBackup") || contains(value, "com.apple.backupd")
         }
     }
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [Entry] {
+        if GetfattrDumpReader.looksLikeGetfattr(bytes) { return try GetfattrDumpReader.read(bytes, file: file, warnings: &warnings) }
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
         let records = TextRecords(bytes, allowNulDelimited: false)
@@ -70,8 +94,8 @@ public enum XattrDumpReader: EvidenceReader {
                               line: line, offset: range.lowerBound)
                 return true
             }
-            if entry.attribute == excludeItemAttribute && !entry.marksBackupExclusion && !entry.value.isEmpty {
-                collector.add("\(excludeItemAttribute) has an unrecognised value \"\(TerminalText.escape(bytes: entry.value.prefix(40)))\"; not counted as excluded",
+            if platformNeutralName(entry.attribute) == excludeItemAttribute && !entry.marksBackupExclusion && !entry.value.isEmpty {
+                collector.add("\(entry.attribute) has an unrecognised value \"\(TerminalText.escape(bytes: entry.value.prefix(40)))\"; not counted as excluded",
                               line: line, offset: range.lowerBound)
             }
             hexOpen = entry.value.isEmpty && text.last == UInt8(ascii: ":")
@@ -86,7 +110,8 @@ public enum XattrDumpReader: EvidenceReader {
     }
 
     /// The exclude-item attribute is searched for first because its name holds a ':'.
-    private static let knownNames: [[UInt8]] = [Array(excludeItemAttribute.utf8), Array(legacyAttribute.utf8)]
+    private static let knownNames: [[UInt8]] = [excludeItemAttribute, legacyAttribute, linuxNamespace + excludeItemAttribute,
+                                                linuxNamespace + legacyAttribute].map { Array($0.utf8) }
 
     private static func isKnownAttribute(_ path: [UInt8]) -> Bool {
         knownNames.contains(where: { $0 == path })

@@ -19,7 +19,8 @@ import Testing
     @Test func writesNcduHeaderAndLines() {
         let out = String(decoding: NcduWriter.write(sampleInventory(), rootName: "/c", progname: "exhibit", version: "0.1", timestamp: 1767225700), as: UTF8.self)
         let lines = out.split(separator: "\n")
-        #expect(lines[0] == #"[1,2,{"progname":"exhibit","progver":"0.1","timestamp":1767225700},"#)
+        // Every flag of a builder's inventory is known: the metadata says so (ncdu ignores the key).
+        #expect(lines[0] == #"[1,2,{"progname":"exhibit","progver":"0.1","timestamp":1767225700,"x_backup_flags":"complete"},"#)
         #expect(lines[1] == #"[{"name":"/c"},"#)
         #expect(out.contains(#"{"name":"vault.sqlite","asize":81920,"dsize":81920,"x_step":"testLogin"}"#))
         #expect(out.contains(#"{"name":"a\"b\\c\n\u0001","asize":3}"#))

@@ -1,0 +1,116 @@
+/// Applies the artifacts that record backup-exclusion flags to the one inventory tree,
+/// whatever form the inventory came in. Authority, strongest first: the inventory's own
+/// record (`x_backup_excluded` in inventory.json, or excluded.txt applied by the list
+/// reader), then `container/excluded.txt`, then `container/xattr.txt` (a diagnostic
+/// dump). A later source decides only the items no stronger source recorded; where it
+/// disagrees with a stronger one, it is warned with both positions and the stronger
+/// record stays. excluded.txt and xattr.txt each record the whole container: an item
+/// they do not name is recorded as not excluded.
+struct BackupFlagMerge {
+    var inventory: Inventory
+    /// Container prefixes an artifact's paths may start with: the path ncdu scanned
+    /// (its root name), the prefix stripped from files.txt.
+    let prefixes: [[UInt8]]
+    /// Who recorded each item already: the file named in disagreement warnings.
+    private var excludedListLines: [Inventory.NodeID: Int] = [:]
+    private var baseFile: String
+
+    init(inventory: Inventory, baseFile: String, prefixes: [[UInt8]]) {
+        self.inventory = inventory
+        self.baseFile = baseFile
+        var all: [[UInt8]] = []
+        for p in prefixes where !p.isEmpty {
+            var trimmed = p
+            while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+            all.append(trimmed)
+            // getfattr prints an absolute operand without its leading '/'.
+            if trimmed.first == UInt8(ascii: "/"), trimmed.count > 1 { all.append(Array(trimmed.dropFirst())) }
+        }
+        self.prefixes = all
+    }
+
+    /// excluded.txt: one path per line, each carrying the flag.
+    mutating func applyExcludedList(_ artifact: ArtifactBytes, warnings: inout [Diagnostic]) {
+        var collector = WarningCollector(file: artifact.file)
+        defer { collector.finish(into: &warnings) }
+        var marks: [(node: Inventory.NodeID, line: Int)] = []
+        let bytes = artifact.bytes
+        TextRecords(bytes).forEach { range, line in
+            if range.isEmpty { return true }
+            if let node = resolve(bytes[range], line: line, offset: range.lowerBound, collector: &collector) {
+                marks.append((node, line))
+            }
+            return true
+        }
+        merge(marks, from: artifact.file, collector: &collector)
+        for m in marks where excludedListLines[m.node] == nil { excludedListLines[m.node] = m.line }
+        baseFile = artifact.file
+    }
+
+    /// xattr.txt (`xattr -rl`, `getfattr -R -d`); throws when it is not such a dump.
+    mutating func applyXattrDump(_ artifact: ArtifactBytes, warnings: inout [Diagnostic]) throws(Diagnostic) {
+        let entries = try XattrDumpReader.read(artifact.bytes, file: artifact.file, warnings: &warnings)
+        var collector = WarningCollector(file: artifact.file)
+        defer { collector.finish(into: &warnings) }
+        var marks: [(node: Inventory.NodeID, line: Int)] = []
+        for entry in entries where entry.marksBackupExclusion {
+            if let node = resolve(entry.path[...], line: entry.line, offset: 0, collector: &collector) { marks.append((node, entry.line)) }
+        }
+        merge(marks, from: artifact.file, collector: &collector)
+    }
+
+    /// The stronger record wins; this source decides the rest and records the container.
+    private mutating func merge(_ marks: [(node: Inventory.NodeID, line: Int)], from file: String, collector: inout WarningCollector) {
+        var named = [Bool](repeating: false, count: inventory.count)
+        var newlyExcluded: [Inventory.NodeID] = []
+        for (node, line) in marks {
+            if named[node] { continue }
+            named[node] = true
+            if inventory.isFlagRecorded(node), !inventory.isExcludedOwn(node) {
+                collector.add("\"\(TerminalText.escape(inventory.path(node)))\": \(file):\(line) says excluded from backup, \(baseFile) records it not excluded; \(baseFile) wins",
+                              line: line, offset: 0)
+            } else {
+                newlyExcluded.append(node)
+            }
+        }
+        for id in 0..<inventory.count where inventory.isExcludedOwn(id) && !named[id] {
+            let at = excludedListLines[id].map { "\(baseFile):\($0)" } ?? baseFile
+            collector.add("\"\(TerminalText.escape(inventory.path(id)))\": \(at) records it excluded from backup, \(file) has no exclusion attribute for it; \(baseFile) wins",
+                          at: nil)
+        }
+        inventory.recordFlags(excluded: newlyExcluded, coversContainer: true)
+    }
+
+    /// The inventory node a path of a flag artifact names; nil (after a warning) when the
+    /// path is outside the container or not in the inventory.
+    private func resolve(_ raw: ArraySlice<UInt8>, line: Int, offset: Int, collector: inout WarningCollector) -> Inventory.NodeID? {
+        var path = raw
+        for prefix in prefixes {
+            if let rest = ContainerPath.strip(prefix: prefix[...], from: path) {
+                path = rest
+                break
+            }
+        }
+        if path.first == UInt8(ascii: "/") {
+            guard let split = ContainerPath.splitAbsolute(path) else {
+                collector.add("absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
+                              line: line, offset: offset)
+                return nil
+            }
+            path = split.rest
+        }
+        guard let normalized = ContainerPath.normalizedBytes(path) else {
+            if path.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }) { return Inventory.root }
+            collector.add("path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped", line: line, offset: offset)
+            return nil
+        }
+        if let node = inventory.lookup(bytes: normalized) { return node }
+        // getfattr prints paths relative to its operand (`c/Documents/a`): cut before the
+        // first name that sits directly in a container.
+        if let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + normalized), let node = inventory.lookup(bytes: Array(split.rest)) {
+            return node
+        }
+        collector.add("\"\(TerminalText.escape(bytes: normalized.prefix(120)))\" is not in the inventory; its flag is ignored", line: line, offset: offset)
+        return nil
+    }
+}
