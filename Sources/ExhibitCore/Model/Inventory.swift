@@ -109,7 +109,7 @@ public struct Inventory: Sendable {
     /// `hlnkc` with the same `dev`/`ino`): kept as entries, left out of the totals.
     /// A side table, not a node flag: hard links are rare in a container.
     var hardLinkRepeats: Set<Int32> = []
-    /// Non-directory entries whose flag is unknown; kept by `propagateExclusion`.
+    /// Files (`countsAsFile`) whose flag is unknown; kept by `propagateExclusion`.
     var unknownFlagFiles = 0
     /// Entries (directories included, the root not) whose flag is unknown.
     var unknownFlagEntries = 0
@@ -244,7 +244,7 @@ public struct Inventory: Sendable {
         return unknownFlagEntries == count - 1 ? .unrecorded : .partial
     }
 
-    /// Non-directory entries whose flag is unknown.
+    /// Files (`countsAsFile`) whose flag is unknown.
     public var unknownFlagFileCount: Int { unknownFlagFiles }
 
     /// The nearest node at or above `id` that carries the exclusion flag itself.
@@ -423,7 +423,8 @@ public struct Inventory: Sendable {
                     f.remove(.flagKnown)
                     if i > 0 {
                         unknownEntries += 1
-                        if !f.contains(.directory) { unknownFiles += 1 }
+                        // Files as `fileCount` counts them: symlinks, FIFOs and scan-excluded entries are not.
+                        if countsAsFile(nodes[i]) { unknownFiles += 1 }
                     }
                 }
             }
