@@ -33,8 +33,9 @@ enum CheckCommand {
                 guard case .malformed(let d)? = bundle.status(of: file) else { return nil }
                 return d.description
             }
-            console.error("exhibit: \(bundle.runID): no container inventory could be read, so the backup boundary was not checked"
-                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)" : ": " + why.joined(separator: "; ")))
+            console.error("exhibit: \(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"
+                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)"
+                    : ": " + TerminalText.sanitized(why.joined(separator: "; "))))
             return Exhibit.ExitStatus.usage
         }
         return report.hasBlocking ? Exhibit.ExitStatus.blocking : Exhibit.ExitStatus.success

@@ -61,9 +61,9 @@ public enum SummaryReport {
         for f in bundle.files {
             out += "  " + stateWord(f.state).padding(12) + TerminalText.escape(f.file)
             switch f.state {
-            case .malformed(let d): out += ": " + TerminalText.escape(d.positionAndMessage)
+            case .malformed(let d): out += ": " + TerminalText.sanitized(d.positionAndMessage)
             case .superseded(let by): out += " (superseded by \(by))"
-            case .unreadable(let why): out += ": " + TerminalText.escape(why)
+            case .unreadable(let why): out += ": " + TerminalText.sanitized(why)
             default: break
             }
             out += "\n"
@@ -73,7 +73,7 @@ public enum SummaryReport {
         }
         if !others.isEmpty {
             out += "\nDiagnostics\n"
-            for d in others { out += "  " + TerminalText.escape(d.description) + "\n" }
+            for d in others { out += "  " + TerminalText.sanitized(d.description) + "\n" }
         }
         return out
     }
@@ -135,7 +135,8 @@ public enum SummaryReport {
         if let f = r.failedCount { parts.append("\(f) failed") }
         if let s = r.skippedCount { parts.append("\(s) skipped") }
         if let e = r.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
-        return r.outcome.description + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+        // `result` is an open string (new Xcodes add values): escaped like every field.
+        return TerminalText.escape(r.outcome.description) + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
     // MARK: - Per-directory rows
