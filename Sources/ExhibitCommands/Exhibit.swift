@@ -55,8 +55,9 @@ public enum Exhibit {
 
     /// Messages quote paths and names the user or the evidence supplied: escaped line by
     /// line, so an escape sequence in a typed path cannot reach the terminal either.
+    /// Messages quote evidence already escaped (diagnostics): sanitized, not escaped again.
     static func safe(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitized(String($0)) }
             .joined(separator: "\n")
     }
 

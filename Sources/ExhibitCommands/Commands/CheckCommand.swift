@@ -42,8 +42,9 @@ enum CheckCommand {
                 default: nil
                 }
             }
-            console.error("exhibit: \(bundle.runID): no container inventory could be read, so the backup boundary was not checked"
-                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)" : ": " + why.joined(separator: "; ")))
+            console.error("exhibit: \(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"
+                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)"
+                    : ": " + TerminalText.sanitized(why.joined(separator: "; "))))
             return Exhibit.ExitStatus.usage
         }
         if let problem = report.evidence?.authoritativeInventoryProblem {

@@ -59,7 +59,7 @@ enum NoteCommand {
             do {
                 record = try store.record(for: bundle.runID)
             } catch {
-                console.error("exhibit: warning: ignoring the triage record: \(TerminalText.escape(error.description))")
+                console.error("exhibit: warning: ignoring the triage record: \(TerminalText.sanitized(error.description))")
             }
         }
         let note = TriageNote(bundle: bundle, report: report, record: record)

@@ -82,8 +82,15 @@ public struct InventoryDiff: Sendable {
     public func text(base: String, run: String) -> String {
         var s = "Base \(TerminalText.escape(base)), run \(TerminalText.escape(run)): "
             + "\(count(.added)) added, \(count(.removed)) removed, \(count(.grown)) grown\n"
+        let twins = Self.twins(entries.map(\.path))
         for e in entries {
-            var line = TextFit.padRight(e.change.rawValue, to: 7) + "  " + TerminalText.escape(e.path)
+            var line = TextFit.padRight(e.change.rawValue, to: 7) + "  "
+            if twins.contains(Array(e.path.utf8)) {
+                // An NFC/NFD twin would print as the same line: its non-ASCII scalars are spelled out.
+                line += Self.spelledOut(TerminalText.escape(e.path)) + "  (a twin in another Unicode normalization; cannot coexist on the device)"
+            } else {
+                line += TerminalText.escape(e.path)
+            }
             switch e.change {
             case .added: line += "  " + ByteSize.format(e.size ?? 0)
             case .removed: line += "  " + ByteSize.format(e.baseSize ?? 0)
@@ -94,6 +101,22 @@ public struct InventoryDiff: Sendable {
             s += line + "\n"
         }
         return s
+    }
+
+    /// The paths (as bytes) that another path of the list equals under Unicode canonical
+    /// equivalence (Swift's `String ==`, what APFS compares names by) with other bytes.
+    static func twins(_ paths: [String]) -> Set<[UInt8]> {
+        var forms: [String: Set<[UInt8]>] = [:]
+        for p in paths where !p.utf8.allSatisfy({ $0 < 0x80 }) { forms[p, default: []].insert(Array(p.utf8)) }
+        return forms.values.filter { $0.count > 1 }.reduce(into: Set<[UInt8]>()) { $0.formUnion($1) }
+    }
+
+    static func spelledOut(_ escaped: String) -> String {
+        var out = ""
+        for s in escaped.unicodeScalars {
+            if s.isASCII { out.unicodeScalars.append(s) } else { out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" }
+        }
+        return out
     }
 
     public func json(base: String, run: String) -> String {

@@ -26,7 +26,7 @@ extension CheckReportFormatter {
         }
         line("exhibit check: run \(esc(runID))")
         line("rules: \(esc(report.rulesSource))")
-        for d in report.rulesDiagnostics { line("  \(esc(d.description))") }
+        for d in report.rulesDiagnostics { line("  \(TerminalText.sanitized(d.description))") }
         let budgeted = report.budgets.filter { $0.budget != nil }
         if !budgeted.isEmpty {
             line("budgets:")

@@ -34,8 +34,10 @@ public struct Redactor {
         for token in Self.tokens {
             out = replaceWhole(token, in: out, kind: .credential, with: "<redacted token>")
         }
-        out = replace(Self.simulatorContainer, in: out, kind: .containerPath) { _ in "<container>" }
-        out = replace(Self.simulatorDevice, in: out, kind: .containerPath) { _ in "<simulator>" }
+        var paths = 0
+        out = Self.simulatorContainer.replace(in: out, with: "<container>", count: &paths)
+        out = Self.simulatorDevice.replace(in: out, with: "<simulator>", count: &paths)
+        if paths > 0 { counts[.containerPath, default: 0] += paths }
         out = replace(Self.homePath, in: out, kind: .homeDirectory) { m in "\(m.output.1)…/\(m.output.2)" }
         out = replace(Self.home, in: out, kind: .homeDirectory) { m in "\(m.output.1)~" }
         out = replace(Self.absolute, in: out, kind: .absolutePath) { m in "\(m.output.1)…/\(m.output.3)" }
@@ -44,8 +46,11 @@ public struct Redactor {
 
     // MARK: Patterns
 
-    /// `https://user:secret@host` and `https://token@host`.
-    nonisolated(unsafe) static let credentialInURL = #/([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^\s\/@:]+(?::[^\s\/@]*)?@/#
+    /// `https://user:secret@host` and `https://token@host`. The scheme is at most 32
+    /// characters (RFC 3986 sets no bound; IANA's longest is 31): unbounded, a long run
+    /// of letters made every start scan it to its end (quadratic). A longer one still
+    /// matches from its last 32 characters, so the credential still goes.
+    nonisolated(unsafe) static let credentialInURL = #/([A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/)[^\s\/@:]+(?::[^\s\/@]*)?@/#
     /// `token=…`, `api_key: …`, `password=…` in query strings, logs and env dumps.
     nonisolated(unsafe) static let secretParameter =
         #/(?i)((?:access_?token|auth_?token|token|secret|client_secret|password|passwd|pwd|api[_-]?key|apikey|sig|signature)\s*[=:]\s*)[^\s&"',;]+/#
@@ -61,9 +66,13 @@ public struct Redactor {
     ]
     /// Anything up to and including a simulator app container: what follows is the
     /// container-relative path, which is what a reader needs.
-    nonisolated(unsafe) static let simulatorContainer =
-        #/\/\S*?\/Containers\/(?:Data|Shared\/AppGroup)\/(?:Application\/)?[0-9A-Fa-f-]{36}/#
-    nonisolated(unsafe) static let simulatorDevice = #/\/\S*?\/CoreSimulator\/Devices\/[0-9A-Fa-f-]{36}/#
+    /// `\/\S*?\/Containers\/(?:Data|Shared\/AppGroup)\/(?:Application\/)?[0-9A-Fa-f-]{36}`,
+    /// found in one pass (`SimulatorPathScanner`: as a regex it was quadratic).
+    static let simulatorContainer = SimulatorPathScanner(markers: [
+        "/Containers/Data/Application/", "/Containers/Data/", "/Containers/Shared/AppGroup/Application/", "/Containers/Shared/AppGroup/",
+    ])
+    /// `\/\S*?\/CoreSimulator\/Devices\/[0-9A-Fa-f-]{36}`.
+    static let simulatorDevice = SimulatorPathScanner(markers: ["/CoreSimulator/Devices/"])
     /// A path inside a home directory keeps only its last component; a bare home
     /// directory becomes `~`. Either way the user name goes.
     nonisolated(unsafe) static let homePath =

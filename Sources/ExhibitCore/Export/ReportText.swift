@@ -179,8 +179,9 @@ final class ReportText {
 
     /// True when no scalar of this valid UTF-8 is a backslash or one that
     /// `TerminalText.needsEscape` flags, judged on the bytes: C0 controls and DEL are
-    /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200E/F,
-    /// U+2028–U+202E are `E2 80 8E/8F/A8–AE`; U+2066–U+2069 are `E2 81 A6–A9`; U+FEFF
+    /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200B/D/E/F,
+    /// U+2028–U+202E are `E2 80 8B/8D/8E/8F/A8–AE`; U+2060 and U+2066–U+2069 are
+    /// `E2 81 A0/A6–A9`; U+FEFF
     /// is `EF BB BF`. Checked against `needsEscape` for every scalar.
     static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         isPlain(b, quoteToo: false)
@@ -225,8 +226,8 @@ final class ReportText {
                     case 0xE2:
                         if i + 2 < n {
                             let c1 = b[i + 1], c2 = b[i + 2]
-                            if c1 == 0x80, c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
-                            if c1 == 0x81, c2 >= 0xA6 && c2 <= 0xA9 { return false }
+                            if c1 == 0x80, c2 == 0x8B || c2 == 0x8D || c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
+                            if c1 == 0x81, c2 == 0xA0 || (c2 >= 0xA6 && c2 <= 0xA9) { return false }
                         }
                     case 0xEF:
                         if i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF { return false }

@@ -59,13 +59,14 @@ public enum SummaryReport {
 
         out += "\nEvidence\n"
         for row in evidenceRows(bundle) {
-            out += "  " + row.state.padding(12) + TerminalText.escape(row.file) + TerminalText.escape(row.detail) + "\n"
+            // The detail quotes a diagnostic whose quoted bytes were escaped already.
+            out += "  " + row.state.padding(12) + TerminalText.escape(row.file) + TerminalText.sanitized(row.detail) + "\n"
         }
         let others = otherDiagnostics(bundle)
         if !others.isEmpty {
             out += "\nDiagnostics\n"
             // Repeats of one kind in one file as one line (the JSON form keeps each).
-            for d in DiagnosticFolding.fold(others) { out += "  " + TerminalText.escape(d.description) + "\n" }
+            for d in DiagnosticFolding.fold(others) { out += "  " + TerminalText.sanitized(d.description) + "\n" }
         }
         return out
     }
@@ -195,7 +196,8 @@ public enum SummaryReport {
         if let e = r.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
         let flaky = r.flakyCount
         if flaky > 0 { parts.append("\(flaky) passed on retry") }
-        return r.outcome.description + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+        // `result` is an open string (new Xcodes add values): escaped like every field.
+        return TerminalText.escape(r.outcome.description) + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
     // MARK: - Per-directory rows

@@ -31,7 +31,8 @@ struct SiblingNameIndex: Sendable {
     /// writes and probes stay in the last-level cache however large the table (one pass
     /// up to 1.4M entries; measured at 1M, passes over 512 KiB regions cost three times
     /// as much as one pass over the 5.7 MB table).
-    init(building hashes: [UInt32], capacity: Int) {
+    /// `skipping`: ascending ids left out (same-named siblings after the first).
+    init(building hashes: [UInt32], capacity: Int, skipping: [Int32] = []) {
         let n = hashes.count
         self.init(capacity: max(capacity, n))
         guard n > 1 else { return }
@@ -42,9 +43,14 @@ struct SiblingNameIndex: Sendable {
                 var regionStart = 0
                 while regionStart < size {
                     let regionEnd = min(size, regionStart + regionSize)
+                    var skip = 0
                     for id in 1..<n {
                         let home = Self.home(hashes[id], size: size)
                         guard home >= regionStart && home < regionEnd else { continue }
+                        if skip < skipping.count {
+                            while skip < skipping.count && skipping[skip] < Int32(truncatingIfNeeded: id) { skip += 1 }
+                            if skip < skipping.count && skipping[skip] == Int32(truncatingIfNeeded: id) { continue }
+                        }
                         var i = home
                         while table[i] >= 0 {
                             i += 1
@@ -56,7 +62,7 @@ struct SiblingNameIndex: Sendable {
                 }
             }
         }
-        count = n - 1
+        count = n - 1 - skipping.count
     }
 
     /// Slots for `entries` at a load factor of at most 0.7.

@@ -67,17 +67,26 @@ struct OpenDirectorySiblings {
     }
 
     /// Whether a child of the innermost open directory (`parent`, after `enter`) called
-    /// `name` was added since it opened.
-    func contains(name: UnsafeRawBufferPointer, hash: UInt32, nodes: [Inventory.Node], names: [UInt8], hashes: [UInt32]) -> Bool {
-        guard top.count > 0 else { return false }
+    /// `name` was added since it opened (`any`), and one of the same kind (`sameKind`).
+    /// The table holds at most one file and one directory per name (the caller inserts
+    /// only the first of each kind), so the probe run of a name stays short however
+    /// often a directory repeats it.
+    func contains(name: UnsafeRawBufferPointer, hash: UInt32, isDirectory: Bool, nodes: [Inventory.Node], names: [UInt8],
+                  hashes: [UInt32]) -> (any: Bool, sameKind: Bool) {
+        guard top.count > 0 else { return (false, false) }
         return top.slots.withUnsafeBufferPointer { slots in
             names.withUnsafeBufferPointer { nameBuffer in
                 let mask = slots.count - 1
                 var i = Int(hash) & mask
+                var any = false
                 while true {
                     let id = slots[i]
-                    if id < 0 { return false }
-                    if hashes[Int(id)] == hash, SiblingNameIndex.nameEquals(nodes[Int(id)], name, names: nameBuffer) { return true }
+                    if id < 0 { return (any, false) }
+                    let node = nodes[Int(id)]
+                    if hashes[Int(id)] == hash, SiblingNameIndex.nameEquals(node, name, names: nameBuffer) {
+                        if node.flags.contains(.directory) == isDirectory { return (true, true) }
+                        any = true
+                    }
                     i = (i + 1) & mask
                 }
             }

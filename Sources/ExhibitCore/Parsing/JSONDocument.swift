@@ -147,6 +147,7 @@ public enum JSONDocument {
 public struct JSONShapeReader {
     public let bytes: [UInt8]
     public let file: String
+    private let lines = SourceLineTable()
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -154,7 +155,7 @@ public struct JSONShapeReader {
     }
 
     public func position(of value: JSONValue) -> SourcePosition {
-        SourcePosition(offset: value.offset, in: bytes)
+        lines.position(of: value.offset, in: bytes)
     }
 
     public func mismatch(_ value: JSONValue, expected: String) -> Diagnostic {

@@ -134,6 +134,30 @@ struct ComponentPattern: Sendable, Equatable {
     /// fail `*.heic` on their last bytes, without the star's backtracking).
     private let literalHead: Int
     private let literalTail: Int
+    /// For a pattern of literal bytes and stars only (`*Cache*.db`), the literal runs
+    /// between its first and last star, each with its KMP failure table: each is found
+    /// at its earliest place after the one before (a star absorbs the rest), so a match
+    /// costs one pass over the name. The single-backtrack loop costs name × run on
+    /// `*aaaa…ab*` (a 30 KB run against 60 KB names: 53 s).
+    private let starSegments: [LiteralRun]?
+
+    struct LiteralRun: Sendable, Equatable {
+        let bytes: [UInt8]
+        /// `failure[k]`: the length of the longest proper prefix of `bytes[0...k]` that is also its suffix.
+        let failure: [Int]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var failure = [Int](repeating: 0, count: bytes.count)
+            var k = 0
+            for i in bytes.indices.dropFirst() {
+                while k > 0 && bytes[i] != bytes[k] { k = failure[k - 1] }
+                if bytes[i] == bytes[k] { k += 1 }
+                failure[i] = k
+            }
+            self.failure = failure
+        }
+    }
 
     init(tokens: [Token], caseSensitive: Bool) {
         self.tokens = tokens
@@ -144,6 +168,41 @@ struct ComponentPattern: Sendable, Equatable {
         while tail < tokens.count - head, case .byte = tokens[tokens.count - 1 - tail] { tail += 1 }
         literalHead = head
         literalTail = tail
+        starSegments = Self.literalRunsBetweenStars(tokens, head: head, tail: tail)
+    }
+
+    private static func literalRunsBetweenStars(_ tokens: [Token], head: Int, tail: Int) -> [LiteralRun]? {
+        guard tokens.contains(.anyRun) else { return nil }
+        var runs: [LiteralRun] = []
+        var current: [UInt8] = []
+        for t in tokens[head..<(tokens.count - tail)] {
+            switch t {
+            case .byte(let b): current.append(b)
+            case .anyRun:
+                if !current.isEmpty { runs.append(LiteralRun(current)) }
+                current = []
+            case .anyOne, .characterClass: return nil
+            }
+        }
+        return runs
+    }
+
+    /// Whether the runs occur in order in `name[from..<limit]`, each at its earliest place.
+    private func runsOccur<Name: RandomAccessCollection<UInt8>>(_ runs: [LiteralRun], in name: Name, from: Int, limit: Int) -> Bool
+    where Name.Index == Int {
+        var i = from
+        for run in runs {
+            let bytes = run.bytes
+            var q = 0
+            while q < bytes.count {
+                guard i < limit else { return false }
+                let c = caseSensitive ? name[i] : asciiFolded(name[i])
+                while q > 0 && bytes[q] != c { q = run.failure[q - 1] }
+                if bytes[q] == c { q += 1 }
+                i += 1
+            }
+        }
+        return true
     }
 
     /// The bytes when the component has no wildcard at all.
@@ -241,8 +300,9 @@ struct ComponentPattern: Sendable, Equatable {
         return (.characterClass(ranges: ranges, negated: negated), i + 1)
     }
 
-    /// Matches one name, with the classic single-backtrack algorithm for `*`: linear
-    /// for one star, never exponential. Generic so the rules walk can pass the
+    /// Matches one name: patterns of literals and stars in one pass (`starSegments`);
+    /// patterns with `?` or a class with the classic single-backtrack algorithm for `*`
+    /// (name × pattern at worst, never exponential). Generic so the rules walk can pass the
     /// inventory's name bytes as an `UnsafeBufferPointer` (no slice, no retain).
     func matches<Name: RandomAccessCollection<UInt8>>(_ name: Name) -> Bool where Name.Index == Int {
         // Each literal token matches exactly one byte, so the name's first and last
@@ -261,6 +321,9 @@ struct ComponentPattern: Sendable, Equatable {
             let c = name[name.startIndex + k]
             if (caseSensitive ? c : asciiFolded(c)) != b { return false }
             k += 1
+        }
+        if let runs = starSegments {
+            return runsOccur(runs, in: name, from: name.startIndex + literalHead, limit: name.endIndex - literalTail)
         }
         var t = 0
         var n = name.startIndex

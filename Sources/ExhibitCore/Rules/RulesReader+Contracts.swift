@@ -12,6 +12,7 @@ extension RulesReader.Reading {
             throw error(value, "preferences", "expected an array of {domain, key, type} objects, found \(value.typeDescription)")
         }
         var out: [PreferenceContract] = []
+        var seen: Set<[String]> = []
         for (i, item) in items.enumerated() {
             var entry = "preferences[\(i)]"
             guard item.members != nil else { throw error(item, entry, "expected a preference contract object, found \(item.typeDescription)") }
@@ -19,7 +20,7 @@ extension RulesReader.Reading {
             guard !domain.contains("/") else { throw error(item["domain"] ?? item, entry, "\"domain\" is a domain name, not a path") }
             let key = try nonEmptyString(item, "key", entry: entry, what: "the UserDefaults key")
             entry += " \"\(domain):\(key)\""
-            if out.contains(where: { $0.domain == domain && $0.key == key }) {
+            if !seen.insert([domain, key]).inserted {
                 throw error(item, entry, "duplicate preference contract for this domain and key")
             }
             warnUnknownKeys(item, allowed: RulesReader.preferenceKeys, entry: entry)
@@ -58,13 +59,14 @@ extension RulesReader.Reading {
             throw error(value, "backgroundTasks", "expected an array of {identifier, kind} objects, found \(value.typeDescription)")
         }
         var out: [BackgroundTaskRule] = []
+        var seen: Set<String> = []
         for (i, item) in items.enumerated() {
             var entry = "backgroundTasks[\(i)]"
             guard item.members != nil else { throw error(item, entry, "expected a background task object, found \(item.typeDescription)") }
             let identifier = try nonEmptyString(item, "identifier", entry: entry,
                                                 what: "the identifier listed in BGTaskSchedulerPermittedIdentifiers")
             entry += " \"\(identifier)\""
-            if out.contains(where: { $0.identifier == identifier }) { throw error(item, entry, "duplicate background task identifier") }
+            if !seen.insert(identifier).inserted { throw error(item, entry, "duplicate background task identifier") }
             warnUnknownKeys(item, allowed: RulesReader.backgroundTaskKeys, entry: entry)
             let kinds = BackgroundTaskRule.Kind.allCases.map(\.rawValue).joined(separator: " or ")
             guard let kindValue = item["kind"] else { throw error(item, entry, "missing \"kind\" (\(kinds))") }

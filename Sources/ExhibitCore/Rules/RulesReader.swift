@@ -179,6 +179,7 @@ public enum RulesReader: EvidenceReader {
                 throw error(value, "budgets", "expected an object mapping top-level directories to sizes, found \(value.typeDescription)")
             }
             var out: [VolumeBudget] = []
+            var slot: [String: Int] = [:]
             for (directory, v) in members {
                 let entry = "budgets \"\(directory)\""
                 guard !directory.isEmpty, !directory.contains("/") else {
@@ -196,7 +197,12 @@ public enum RulesReader: EvidenceReader {
                 } else {
                     throw error(v, entry, "expected a byte count or a size string, found \(v.typeDescription)")
                 }
-                if let i = out.firstIndex(where: { $0.directory == directory }) { out[i].bytes = bytes } else { out.append(VolumeBudget(directory: directory, bytes: bytes)) }
+                if let i = slot[directory] {
+                    out[i].bytes = bytes
+                } else {
+                    slot[directory] = out.count
+                    out.append(VolumeBudget(directory: directory, bytes: bytes))
+                }
             }
             return out
         }

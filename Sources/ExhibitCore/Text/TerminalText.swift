@@ -2,7 +2,8 @@
 ///
 /// Evidence comes from CI machines and may hold arbitrary bytes. Anything that could
 /// move the cursor, change colours, ring the bell, reorder text (bidi overrides) or
-/// confuse a terminal is shown as a visible escape instead: `\x1b`, `\u{202E}`.
+/// confuse a terminal is shown as a visible escape instead: `\x1b`, `\u{202E}`; so is
+/// anything invisible that would make two different names look the same (`\u{200B}`).
 /// Invalid UTF-8 bytes become `\xNN`; a backslash becomes `\\`, so escapes cannot be
 /// forged and the output can be read back unambiguously.
 public enum TerminalText {
@@ -53,6 +54,19 @@ public enum TerminalText {
         return escape(bytes: Array(text.utf8))
     }
 
+    /// For text built from parts that were escaped already, such as a diagnostic that
+    /// quotes a file's bytes (`found "\x1b[2J"`): what must not reach a terminal is
+    /// escaped, backslashes are left alone, so the quoted content is not escaped twice
+    /// (`\\x1b`) and a part that was not escaped still cannot leak.
+    public static func sanitized(_ text: String) -> String {
+        if !text.unicodeScalars.contains(where: needsEscape) { return text }
+        var out = ""
+        for s in text.unicodeScalars {
+            if needsEscape(s) { appendEscaped(s, to: &out) } else { out.unicodeScalars.append(s) }
+        }
+        return out
+    }
+
     /// True when the scalar must not reach a terminal as is.
     public static func needsEscape(_ s: UnicodeScalar) -> Bool {
         switch s.value {
@@ -61,6 +75,10 @@ public enum TerminalText {
         case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
         case 0x2028, 0x2029: return true  // line and paragraph separators
         case 0xFEFF: return true  // zero-width no-break space / BOM
+        // Zero-width space, joiner and word joiner: invisible, so two names that differ
+        // only by one look identical. U+200D is escaped inside emoji sequences too
+        // (`👩\u{200D}👧`): the name is told apart at the cost of the picture.
+        case 0x200B, 0x200D, 0x2060: return true
         default: return false
         }
     }

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import ExhibitCore
+
+/// Inputs built to cost more than their size (issue 15, item 6). Each runs at two sizes,
+/// four times apart: linear work costs about 4× as much, quadratic 16×. The bound is a
+/// generous ratio of the fastest of three runs each, never a timing (Tests/bench holds
+/// the figures).
+@Suite(.serialized) struct HostileCostTests {
+    static let factor = 4
+    /// Linear is 4; quadratic would be 16.
+    static let bound = 9.0
+
+    /// The fastest of three runs of `work(size)`, in seconds.
+    static func seconds(_ size: Int, _ work: (Int) -> Void) -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = clock.now
+            work(size)
+            let d = clock.now - start
+            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+        }
+        return best
+    }
+
+    /// Fails when `work` at `factor × size` costs more than `bound` times `work` at `size`.
+    static func expectLinear(_ what: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) -> Void) {
+        work(size)  // warm up
+        let small = seconds(size, work)
+        let large = seconds(size * factor, work)
+        // Below a millisecond the clock says little; both sizes are then cheap.
+        let ratio = large / max(small, 0.001)
+        #expect(ratio < bound, "\(what): \(size) cost \(small) s, \(size * factor) cost \(large) s (×\(ratio))",
+                sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Generators
+
+    /// A failure text the note quotes: one long run with no white space.
+    static func failureTexts(length: Int) -> [(String, String)] {
+        [
+            ("letters", "XCTAssertEqual failed: (\"" + String(repeating: "a", count: length) + "\")"),
+            ("slashes", "at " + String(repeating: "/a", count: length / 2)),
+            ("near container", String(repeating: "/x", count: length / 2) + "/Containers/Data/Application/nothex"),
+            ("near device", String(repeating: "/x", count: length / 2) + "/CoreSimulator/Devices/nothex"),
+            ("quoted paths", String(repeating: "\"/a/b", count: length / 5)),
+            ("schemes", String(repeating: "ab+", count: length / 3) + "://"),
+            ("assignments", String(repeating: "token=", count: length / 6)),
+            ("home", String(repeating: " /Users/a", count: length / 9) + "/"),
+        ]
+    }
+
+    /// An ncdu export whose one directory lists `count` entries called the same.
+    static func ncduIdenticalNames(_ count: Int) -> [UInt8] {
+        var s = #"[1,2,{"progname":"ncdu","progver":"1.18","timestamp":1},[{"name":"."},[{"name":"tmp"}"#
+        s.reserveCapacity(count * 24)
+        for _ in 0..<count { s += #",{"name":"same","asize":1}"# }
+        return Array((s + "]]]").utf8)
+    }
+
+    /// A JUnit report whose one start tag has `count` attributes.
+    static func junitAttributes(_ count: Int) -> [UInt8] {
+        var s = "<testsuites><testsuite name=\"S\""
+        for i in 0..<count { s += " a\(i)=\"v\"" }
+        return Array((s + "><testcase name=\"t\" classname=\"C\"/></testsuite></testsuites>").utf8)
+    }
+
+    /// rules.json with `count` rules.
+    static func rules(_ count: Int) -> [UInt8] {
+        var s = #"{"version":1,"rules":["#
+        for i in 0..<count {
+            if i > 0 { s += ",\n" }
+            s += #"{"name":"r\#(i)","path":"Library/Caches/d\#(i)/**","requirement":"regenerable","owner":"@o"}"#
+        }
+        return Array((s + "]}").utf8)
+    }
+
+    /// files.txt listing the same file under one deep directory `count` times.
+    static func deepDuplicates(_ count: Int, depth: Int = 500) -> [UInt8] {
+        let line = Array((String(repeating: "d/", count: depth) + "file.bin\n").utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count * count)
+        for _ in 0..<count { out += line }
+        return out
+    }
+
+    // MARK: - Tests
+
+    @Test func theRedactorIsLinearOnLongQuotedText() {
+        for (shape, _) in Self.failureTexts(length: 1) {
+            Self.expectLinear("redactor, \(shape)", size: 4_000) { n in
+                let text = Self.failureTexts(length: n).first { $0.0 == shape }!.1
+                var r = Redactor()
+                _ = r.redact(text)
+            }
+        }
+    }
+
+    @Test func identicalNamesInOneNcduDirectoryAreLinear() throws {
+        var warnings: [Diagnostic] = []
+        let inventory = try NcduInventoryReader.read(Self.ncduIdenticalNames(1000), file: "container/inventory.json", warnings: &warnings)
+        #expect(inventory.count == 1002)
+        #expect(inventory.lookup("tmp/same") == 2, "the first of the name is the one found")
+        Self.expectLinear("ncdu identical names", size: 10_000) { n in
+            var w: [Diagnostic] = []
+            _ = try? NcduInventoryReader.read(Self.ncduIdenticalNames(n), file: "container/inventory.json", warnings: &w)
+        }
+    }
+
+    @Test func manyAttributesInOneStartTagAreLinear() throws {
+        let root = try XMLScanner.parse(Self.junitAttributes(100), file: "results/junit.xml")
+        #expect(root.children.first?.attributes.count == 101)
+        // A repeat is still found beyond the first few.
+        let repeated = Array("<a x0=\"1\"".utf8) + (1..<40).flatMap { Array(" x\($0)=\"1\"".utf8) } + Array(" x33=\"2\"/>".utf8)
+        #expect(throws: Diagnostic.self) { try XMLScanner.parse(repeated, file: "results/junit.xml") }
+        Self.expectLinear("junit attributes", size: 5_000) { n in
+            _ = try? XMLScanner.parse(Self.junitAttributes(n), file: "results/junit.xml")
+        }
+    }
+
+    @Test func aLongLiteralBetweenStarsIsLinearInTheName() throws {
+        let glob = try Glob.compile("Library/*" + String(repeating: "a", count: 2_000) + "b*")
+        #expect(glob.matches(path: "Library/x" + String(repeating: "a", count: 2_000) + "by"))
+        #expect(!glob.matches(path: "Library/" + String(repeating: "a", count: 5_000)))
+        // The literal grows with the name: name × literal would be quadratic.
+        Self.expectLinear("glob literal run", size: 10_000) { n in
+            let long = try? Glob.compile("Library/*" + String(repeating: "a", count: n) + "b*")
+            _ = long?.matches(path: "Library/" + String(repeating: "a", count: n * 2))
+        }
+    }
+
+    @Test func tenThousandRulesReadInLinearTime() throws {
+        var warnings: [Diagnostic] = []
+        let read = try RulesReader.read(Self.rules(100), file: "rules.json", warnings: &warnings)
+        #expect(read.rules.count == 100)
+        #expect(read.rules[99].position?.line == 100)
+        Self.expectLinear("rules", size: 1_000) { n in
+            var w: [Diagnostic] = []
+            _ = try? RulesReader.read(Self.rules(n), file: "rules.json", warnings: &w)
+        }
+    }
+
+    @Test func duplicateFilesUnderADeepPathAreLinear() throws {
+        var warnings: [Diagnostic] = []
+        let list = ArtifactBytes(file: EvidenceLayout.filesList, bytes: Self.deepDuplicates(10))
+        let read = try FileListInventoryReader.read(files: list, sizes: nil, excluded: nil, xattr: nil, warnings: &warnings)
+        #expect(read.inventory.totalFiles == 1)
+        #expect(warnings.filter { $0.message.contains("listed again") }.count == 9)
+        Self.expectLinear("files.txt deep duplicates", size: 100) { n in
+            var w: [Diagnostic] = []
+            let list = ArtifactBytes(file: EvidenceLayout.filesList, bytes: Self.deepDuplicates(n))
+            _ = try? FileListInventoryReader.read(files: list, sizes: nil, excluded: nil, xattr: nil, warnings: &w)
+        }
+    }
+}
