@@ -160,7 +160,7 @@ import Testing
     static func outputs(of bundle: EvidenceBundle) -> [(String, String)] {
         let rules: CompiledRules
         var rulesDiagnostics: [Diagnostic] = []
-        if let bytes = bundle.rulesBytes, let read = try? RulesReader.read(bytes, file: EvidenceLayout.rules, warnings: &rulesDiagnostics) {
+        if let bytes = bundle.rules.bytes, let read = try? RulesReader.read(bytes, file: EvidenceLayout.rules, warnings: &rulesDiagnostics) {
             rules = RulesEngine.compile(read)
         } else {
             rules = RulesEngine.compile(RulesInventory.builtInDefaults)
