@@ -15,14 +15,10 @@ extension CheckReportFormatter {
                 continue
             }
         }
-        for d in diagnosticsShown(e.diagnostics) { lines.append("  " + esc(d.description)) }
+        // Repeats of one kind in one file as one line (`DiagnosticFolding`, as `summary`);
+        // the JSON form keeps each. Sanitized, not escaped: quoted bytes are escaped already.
+        for d in DiagnosticFolding.fold(e.diagnostics) { lines.append("  " + TerminalText.sanitized(d.description)) }
         return lines
-    }
-
-    /// The one place check's diagnostics pass before they are printed (text and JSON),
-    /// so folding repeated warnings can plug in here.
-    public static func diagnosticsShown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics
     }
 
     /// `inventory`, `evidence` and `diagnostics` members for the JSON report.
@@ -37,7 +33,7 @@ extension CheckReportFormatter {
             if let detail = f.state.detail { o.append(("detail", .string(detail))) }
             return .object(o)
         }
-        let diagnostics: [JSONWriter.Value] = diagnosticsShown(e.diagnostics).map { d in
+        let diagnostics: [JSONWriter.Value] = e.diagnostics.map { d in
             .object([
                 ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
                 ("line", .optional(d.position?.line)), ("column", .optional(d.position?.column)),

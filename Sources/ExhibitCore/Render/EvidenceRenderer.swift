@@ -36,9 +36,11 @@ public enum EvidenceRenderer {
         if !evidence.diagnostics.isEmpty {
             lines.append([])
             lines.append([Segment(" Diagnostics", .columnTitle)])
-            for d in evidence.diagnostics {
-                let role: Role = d.severity == .error ? .error : d.severity == .warning ? .warning : .dim
-                lines.append([Segment(" " + glyphs.safe(d.description), role)])
+            // Repeats of one kind in one file as one line, as `summary` and `check` show them.
+            for folded in DiagnosticFolding.fold(evidence.diagnostics) {
+                let severity = folded.first.severity
+                let role: Role = severity == .error ? .error : severity == .warning ? .warning : .dim
+                lines.append([Segment(" " + glyphs.safeMessage(folded.description), role)])
             }
         }
         return lines

@@ -108,6 +108,13 @@ public struct Glyphs: Sendable, Equatable {
         asciiIfNeeded(TerminalText.escape(text))
     }
 
+    /// A diagnostic's text, whose quoted parts the reader escaped already: controls are
+    /// escaped, backslashes left alone (`TerminalText.sanitized`), so `\x1b` in a quote
+    /// is not drawn as `\\x1b`.
+    public func safeMessage(_ text: String) -> String {
+        asciiIfNeeded(TerminalText.sanitized(text))
+    }
+
     /// Untrusted bytes (a file name as archived, possibly not UTF-8) made safe to draw.
     public func safe(bytes: some Collection<UInt8>) -> String {
         asciiIfNeeded(TerminalText.escape(bytes: bytes))

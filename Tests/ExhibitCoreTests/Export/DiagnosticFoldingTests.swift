@@ -40,3 +40,29 @@ import Testing
         #expect(SummaryReport.json(bundle).components(separatedBy: "leaves the container").count == 41)
     }
 }
+
+/// `check` and the UI's evidence pane fold as `summary` does (issue 14 §2).
+@Suite struct FoldedDiagnosticsInCheckAndUITests {
+    /// A `find "$C"` list run from outside the container: 40 lines climb out of it.
+    static let files = [EvidenceLayout.filesList: (1...40).map { "../outside\($0)" }.joined(separator: "\n") + "\n./Documents/a\n./tmp/left.tmp\n"]
+    static let folded = "container/files.txt: warning: 40 lines: path \"…\" leaves the container ('..'); line skipped; first at container/files.txt:1, :2, :3"
+
+    @Test func checkTextFoldsAndItsJSONKeepsEachDiagnostic() {
+        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: Self.files))
+        var report = RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(.builtInDefaults), rulesSource: "built-in defaults", rulesDiagnostics: [])
+        report.evidence = EvidenceAccount(bundle, rulesShownApart: false)
+        let text = CheckReportFormatter.text(report, runID: "r")
+        #expect(text.contains("  " + Self.folded + "\n"))
+        #expect(!text.contains("files.txt:4:1"))
+        let json = CheckReportFormatter.json(report, runID: "r")
+        #expect(json.components(separatedBy: "leaves the container").count == 41)
+    }
+
+    @Test func theEvidencePaneFolds() {
+        var state = EvidenceGoldenTests.state(Self.files, rows: 40, cols: 200)
+        state.press(.char("v"))
+        let text = TriageRenderer.render(state).text
+        #expect(text.contains(Self.folded))
+        #expect(!text.contains("files.txt:4:1"))
+    }
+}
