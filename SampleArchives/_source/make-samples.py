@@ -405,7 +405,7 @@ def legacy_json(run, failures, t0):
                      documentLocationInCreatingWorkspace=obj(
                          "DocumentLocation", concreteTypeName=s("DVTTextDocumentLocation"),
                          url=s("file:///Users/ci/builds/vault/VaultTests/%s.swift#EndingLineNumber=%d&StartingLineNumber=%d"
-                               % (cls, line, line))),
+                               % (cls, line - 1, line - 1))),  # Xcode's document URLs count lines from 0
                      issueType=s("Uncategorized"), message=s(text), producingTarget=s("VaultTests"),
                      testCaseName=s("%s.%s" % (cls, name)))
                  for cls, name, line, text in failures]

@@ -24,14 +24,17 @@ struct RealEvidenceReadingTests {
     }
 
     /// A source location as the files write it: `File.swift:44` or a document URL's
-    /// `StartingLineNumber=44`; the last path component and the line.
+    /// `StartingLineNumber=43` (0-based); the last path component and the 1-based line.
     private static func locations(in text: String) -> [String] {
         let pattern = #"([A-Za-z0-9_+\-]+\.(?:swift|m|mm|c|cpp|h))(?::([0-9]+)|#[^\s)]*StartingLineNumber=([0-9]+))"#
         let regex = try! NSRegularExpression(pattern: pattern)
         let ns = text as NSString
         return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
             let file = ns.substring(with: m.range(at: 1))
-            let line = m.range(at: 2).location != NSNotFound ? ns.substring(with: m.range(at: 2)) : ns.substring(with: m.range(at: 3))
+            // A document URL counts lines from 0 (Xcode's DVTTextDocumentLocation): the
+            // line a person opens is one more.
+            let line = m.range(at: 2).location != NSNotFound ? ns.substring(with: m.range(at: 2))
+                : String(Int(ns.substring(with: m.range(at: 3)))! + 1)
             return "\(file):\(line)"
         }
     }

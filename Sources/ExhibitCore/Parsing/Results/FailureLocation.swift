@@ -91,6 +91,10 @@ public struct FailureLocation: Sendable, Equatable {
     /// A legacy `documentLocationInCreatingWorkspace.url`:
     /// `file:///…/BackupBoundaryTests.swift#EndingLineNumber=41&StartingLineNumber=41`
     /// (the fragment's keys come in any order, sometimes `CharacterRangeLen=0&…` first).
+    /// Its line numbers count from 0: the codemagic banaan project's legacy record says
+    /// `StartingLineNumber=43` and `=49` where its tests.json and JUnit say
+    /// `banaanTests.swift:44` and `:50`, and both real result bundles say 20 where
+    /// xcresulttool says 21. The line returned is the 1-based one a person opens.
     public static func fromDocumentURL(_ url: String) -> FailureLocation? {
         let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         guard let pathPart = parts.first else { return nil }
@@ -103,8 +107,8 @@ public struct FailureLocation: Sendable, Equatable {
                 if kv.count == 2, kv[0] == "StartingLineNumber" { line = Int(kv[1]) }
             }
         }
-        guard let line else { return nil }
-        return FailureLocation(file: file, line: line)
+        guard let line, line < Int.max else { return nil }
+        return FailureLocation(file: file, line: line + 1)
     }
 
     public static func lastPathComponent(_ path: String) -> String {

@@ -362,7 +362,7 @@ public enum XCResultGraphReader {
 
         /// An `issues.testFailureSummaries` entry. Its document URL counts lines from
         /// 0 (`StartingLineNumber=20` where the failure summary and xcresulttool's
-        /// tests.json say line 21, in every bundle checked), so one is added.
+        /// tests.json say line 21, in every bundle checked); `fromDocumentURL` adds one.
         static func issueFailure(_ summary: XCResultObject) -> TestFailure {
             let caseName = summary.string("testCaseName")
             let parts = TestNameParts(parsing: caseName ?? "")
@@ -371,7 +371,7 @@ public enum XCResultGraphReader {
                 let location = FailureLocation.fromDocumentURL(url)
             {
                 message.sourceFile = location.file
-                message.line = location.line + 1
+                message.line = location.line
             }
             return TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
                                targetName: summary.string("producingTarget") ?? parts.moduleName, messages: [message])

@@ -123,7 +123,7 @@ import Testing
         #expect(FailureLocation.splitLeadingOnFirstLine("Vault.swift:12 boom\nnext")?.rest == "boom\nnext")
         #expect(FailureLocation.splitLeadingOnFirstLine("/My Project/Vault.swift:12 boom")?.location == FailureLocation(file: "Vault.swift", line: 12))
         #expect(FailureLocation.splitTrailingParenthesized("XCTAssertTrue failed (/Users/j/T/TestTests.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)")
-                .map { "\($0.location.file):\($0.location.line) \($0.rest)" } == "TestTests.swift:36 XCTAssertTrue failed")
+                .map { "\($0.location.file):\($0.location.line) \($0.rest)" } == "TestTests.swift:37 XCTAssertTrue failed", "trainer copies the 0-based document URL")
     }
 
     /// trainer with retries: each attempt another `<testcase>` with a `repetition`

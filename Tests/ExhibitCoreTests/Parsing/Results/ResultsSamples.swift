@@ -84,7 +84,7 @@ enum ResultsSamples {
                       "_type" : {
                         "_name" : "String"
                       },
-                      "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=41&StartingLineNumber=41"
+                      "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=40&StartingLineNumber=40"
                     }
                   },
                   "issueType" : {
@@ -133,7 +133,7 @@ enum ResultsSamples {
                       "_type" : {
                         "_name" : "String"
                       },
-                      "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#CharacterRangeLen=0&EndingLineNumber=58&StartingLineNumber=58"
+                      "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#CharacterRangeLen=0&EndingLineNumber=57&StartingLineNumber=57"
                     }
                   },
                   "issueType" : {
@@ -468,7 +468,7 @@ enum ResultsSamples {
               "_type" : {
                 "_name" : "String"
               },
-              "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=41&StartingLineNumber=41"
+              "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=40&StartingLineNumber=40"
             }
           },
           "issueType" : {
@@ -517,7 +517,7 @@ enum ResultsSamples {
               "_type" : {
                 "_name" : "String"
               },
-              "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#CharacterRangeLen=0&EndingLineNumber=58&StartingLineNumber=58"
+              "_value" : "file:///Users/ci/builds/vault/VaultTests/BackupBoundaryTests.swift#CharacterRangeLen=0&EndingLineNumber=57&StartingLineNumber=57"
             }
           },
           "issueType" : {

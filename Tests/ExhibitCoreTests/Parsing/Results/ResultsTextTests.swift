@@ -20,11 +20,13 @@ import Testing
         #expect(FailureLocation.trailingParenthesized("failed (x:y)") == nil)
     }
 
+    /// Document URLs count lines from 0; the location is the 1-based line.
     @Test func readsLegacyDocumentURLs() {
-        #expect(FailureLocation.fromDocumentURL("file:///Users/ci/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=41&StartingLineNumber=41")
+        #expect(FailureLocation.fromDocumentURL("file:///Users/ci/VaultTests/BackupBoundaryTests.swift#EndingLineNumber=40&StartingLineNumber=40")
             == FailureLocation(file: "BackupBoundaryTests.swift", line: 41))
         #expect(FailureLocation.fromDocumentURL("file:///Users/ci/My%20Tests/Legacy.m#CharacterRangeLen=0&EndingLineNumber=12&StartingLineNumber=11")
-            == FailureLocation(file: "Legacy.m", line: 11))
+            == FailureLocation(file: "Legacy.m", line: 12))
+        #expect(FailureLocation.fromDocumentURL("file:///Users/ci/A.swift#StartingLineNumber=0") == FailureLocation(file: "A.swift", line: 1))
         #expect(FailureLocation.fromDocumentURL("file:///Users/ci/A.swift") == nil)
         #expect(FailureLocation.fromDocumentURL("file:///Users/ci/A.swift#StartingLineNumber=x") == nil)
     }
