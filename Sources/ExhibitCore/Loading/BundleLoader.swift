@@ -7,7 +7,6 @@ public enum BundleLoader {
         loader.loadMetadata()
         loader.loadResults()
         loader.loadInventory()
-        loader.warnAboutNameTwins()
         loader.loadSteps()
         loader.loadDirectoryTotals()
         loader.loadRawArtifacts()
@@ -275,28 +274,6 @@ struct Loading<Source: EvidenceSource> {
             if bundle.status(of: EvidenceLayout.xattrDump) == .loaded { bundle.flagSources.append(EvidenceLayout.xattrDump) }
         }
         bundle.inventory = merge.inventory
-    }
-
-    /// Names the device could not have held side by side (see `NameTwins`); at most 20
-    /// listed, then a count. Tree sources keep no position per entry, so the paths say where.
-    mutating func warnAboutNameTwins() {
-        guard let inventory = bundle.inventory, let file = bundle.inventorySource else { return }
-        let pairs = NameTwins.find(in: inventory)
-        for pair in pairs.prefix(20) {
-            let a = TerminalText.escape(bytes: inventory.pathBytes(pair.first))
-            let b = TerminalText.escape(bytes: inventory.pathBytes(pair.second))
-            let why = pair.caseOnly ? "differ only in case; they cannot coexist on the device's case-insensitive volume"
-                : "are the same name in two Unicode normalizations (NFC/NFD); they cannot coexist on the device"
-            bundle.diagnostics.append(.warning(file, "\"\(Self.spelledOut(a))\" and \"\(Self.spelledOut(b))\" \(why)"))
-        }
-        if pairs.count > 20 {
-            bundle.diagnostics.append(.warning(file, "\(pairs.count - 20) more pair(s) of names that cannot coexist on the device"))
-        }
-    }
-
-    /// Non-ASCII scalars as `\u{…}`, so the two names of a normalization twin differ visibly.
-    static func spelledOut(_ escaped: String) -> String {
-        InventoryDiff.spelledOut(escaped)
     }
 
     mutating func loadSteps() {

@@ -29,28 +29,3 @@ import Testing
         #expect(lines.contains { $0.contains("Documents/plain.txt") && !$0.contains("twin") })
     }
 }
-
-/// Twins are warned about at load, whatever the inventory's form.
-@Suite struct NameTwinsLoadTests {
-    @Test func twinsAreWarnedAsUnableToCoexist() {
-        let list = ["Documents/Report.pdf", "Documents/report.pdf", "Documents/caf\u{E9}", "Documents/cafe\u{301}", "Documents/plain",
-                    "Documents/Other", "tmp/Report.pdf"].joined(separator: "\n") + "\n"
-        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource([EvidenceLayout.filesList: Array(list.utf8)]))
-        let twins = bundle.diagnostics.filter { $0.message.contains("cannot coexist") }
-        #expect(twins.count == 2, "\(bundle.diagnostics)")
-        #expect(twins.contains { $0.message.contains("Documents/Report.pdf") && $0.message.contains("Documents/report.pdf")
-                && $0.message.contains("case") })
-        #expect(twins.contains { $0.message.contains(#"caf\u{E9}"#) && $0.message.contains(#"cafe\u{301}"#)
-                && $0.message.contains("NFC/NFD") })
-        #expect(twins.allSatisfy { $0.file == EvidenceLayout.filesList && $0.severity == .warning })
-    }
-
-    @Test func findingTwinsIsLinearInTheDirectory() {
-        HostileCostTests.expectLinear("name twins", size: 20_000) { n in
-            var b = InventoryBuilder()
-            let d = b.addDirectory(name: Array("Documents".utf8), parent: 0)
-            for i in 0..<n { b.addFile(name: Array("File \(i)".utf8), parent: d, size: 1) }
-            _ = NameTwins.find(in: b.build())
-        }
-    }
-}
