@@ -18,7 +18,9 @@ enum GetfattrDumpReader {
     static func looksLikeGetfattr(_ bytes: [UInt8]) -> Bool {
         var i = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        while i < bytes.count, bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x20 { i += 1 }
+        // Blank lines only: getfattr never indents `# file:`, and a line the reader would
+        // not take as a block must not make the file a getfattr dump (a fuzzer found one).
+        while i < bytes.count, bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         return bytes[i...].starts(with: fileMarker)
     }
 
@@ -64,7 +66,8 @@ enum GetfattrDumpReader {
             return true
         }
         if blocks == 0 {
-            throw Diagnostic.error(file, "expected getfattr -d output ('# file: PATH' blocks); none found")
+            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                                   "expected getfattr -d output ('# file: PATH' blocks); none found")
         }
         return entries
     }

@@ -107,4 +107,24 @@ import Testing
         }
         #expect(Base64.decode(Array("A=B".utf8)[...]) == nil)
     }
+
+    /// A fuzzer's find: an indented `# file:` made the file look like a getfattr dump
+    /// that then held no block, and the error had no position. getfattr never indents,
+    /// so the file is an `xattr -l` dump; any error names a position.
+    @Test func anIndentedFileLineIsNotAGetfattrDump() {
+        let bytes = Array((String(repeating: " ", count: 25) + "# file: c/Documents/a b\nu./Library/A   ").utf8)
+        #expect(!GetfattrDumpReader.looksLikeGetfattr(bytes))
+        var warnings: [Diagnostic] = []
+        do {
+            _ = try XattrDumpReader.read(bytes, file: "container/xattr.txt", warnings: &warnings)
+        } catch {
+            #expect(error.position != nil, "\(error)")
+        }
+        do {
+            _ = try GetfattrDumpReader.read(bytes, file: "container/xattr.txt", warnings: &warnings)
+            Issue.record("no '# file:' block, yet read")
+        } catch {
+            #expect(error.position == SourcePosition(line: 1, column: 1, byteOffset: 0))
+        }
+    }
 }
