@@ -145,6 +145,16 @@ struct Loading<Source: EvidenceSource> {
     /// entries) is never in memory beside the inventory; records it as `read` does.
     mutating func streamInventoryJSON() -> NcduInventoryReader.Document? {
         let file = EvidenceLayout.inventoryJSON
+        return parseStreamed(file) { stream, w throws(Diagnostic) in
+            try NcduInventoryReader.readDocument(stream: stream, file: file, warnings: &w)
+        }
+    }
+
+    /// Opens `file` as a stream and runs `reader` over it, recording the file as `read`
+    /// does: `missing`, `unreadable` (when it cannot be opened, or its bytes stop coming
+    /// midway), `loaded` or `malformed`.
+    mutating func parseStreamed<T>(_ file: String,
+                                   _ reader: (any EvidenceStream, inout [Diagnostic]) throws(Diagnostic) -> T) -> T? {
         let stream: FailureRecordingStream
         do {
             guard let opened = try source.stream(file) else {
@@ -157,9 +167,7 @@ struct Loading<Source: EvidenceSource> {
             bundle.diagnostics.append(.error(file, error.reason))
             return nil
         }
-        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
-            try NcduInventoryReader.readDocument(stream: stream, file: file, warnings: &w)
-        }
+        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in try reader(stream, &w) }
     }
 
     mutating func loadInventory() {
@@ -234,19 +242,7 @@ struct Loading<Source: EvidenceSource> {
     /// never held whole beside its records, and a sparse file's one giant line never at all.
     mutating func streamSteps() -> [StepRecord]? {
         let file = EvidenceLayout.steps
-        let stream: FailureRecordingStream
-        do {
-            guard let opened = try source.stream(file) else {
-                record(file, .missing)
-                return nil
-            }
-            stream = FailureRecordingStream(opened)
-        } catch {
-            record(file, .unreadable(error.reason))
-            bundle.diagnostics.append(.error(file, error.reason))
-            return nil
-        }
-        return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in
+        return parseStreamed(file) { stream, w throws(Diagnostic) in
             try StepsReader.read(stream: stream, file: file, warnings: &w)
         }
     }
