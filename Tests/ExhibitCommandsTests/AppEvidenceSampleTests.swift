@@ -9,11 +9,7 @@ import ExhibitCore
     static let preferencesRun = samples + "/run-2026-11-07-preferences"
     static let tasksRun = samples + "/run-2026-11-08-background-tasks"
 
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     @Test func checkOnThePreferencesRun() {
         let r = run(["check", Self.preferencesRun])

@@ -14,11 +14,7 @@ import ExhibitCore
         "run-2026-11-07-preferences", "run-2026-11-08-background-tasks",
     ]
 
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     func temporaryDirectory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-tests-\(UUID().uuidString)").path
@@ -270,11 +266,7 @@ enum TreeHash {
 
 /// `exhibit runs` over the sample archive, snapshotted.
 @Suite struct RunsCommandTests {
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     @Test func listsTheSampleRunsNewestFirst() throws {
         let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path

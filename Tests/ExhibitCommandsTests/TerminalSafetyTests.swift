@@ -76,11 +76,7 @@ import ExhibitCore
         try handle.close()
     }
 
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     /// Every scalar that must not reach a terminal raw; newline and tab are layout.
     static func rawControls(in text: String) -> [String] {

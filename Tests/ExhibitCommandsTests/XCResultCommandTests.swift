@@ -10,11 +10,7 @@ import Testing
 struct XCResultCommandTests {
     static let bundles = RealBundles.names
 
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     /// A temporary directory holding `name` bare and inside `run/results/`.
     func copies(of name: String) throws -> (dir: String, bare: String, run: String) {

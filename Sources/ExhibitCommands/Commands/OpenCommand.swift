@@ -110,19 +110,19 @@ struct TriageHooks: Sendable {
     /// The run's record; a record that cannot be read is said on the status line
     /// (`problems`), not taken for "no record".
     func existingRecord() -> TriageRecord? {
-        do {
-            return try store.record(for: bundle.runID)
-        } catch {
-            problems.add("triage record not read: \(error.description)")
-            return nil
-        }
+        read("triage record") { store, id throws(NotesStore.Failure) in try store.record(for: id) }
     }
 
     func existingDraft() -> TriageRecord? {
+        read("draft") { store, id throws(NotesStore.Failure) in try store.draft(for: id) }
+    }
+
+    /// A record or draft that cannot be read is said on the status line, not taken for none.
+    private func read(_ what: String, _ body: (NotesStore, String) throws(NotesStore.Failure) -> TriageRecord?) -> TriageRecord? {
         do {
-            return try store.draft(for: bundle.runID)
+            return try body(store, bundle.runID)
         } catch {
-            problems.add("draft not read: \(error.description)")
+            problems.add("\(what) not read: \(error.description)")
             return nil
         }
     }

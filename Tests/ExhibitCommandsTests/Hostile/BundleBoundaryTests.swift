@@ -8,11 +8,7 @@ import Testing
 /// stay inside the run; a link out is reported as a link and its target never read, so
 /// host files never reach a diagnostic, and a link to /proc/kmsg cannot hang a command.
 @Suite struct BundleBoundaryTests {
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     @Test(arguments: ["/etc/passwd", "/proc/self/environ", "../../../../../../../../etc/passwd", "/proc/kmsg"])
     func aLinkOutOfTheRunIsReportedAndNeverRead(_ target: String) throws {

@@ -7,11 +7,7 @@ import Testing
 /// inventory it used and why, and fails closed when the inventory the bundle meant to
 /// be authoritative (inventory.json) is broken.
 @Suite struct CheckEvidenceTests {
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     /// The baseline's inventory.json cut in half, with a files.txt beside it that lists
     /// nothing the rules block: before, the check used the list silently and passed.

@@ -8,11 +8,7 @@ import Testing
 /// a refused `-o` leaves no record behind, any run id gets a record, and killed writers'
 /// temporaries are cleaned.
 @Suite struct RecordsAndNotesTests {
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     // MARK: §11
 

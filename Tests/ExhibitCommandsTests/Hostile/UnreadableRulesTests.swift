@@ -7,11 +7,7 @@ import Testing
 /// errors (exit 2, named), never the built-in policy. The baseline sample passes under
 /// the built-in policy, so each of these passed the gate before.
 @Suite struct UnreadableRulesTests {
-    func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let c = Console.capturing()
-        let status = Exhibit.run(args, console: c)
-        return (status, c.captured!.out, c.captured!.err)
-    }
+    func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     enum Planting: String, CaseIterable, CustomTestStringConvertible {
         case directory, fifo, danglingLink, linkToDevNull, overTheSizeLimit
