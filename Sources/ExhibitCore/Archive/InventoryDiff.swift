@@ -87,7 +87,7 @@ public struct InventoryDiff: Sendable {
             var line = TextFit.padRight(e.change.rawValue, to: 7) + "  "
             if twins.contains(Array(e.path.utf8)) {
                 // An NFC/NFD twin would print as the same line: its non-ASCII scalars are spelled out.
-                line += Self.spelledOut(TerminalText.escape(e.path)) + "  (a twin in another Unicode normalization; cannot coexist on the device)"
+                line += TerminalText.spelledOut(TerminalText.escape(e.path)) + "  (a twin in another Unicode normalization; cannot coexist on the device)"
             } else {
                 line += TerminalText.escape(e.path)
             }
@@ -109,14 +109,6 @@ public struct InventoryDiff: Sendable {
         var forms: [String: Set<[UInt8]>] = [:]
         for p in paths where !p.utf8.allSatisfy({ $0 < 0x80 }) { forms[p, default: []].insert(Array(p.utf8)) }
         return forms.values.filter { $0.count > 1 }.reduce(into: Set<[UInt8]>()) { $0.formUnion($1) }
-    }
-
-    static func spelledOut(_ escaped: String) -> String {
-        var out = ""
-        for s in escaped.unicodeScalars {
-            if s.isASCII { out.unicodeScalars.append(s) } else { out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" }
-        }
-        return out
     }
 
     public func json(base: String, run: String) -> String {

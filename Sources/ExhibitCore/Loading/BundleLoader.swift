@@ -7,6 +7,7 @@ public enum BundleLoader {
         loader.loadMetadata()
         loader.loadResults()
         loader.loadInventory()
+        loader.warnOfDeviceNameTwins()
         loader.loadSteps()
         loader.loadDirectoryTotals()
         loader.loadRawArtifacts()
@@ -235,6 +236,27 @@ struct Loading<Source: EvidenceSource> {
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
             record(EvidenceLayout.filesList, .malformed(error))
+        }
+    }
+
+    /// Siblings whose names would be one file on the device (NFC/NFD or case-only
+    /// twins): a warning each, naming both spellings with their scalars written out,
+    /// as the two would otherwise print as the same line.
+    mutating func warnOfDeviceNameTwins() {
+        guard let inventory = bundle.inventory, let file = bundle.inventorySource else { return }
+        let limit = 20
+        let found = inventory.deviceNameTwins(limit: limit)
+        for twin in found.twins {
+            let first = TerminalText.spelledOut(TerminalText.escape(inventory.path(twin.first)))
+            let second = TerminalText.spelledOut(TerminalText.escape(inventory.name(twin.second)))
+            let why = switch twin.kind {
+            case .normalization: "they differ only in Unicode normalization (NFC/NFD), and APFS takes both for one name"
+            case .caseOnly: "they differ only in case, and the volume of a simulator's container is case-insensitive by default"
+            }
+            bundle.diagnostics.append(.warning(file, "\"\(first)\" and its sibling \"\(second)\" cannot coexist on the device: \(why); the inventory was not listed from one real container as it stood"))
+        }
+        if found.total > found.twins.count {
+            bundle.diagnostics.append(.warning(file, "\(found.total - found.twins.count) more pairs of names that cannot coexist on the device (the first \(limit) are listed)"))
         }
     }
 

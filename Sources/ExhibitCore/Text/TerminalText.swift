@@ -68,6 +68,17 @@ public enum TerminalText {
     }
 
     /// True when the scalar must not reach a terminal as is.
+    /// Already escaped text with every non-ASCII scalar written `\u{…}`: two names
+    /// that differ only in Unicode normalization (NFC "é", NFD "e" + U+0301) print as
+    /// the same glyphs, and this is how a person tells them apart.
+    public static func spelledOut(_ escaped: String) -> String {
+        var out = ""
+        for s in escaped.unicodeScalars {
+            if s.isASCII { out.unicodeScalars.append(s) } else { out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" }
+        }
+        return out
+    }
+
     public static func needsEscape(_ s: UnicodeScalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (0x9B is a one-byte CSI)

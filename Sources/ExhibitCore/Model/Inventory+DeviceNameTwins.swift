@@ -1,0 +1,143 @@
+/// Names that a real container cannot hold side by side. APFS compares names
+/// normalization-insensitively (NFC "é" and NFD "e\u{301}" name one file), and the Mac
+/// volume a simulator's data container lives on is case-insensitive by default, so an
+/// inventory listing both spellings in one directory was not listed from such a
+/// container as it stood: it was edited, merged from two listings, or crafted.
+extension Inventory {
+    public struct DeviceNameTwin: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// Canonically equivalent names (NFC/NFD): one file on every APFS volume.
+            case normalization
+            /// Names equal but for case: one file on a case-insensitive volume.
+            case caseOnly
+        }
+        /// The entry listed first and the one that repeats it.
+        public var first: NodeID
+        public var second: NodeID
+        public var kind: Kind
+    }
+
+    /// Every pair of siblings whose names would name one file on the device, in
+    /// inventory order, at most `limit` (the count of all of them is `total`).
+    ///
+    /// Cost, linear in the names' bytes: a directory whose names are all lowercase ASCII
+    /// cannot hold such a pair and is passed over on a byte scan. In any other, each
+    /// name's skeleton (below) is hashed into a table reused across directories; only
+    /// names whose skeleton another sibling shares are keyed by their case-folded
+    /// `String`, whose equality and hashing are the standard library's canonical
+    /// equivalence, so no normalization table is needed. (Keying every name by `String`
+    /// cost twice the parse of a million-entry ncdu export.) Byte-identical siblings are
+    /// duplicates, warned by the readers.
+    public func deviceNameTwins(limit: Int = 1000) -> (twins: [DeviceNameTwin], total: Int) {
+        var twins: [DeviceNameTwin] = []
+        var total = 0
+        var table = SkeletonTable()
+        var candidates: [Int] = []
+        var firstByKey: [String: Int32] = [:]
+        names.withUnsafeBufferPointer { names in
+            func bytes(_ node: Node) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: names[Int(node.nameStart)..<(Int(node.nameStart) + Int(node.nameLength))])
+            }
+            for record in directories where record.childCount > 1 {
+                let range = Int(record.childStart)..<(Int(record.childStart) + Int(record.childCount))
+                guard range.contains(where: { Self.mayFold(bytes(nodes[Int(childIndex[$0])])) }) else { continue }
+                table.reset(for: range.count)
+                candidates.removeAll(keepingCapacity: true)
+                for slot in range where !nodes[Int(childIndex[slot])].flags.contains(.duplicate) {
+                    table.insert(Self.skeletonHash(bytes(nodes[Int(childIndex[slot])])), slot: Int32(slot), sharedWith: &candidates)
+                }
+                guard !candidates.isEmpty else { continue }
+                candidates.sort()
+                firstByKey.removeAll(keepingCapacity: true)
+                for slot in candidates {
+                    let id = childIndex[slot]
+                    guard let key = Self.foldKey(bytes(nodes[Int(id)])) else { continue }
+                    guard let earlier = firstByKey[key] else {
+                        firstByKey[key] = id
+                        continue
+                    }
+                    total += 1
+                    guard twins.count < limit else { continue }
+                    let same = Self.decoded(bytes(nodes[Int(earlier)])) == Self.decoded(bytes(nodes[Int(id)]))
+                    twins.append(DeviceNameTwin(first: Int(earlier), second: Int(id), kind: same ? .normalization : .caseOnly))
+                }
+            }
+        }
+        return (twins, total)
+    }
+
+    /// A hash of the name's skeleton: its ASCII bytes that are neither letters nor one of
+    /// `; < = > `` ` ``. Case mapping and canonical decomposition change only letters and
+    /// non-ASCII scalars, and produce no other ASCII than letters and those five (checked
+    /// over every code point against Unicode 14 data), so twins always share a skeleton.
+    static func skeletonHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes where b < 0x80 {
+            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            guard !letter && b != 0x3B && b != 0x3C && b != 0x3D && b != 0x3E && b != 0x60 else { continue }
+            h = (h ^ UInt64(b)) &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    /// Open addressing over skeleton hashes, sized per directory; remembers the first
+    /// slot of each hash, and reports it (once) and every later slot sharing the hash.
+    struct SkeletonTable {
+        private var hashes: [UInt64] = []
+        /// The first slot with the hash; negated (minus one) once reported.
+        private var slots: [Int32] = []
+        private var mask = 0
+
+        mutating func reset(for count: Int) {
+            var size = 16
+            while size < count * 2 { size <<= 1 }
+            if hashes.count < size {
+                hashes = [UInt64](repeating: 0, count: size)
+                slots = [Int32](repeating: 0, count: size)
+            } else {
+                for i in 0..<size { hashes[i] = 0 }
+            }
+            mask = size - 1
+        }
+
+        mutating func insert(_ hash: UInt64, slot: Int32, sharedWith shared: inout [Int]) {
+            let h = hash | 1  // 0 marks an empty bucket
+            var i = Int(truncatingIfNeeded: h >> 7) & mask
+            while hashes[i] != 0 {
+                if hashes[i] == h {
+                    if slots[i] >= 0 {
+                        shared.append(Int(slots[i]))
+                        slots[i] = -slots[i] - 1
+                    }
+                    shared.append(Int(slot))
+                    return
+                }
+                i = (i + 1) & mask
+            }
+            hashes[i] = h
+            slots[i] = slot
+        }
+    }
+
+    /// True when the name has an uppercase ASCII letter or any non-ASCII byte: a
+    /// directory of names without either holds no twins.
+    private static func mayFold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+    }
+
+    /// The name case-folded, compared by canonical equivalence; nil for a name that is
+    /// not valid UTF-8 (APFS refuses such names, and decoding would make unrelated
+    /// malformed names equal through U+FFFD).
+    private static func foldKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.contains(where: { $0 >= 0x80 }) else {
+            return String(decoding: bytes.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard name.utf8.elementsEqual(bytes) else { return nil }
+        return name.lowercased()
+    }
+
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
