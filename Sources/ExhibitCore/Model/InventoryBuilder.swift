@@ -207,6 +207,24 @@ public struct InventoryBuilder {
         return parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
     }
 
+    /// The last components of `id`'s path, at most `maxComponents` of them and about
+    /// `maxBytes`, led by "…/" when cut: for messages written per entry, where the whole
+    /// path would cost the depth each time (a reader warning of every duplicate at the
+    /// deepest allowed level would be quadratic in its input).
+    public func pathTail(_ id: Int, maxComponents: Int = 16, maxBytes: Int = 240) -> String {
+        var parts: [ArraySlice<UInt8>] = []
+        var bytes = 0
+        var cur = id
+        while cur > 0 && parts.count < maxComponents && bytes < maxBytes {
+            let n = nodes[cur]
+            parts.append(names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
+            bytes += Int(n.nameLength) + 1
+            cur = Int(n.parent)
+        }
+        let tail = parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        return cur > 0 ? "…/" + tail : tail
+    }
+
     // MARK: - Storage
 
     mutating func appendName(_ name: some Collection<UInt8>) -> (start: Int, length: Int) {

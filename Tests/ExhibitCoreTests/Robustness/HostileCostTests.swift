@@ -86,6 +86,17 @@ import Testing
         return out
     }
 
+    /// ncdu export: `n` nested directories and `n` duplicates of one file in the
+    /// deepest: both grow with the size, so a per-duplicate walk of the path is quadratic.
+    static func deepNcduDuplicates(_ n: Int) -> [UInt8] {
+        var s = #"[1,2,{"progname":"ncdu","progver":"1.18","timestamp":1},[{"name":"/c"}"#
+        for _ in 0..<n { s += #",[{"name":"d"}"# }
+        s += #",{"name":"f","asize":1}"#
+        for _ in 0..<n { s += #",{"name":"f","asize":1}"# }
+        s += String(repeating: "]", count: n + 1) + "]"
+        return Array(s.utf8)
+    }
+
     // MARK: - Tests
 
     @Test func theRedactorIsLinearOnLongQuotedText() {
@@ -152,6 +163,20 @@ import Testing
             var w: [Diagnostic] = []
             let list = ArtifactBytes(file: EvidenceLayout.filesList, bytes: Self.deepDuplicates(n))
             _ = try? FileListInventoryReader.read(files: list, sizes: nil, excluded: nil, xattr: nil, warnings: &w)
+        }
+    }
+
+    @Test func ncduDuplicatesUnderADeepPathAreLinear() throws {
+        var warnings: [Diagnostic] = []
+        let inventory = try NcduInventoryReader.read(Self.deepNcduDuplicates(40), file: EvidenceLayout.inventoryJSON, warnings: &warnings)
+        #expect(inventory.count == 1 + 40 + 41)
+        let duplicates = warnings.filter { $0.message.contains("listed twice") }
+        #expect(duplicates.count == 40)
+        // The directory is named by its last components, not the whole 40-deep path.
+        #expect(duplicates.first?.message.contains("in the directory \"…/d/d/d/") == true)
+        Self.expectLinear("ncdu deep duplicates", size: 120) { n in
+            var w: [Diagnostic] = []
+            _ = try? NcduInventoryReader.read(Self.deepNcduDuplicates(n), file: EvidenceLayout.inventoryJSON, warnings: &w)
         }
     }
 }

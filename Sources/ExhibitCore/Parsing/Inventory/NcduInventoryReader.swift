@@ -240,7 +240,7 @@ private struct NcduParser {
         let attributes = try parseAttributes(isDirectory: isDirectory)
         let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
         if builder.isDuplicate(id) {
-            warn("\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(builder.path(parent))\"; both entries are kept, this one marked duplicate", at: start)
+            warn("\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate", at: start)
         }
         if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] || name.contains(0x2F) {
             warn("unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')", at: start)
