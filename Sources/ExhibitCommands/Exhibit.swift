@@ -1,20 +1,13 @@
+import ExhibitApp
 import ExhibitCore
 import ExhibitIO
 import Foundation
 
 /// The `exhibit` command line: one table of commands, one parser, one mapping from
-/// errors to exit statuses. `main.swift` only calls `Exhibit.main`.
+/// outcomes and errors to exit statuses (`ExitStatus`). `main.swift` only calls
+/// `Exhibit.main`.
 public enum Exhibit {
-    public static let version = "0.1.0"
-
-    /// Exit statuses shared by every command (documented in exhibit(1)).
-    enum ExitStatus {
-        static let success: Int32 = 0
-        /// `check`: a blocking violation exists.
-        static let blocking: Int32 = 1
-        /// Usage errors, missing or unreadable input, no terminal for the UI.
-        static let usage: Int32 = 2
-    }
+    public static let version = ExhibitRelease.version
 
     public static func main(_ arguments: [String]) -> Int32 {
         run(arguments, console: Console())
@@ -62,13 +55,7 @@ public enum Exhibit {
     }
 
     static func dispatch(_ arguments: [String], console: Console) throws -> Int32 {
-        guard let first = arguments.first else {
-            return try OpenCommand.run(ParsedArguments(), console: console)
-        }
-        switch first {
-        case "-h", "--help":
-            console.write(CommandTable.overview)
-            return ExitStatus.success
+        switch arguments.first {
         case "--version", "-V":
             console.print("exhibit \(version)")
             return ExitStatus.success
@@ -86,26 +73,15 @@ public enum Exhibit {
         default:
             break
         }
-        if let command = CommandTable.commands.first(where: { $0.spec.name == first }) {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-            if parsed.wantsHelp {
-                console.write(command.spec.helpText)
-                return ExitStatus.success
-            }
-            return try command.run(parsed, console)
-        }
-        // Anything else opens the UI (`exhibit RUN`, `exhibit --rules r.json RUN`); a
-        // `--help` anywhere prints the help instead of opening it.
-        let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+        // `exhibit summary RUN`, or the default command for anything else (`exhibit RUN`,
+        // `exhibit --rules r.json RUN`, `exhibit -h`); a `--help` anywhere prints the
+        // command's help instead of running it.
+        let (command, rest) = CommandTable.command(for: arguments)
+        let parsed = try ArgumentParser.parse(rest, for: command.spec)
         if parsed.wantsHelp {
-            console.write(CommandTable.overview)
+            console.write(command.help())
             return ExitStatus.success
         }
-        return try OpenCommand.run(parsed, console: console)
+        return ExitStatus.code(for: try command.run(parsed, console))
     }
-}
-
-/// A path or file the user named could not be used: one line, exit status 2.
-struct InputError: Error, CustomStringConvertible {
-    var description: String
 }
