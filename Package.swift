@@ -35,7 +35,7 @@ let package = Package(
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
-        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitIO", "CCurses"]),
+        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "CCurses"]),
         .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitIO"]),
         .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),

@@ -18,13 +18,19 @@ public enum Exhibit {
     }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        ExitStatus.code(for: outcome(arguments, console: console, environment: environment))
+    }
+
+    /// How the command line ended: the command's outcome, or `unusableInput` for every
+    /// error it threw (said on standard error first).
+    static func outcome(_ arguments: [String], console: Console, environment: [String: String]) -> Outcome {
         // A size limit the person set and mistyped must not leave the defaults in force unsaid.
         if let limits = environment[ArtifactSizeLimits.environmentVariable] {
             do {
                 _ = try ArtifactSizeLimits.parse(limits)
             } catch {
                 console.error("exhibit: \(safe(error.description))")
-                return ExitStatus.usage
+                return .unusableInput
             }
         }
         do {
@@ -36,13 +42,13 @@ public enum Exhibit {
             } else {
                 console.error("See 'exhibit --help'.")
             }
-            return ExitStatus.usage
+            return .unusableInput
         } catch let error as InputError {
             console.error("exhibit: \(safe(error.description))")
-            return ExitStatus.usage
+            return .unusableInput
         } catch {
             console.error("exhibit: \(safe(String(describing: error)))")
-            return ExitStatus.usage
+            return .unusableInput
         }
     }
 
@@ -54,22 +60,22 @@ public enum Exhibit {
             .joined(separator: "\n")
     }
 
-    static func dispatch(_ arguments: [String], console: Console) throws -> Int32 {
+    static func dispatch(_ arguments: [String], console: Console) throws -> Outcome {
         switch arguments.first {
         case "--version", "-V":
             console.print("exhibit \(version)")
-            return ExitStatus.success
+            return .success
         case "help":
             let rest = Array(arguments.dropFirst())
             guard let name = rest.first else {
                 console.write(CommandTable.overview)
-                return ExitStatus.success
+                return .success
             }
             guard let spec = CommandTable.spec(named: name) else {
                 throw UsageError(message: "no command named '\(name)'", command: nil)
             }
             console.write(spec.helpText)
-            return ExitStatus.success
+            return .success
         default:
             break
         }
@@ -80,8 +86,8 @@ public enum Exhibit {
         let parsed = try ArgumentParser.parse(rest, for: command.spec)
         if parsed.wantsHelp {
             console.write(command.help())
-            return ExitStatus.success
+            return .success
         }
-        return ExitStatus.code(for: try command.run(parsed, console))
+        return try command.run(parsed, console)
     }
 }

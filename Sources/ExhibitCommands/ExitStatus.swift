@@ -4,17 +4,14 @@ import ExhibitApp
 /// EXIT STATUS and the `exhibit --help` overview are held to it
 /// (`ExitStatusManualTests`); `meaning` is the wording both use.
 enum ExitStatus {
-    static let success: Int32 = 0
-    /// `check`: a blocking violation; `verify`: a damaged bundle; the UI lost its terminal.
-    static let failed: Int32 = 1
-    /// Usage errors, missing or unreadable input, a gate that could not decide, no terminal.
-    static let usage: Int32 = 2
-
     static func code(for outcome: Outcome) -> Int32 {
         switch outcome {
-        case .success: success
-        case .blockingViolation, .damagedResultBundle, .terminalLost: failed
-        case .unusableInput, .notChecked, .noTerminal: usage
+        case .success: 0
+        // What was asked for was done, and the answer is no: blocking, damaged, lost.
+        case .blockingViolation, .damagedResultBundle, .terminalLost: 1
+        // What was asked for could not be done: the gate never passes on it.
+        case .unusableInput, .notChecked, .noTerminal: 2
+        // As shells report a process killed by a signal.
         case .signalled(let signal): 128 + signal
         }
     }

@@ -94,13 +94,13 @@ enum CollectRunner {
             status = ExitStatus.code(for: try CollectCommand.run(parsed, console, environment: environment))
         } catch let error as UsageError {
             console.error("exhibit: \(error.message)")
-            status = ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         } catch let error as InputError {
             console.error("exhibit: \(error.description)")
-            status = ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         } catch {
             console.error("exhibit: \(error)")
-            status = ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         }
         return (status, console.captured!.out, console.captured!.err)
     }
