@@ -9,9 +9,9 @@ public struct ArchiveInput: Sendable {
     public let url: URL
     public let runIDs: [String]
     public let store: NotesStore
-    let rules: RunSummaryReader.Rules
-    /// `--rules FILE`, for opening a run with the same rules the list used.
-    public let rulesOverride: String?
+    /// `--rules FILE`, read once: the list and every run opened from it use it.
+    public let sharedRules: RulesInput.Loaded?
+    var rules: RunSummaryReader.Rules { sharedRules.map { .shared($0.compiled) } ?? .bundle }
 
     /// Resolves `path` to an archive. A single run is an error naming its archive.
     public init(path: String, rulesOverride: String?, notesOverride: String?) throws(InputError) {
@@ -19,22 +19,18 @@ public struct ArchiveInput: Sendable {
         guard located.kind == .archive else {
             throw InputError(description: "\(path): is a single run, not an archive of runs; try `exhibit summary \(path)`")
         }
-        try self.init(url: located.url, rulesOverride: rulesOverride, notesOverride: notesOverride)
+        var shared: RulesInput.Loaded?
+        if let rulesOverride { shared = try RulesInput.load(path: rulesOverride) }
+        self.init(url: located.url, sharedRules: shared, notesOverride: notesOverride)
     }
 
-    /// An archive already known to be one (`exhibit` with an archive argument). A
-    /// `--rules` file is read and compiled once for every run.
-    public init(url: URL, rulesOverride: String?, notesOverride: String?) throws(InputError) {
+    /// An archive already known to be one (`exhibit` with an archive argument).
+    public init(url: URL, sharedRules: RulesInput.Loaded?, notesOverride: String?) {
         self.url = url
         self.runIDs = RunLocator.runs(in: url)
         self.store = NotesStore.locate(archive: url.path, override: notesOverride,
                                        environment: ProcessInfo.processInfo.environment)
-        self.rulesOverride = rulesOverride
-        if let rulesOverride {
-            self.rules = .shared(try RulesInput.load(path: rulesOverride).compiled)
-        } else {
-            self.rules = .bundle
-        }
+        self.sharedRules = sharedRules
     }
 
     /// Reads one run's list line. Safe to call from any thread. A record or draft that

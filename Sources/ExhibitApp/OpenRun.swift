@@ -10,11 +10,12 @@ public struct OpenRun: Sendable {
     public let bundle: EvidenceBundle
     public let rules: RulesInput.Loaded
 
-    /// Loads the run at `url` (a run directory or a bare result bundle).
-    public init(at url: URL, rulesOverride: String?) throws(InputError) {
+    /// Loads the run at `url` (a run directory or a bare result bundle), held against
+    /// `sharedRules` (`--rules FILE`, loaded once per command) or else its own rules.
+    public init(at url: URL, sharedRules: RulesInput.Loaded? = nil) throws(InputError) {
         self.url = url
         self.bundle = RunLocator.loadRun(at: url)
-        self.rules = try RulesInput.load(for: bundle, override: rulesOverride)
+        self.rules = try RulesInput.load(for: bundle, shared: sharedRules)
     }
 
     /// The rules check, for the UI to run in the background.

@@ -34,6 +34,13 @@ public enum RulesInput {
         }
     }
 
+    /// `shared` (a `--rules FILE` read once for every run a command opens), else the
+    /// bundle's own rules, else the built-in policy.
+    public static func load(for bundle: EvidenceBundle, shared: Loaded?) throws(InputError) -> Loaded {
+        if let shared { return shared }
+        return try load(for: bundle, override: nil)
+    }
+
     /// A rules file with errors is fatal (exit 2): checking against half a rules file
     /// would report violations that are not there, or miss real ones.
     public static func load(for bundle: EvidenceBundle, override path: String?) throws(InputError) -> Loaded {
@@ -53,7 +60,8 @@ public enum RulesInput {
         return Loaded(rules: .builtInDefaults, source: "built-in defaults", diagnostics: [])
     }
 
-    /// `--rules FILE`, read and parsed once (an archive's run list holds every run against it).
+    /// `--rules FILE`, read and parsed once: the archive's list and every run opened
+    /// from it share the result (FILE may be a pipe, which reads once).
     public static func load(path: String) throws(InputError) -> Loaded {
         let limits = ArtifactSizeLimits.fromEnvironment
         let bytes: [UInt8]

@@ -24,7 +24,7 @@ import Testing
         defer { scratch.remove() }
         let (environment, log) = try Self.fakeGit(scratch)
         let run = try scratch.copySample("run-2026-11-04-misplaced-file")
-        let opened = try OpenRun(at: URL(fileURLWithPath: run), rulesOverride: nil)
+        let opened = try OpenRun(at: URL(fileURLWithPath: run))
         let hooks = TriageHooks(store: NotesStore(directory: scratch.root + "/notes"), bundle: opened.bundle,
                                 environment: environment)
         #expect(hooks.existingRecord() == nil)

@@ -84,6 +84,24 @@ import Testing
         #expect(archive.summaries().map(\.runID) == ["run-2026-11-04-misplaced-file"])
     }
 
+    /// `--rules FILE` is read once for the list and every run opened from it: FILE may be
+    /// a pipe (`--rules <(git show …)`), which a second read would find empty.
+    @Test func theArchivesRulesFileIsReadOnceForTheListAndItsRuns() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try scratch.copySample("run-2026-11-04-misplaced-file")
+        try scratch.write(#"{"version": 1, "rules": []}"#, to: "shared-rules.json")
+        let file = scratch.root + "/shared-rules.json"
+        let archive = try ArchiveInput(path: scratch.root + "/archive", rulesOverride: file, notesOverride: scratch.root + "/notes")
+        try FileManager.default.removeItem(atPath: file)
+        #expect(archive.summary(of: "run-2026-11-04-misplaced-file").blocking == BlockingCounts(), "the list used the shared rules")
+        let opened = try OpenRun(at: URL(fileURLWithPath: run), sharedRules: archive.sharedRules)
+        #expect(opened.rules.source == file)
+        #expect(!opened.check().hasBlocking)
+        // Its own rules block it: the shared file is what made the difference.
+        #expect(try OpenRun(at: URL(fileURLWithPath: run)).check().hasBlocking)
+    }
+
     @Test func aSingleRunIsNotAnArchive() {
         #expect(throws: InputError.self) {
             try ArchiveInput(path: Scratch.samples + "/run-2026-11-02-baseline", rulesOverride: nil, notesOverride: nil)

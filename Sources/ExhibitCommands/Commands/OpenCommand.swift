@@ -26,17 +26,20 @@ enum OpenCommand {
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         let located = try RunInput.locate(args.positionals.first ?? ".")
+        // Read once, for the run or for the archive's list and every run opened from it.
+        var sharedRules: RulesInput.Loaded?
+        if let path = args.value("rules") { sharedRules = try RulesInput.load(path: path) }
         let status: Int32
         switch located.kind {
         case .run, .resultBundle:
             let store = OpenRun.notesStore(for: located.url, override: args.value("notes"),
                                            environment: ProcessInfo.processInfo.environment)
-            var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
+            var session = try triageSession(at: located.url, sharedRules: sharedRules, store: store)
             let parent = located.url.deletingLastPathComponent()
             session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { RunLocator.runs(in: parent) })
             status = TerminalApp.run(session: session)
         case .archive:
-            let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
+            let archive = ArchiveInput(url: located.url, sharedRules: sharedRules, notesOverride: args.value("notes"))
             status = TerminalApp.run(archive: archiveSession(archive))
         }
         // Records or drafts that could not be read or kept: said once the terminal is back.
@@ -59,8 +62,8 @@ enum OpenCommand {
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
     /// the UI (`deferredCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore) throws -> TriageSession {
-        let opened = try OpenRun(at: url, rulesOverride: rulesOverride)
+    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore) throws -> TriageSession {
+        let opened = try OpenRun(at: url, sharedRules: sharedRules)
         let bundle = opened.bundle
         let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
         return TriageSession(
@@ -82,7 +85,7 @@ enum OpenCommand {
             openRun: { runID in
                 do {
                     var session = try triageSession(at: archive.url.appendingPathComponent(runID),
-                                                    rulesOverride: archive.rulesOverride, store: archive.store)
+                                                    sharedRules: archive.sharedRules, store: archive.store)
                     session.comparison = comparison
                     return .success(session)
                 } catch {
