@@ -47,6 +47,22 @@ enum ExitStatus {
                 byTag.append((tag, [meaning(of: outcome).overview]))
             }
         }
-        return "exit status: " + byTag.map { "\($0.tag) " + $0.words.joined(separator: ", ") }.joined(separator: "; ") + "."
+        let text = "exit status: " + byTag.map { "\($0.tag) " + $0.words.joined(separator: ", ") }.joined(separator: "; ") + "."
+        return wrapped(text, width: 100)
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters, as the rest of the overview.
+    static func wrapped(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
     }
 }
