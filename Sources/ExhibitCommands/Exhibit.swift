@@ -1,6 +1,5 @@
 import ExhibitApp
 import ExhibitCore
-import ExhibitIO
 import Foundation
 
 /// The `exhibit` command line: one table of commands, one parser, one mapping from
