@@ -5,7 +5,9 @@ import PackageDescription
 // CZstd is libzstd (pure computation, no I/O) for result-bundle objects;
 // ExhibitIO reads bundles from disk and writes records atomically; CCurses is the
 // only code that includes curses.h; ExhibitTUI paints grids and reads keys;
-// ExhibitCommands parses arguments and dispatches; `exhibit` only calls it.
+// ExhibitApp holds the use cases (open, check, note, runs, diff, verify, collect, record);
+// ExhibitCommands parses arguments, dispatches and maps outcomes to exit statuses;
+// `exhibit` only calls it.
 let package = Package(
     name: "exhibit",
     // Swift Regex (Redactor) and ContinuousClock/Duration (bench-keys) need macOS 13;
@@ -33,15 +35,17 @@ let package = Package(
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
-        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitIO", "CCurses"]),
-        .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitTUI"]),
+        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "CCurses"]),
+        .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitIO"]),
+        .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         .testTarget(
             name: "ExhibitCoreTests", dependencies: ["ExhibitCore", "CZstd"],
             exclude: ["Golden"],
             resources: []),
         .testTarget(
-            name: "ExhibitCommandsTests", dependencies: ["ExhibitCommands", "ExhibitIO", "ExhibitCore"]),
+            name: "ExhibitCommandsTests", dependencies: ["ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore"]),
+        .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

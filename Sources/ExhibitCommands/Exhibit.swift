@@ -1,20 +1,12 @@
+import ExhibitApp
 import ExhibitCore
-import ExhibitIO
 import Foundation
 
 /// The `exhibit` command line: one table of commands, one parser, one mapping from
-/// errors to exit statuses. `main.swift` only calls `Exhibit.main`.
+/// outcomes and errors to exit statuses (`ExitStatus`). `main.swift` only calls
+/// `Exhibit.main`.
 public enum Exhibit {
-    public static let version = "0.1.0"
-
-    /// Exit statuses shared by every command (documented in exhibit(1)).
-    enum ExitStatus {
-        static let success: Int32 = 0
-        /// `check`: a blocking violation exists.
-        static let blocking: Int32 = 1
-        /// Usage errors, missing or unreadable input, no terminal for the UI.
-        static let usage: Int32 = 2
-    }
+    public static let version = ExhibitRelease.version
 
     public static func main(_ arguments: [String]) -> Int32 {
         run(arguments, console: Console())
@@ -25,13 +17,19 @@ public enum Exhibit {
     }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        ExitStatus.code(for: outcome(arguments, console: console, environment: environment))
+    }
+
+    /// How the command line ended: the command's outcome, or `unusableInput` for every
+    /// error it threw (said on standard error first).
+    static func outcome(_ arguments: [String], console: Console, environment: [String: String]) -> Outcome {
         // A size limit the person set and mistyped must not leave the defaults in force unsaid.
         if let limits = environment[ArtifactSizeLimits.environmentVariable] {
             do {
                 _ = try ArtifactSizeLimits.parse(limits)
             } catch {
                 console.error("exhibit: \(safe(error.description))")
-                return ExitStatus.usage
+                return .unusableInput
             }
         }
         do {
@@ -43,13 +41,13 @@ public enum Exhibit {
             } else {
                 console.error("See 'exhibit --help'.")
             }
-            return ExitStatus.usage
+            return .unusableInput
         } catch let error as InputError {
             console.error("exhibit: \(safe(error.description))")
-            return ExitStatus.usage
+            return .unusableInput
         } catch {
             console.error("exhibit: \(safe(String(describing: error)))")
-            return ExitStatus.usage
+            return .unusableInput
         }
     }
 
@@ -61,51 +59,34 @@ public enum Exhibit {
             .joined(separator: "\n")
     }
 
-    static func dispatch(_ arguments: [String], console: Console) throws -> Int32 {
-        guard let first = arguments.first else {
-            return try OpenCommand.run(ParsedArguments(), console: console)
-        }
-        switch first {
-        case "-h", "--help":
-            console.write(CommandTable.overview)
-            return ExitStatus.success
+    static func dispatch(_ arguments: [String], console: Console) throws -> Outcome {
+        switch arguments.first {
         case "--version", "-V":
             console.print("exhibit \(version)")
-            return ExitStatus.success
+            return .success
         case "help":
             let rest = Array(arguments.dropFirst())
             guard let name = rest.first else {
                 console.write(CommandTable.overview)
-                return ExitStatus.success
+                return .success
             }
             guard let spec = CommandTable.spec(named: name) else {
                 throw UsageError(message: "no command named '\(name)'", command: nil)
             }
             console.write(spec.helpText)
-            return ExitStatus.success
+            return .success
         default:
             break
         }
-        if let command = CommandTable.commands.first(where: { $0.spec.name == first }) {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-            if parsed.wantsHelp {
-                console.write(command.spec.helpText)
-                return ExitStatus.success
-            }
-            return try command.run(parsed, console)
-        }
-        // Anything else opens the UI (`exhibit RUN`, `exhibit --rules r.json RUN`); a
-        // `--help` anywhere prints the help instead of opening it.
-        let parsed = try ArgumentParser.parse(arguments, for: OpenCommand.spec)
+        // `exhibit summary RUN`, or the default command for anything else (`exhibit RUN`,
+        // `exhibit --rules r.json RUN`, `exhibit -h`); a `--help` anywhere prints the
+        // command's help instead of running it.
+        let (command, rest) = CommandTable.command(for: arguments)
+        let parsed = try ArgumentParser.parse(rest, for: command.spec)
         if parsed.wantsHelp {
-            console.write(CommandTable.overview)
-            return ExitStatus.success
+            console.write(command.help())
+            return .success
         }
-        return try OpenCommand.run(parsed, console: console)
+        return try command.run(parsed, console)
     }
-}
-
-/// A path or file the user named could not be used: one line, exit status 2.
-struct InputError: Error, CustomStringConvertible {
-    var description: String
 }

@@ -237,30 +237,3 @@ public struct NotesStore: Sendable {
             && access(path, W_OK | X_OK) == 0
     }
 }
-
-/// Who is triaging: `$EXHIBIT_USER`, else `git config user.name`, else `$USER`.
-public enum TriageAuthor {
-    public static func current(environment: [String: String]) -> String {
-        if let u = environment["EXHIBIT_USER"], !u.isEmpty { return u }
-        if let name = gitUserName(), !name.isEmpty { return name }
-        return environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-    }
-
-    static func gitUserName() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "config", "user.name"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}

@@ -23,11 +23,6 @@ public enum RunLocator {
         public var description: String
     }
 
-    /// The top-level names that mark a directory as a run bundle.
-    /// `rules.json` and `steps.tsv` are not enough: teams keep a shared rules file at
-    /// the root of an archive, which must not turn the archive into a "run".
-    static let runMarkers = ["results", "container", "run.json"]
-
     public static func resolve(_ path: String) throws(Failure) -> (url: URL, kind: Kind) {
         var isDirectory: ObjCBool = false
         let fm = FileManager.default
@@ -43,11 +38,14 @@ public enum RunLocator {
             throw Failure(description: "\(path): permission denied")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        if isResultBundle(url, names: names) { return (url, .resultBundle) }
-        if names.contains(where: { runMarkers.contains($0) }) { return (url, .run) }
+        switch RunDetection.kind(directoryName: url.lastPathComponent, entries: entries(of: url.path, names: names)) {
+        case .resultBundle?: return (url, .resultBundle)
+        case .run?: return (url, .run)
+        case nil: break
+        }
         let runs = runs(in: url)
         if !runs.isEmpty { return (url, .archive) }
-        throw Failure(description: "\(path): holds no run evidence (results/, container/ or run.json); see exhibit-bundle(5)")
+        throw Failure(description: "\(path): holds no run evidence (\(RunDetection.runMarkers.map { $0 + "/" }.joined(separator: " or "))); see exhibit-bundle(5)")
     }
 
     /// The run directories of an archive, sorted by name (run ids start with the date).
@@ -59,11 +57,23 @@ public enum RunLocator {
         }.sorted()
     }
 
-    /// What makes a directory a run: one of `runMarkers` at its top level. The one
-    /// definition behind `resolve`, `runs(in:)` and the writers' guard below.
+    /// Whether `directory` is a run (`RunDetection`: a result bundle is not one here,
+    /// the archive's runs are what the list, the base chooser and the writers' guard mean).
     public static func isRun(_ directory: String) -> Bool {
-        let inner = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return inner.contains(where: { runMarkers.contains($0) })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let name = URL(fileURLWithPath: directory).lastPathComponent
+        return RunDetection.kind(directoryName: name, entries: entries(of: directory, names: names)) == .run
+    }
+
+    /// The top-level entries `RunDetection` needs: each name, and for the run markers
+    /// whether it is a directory (links followed, as the loader's source does).
+    static func entries(of directory: String, names: [String]) -> [RunDetection.Entry] {
+        names.map { name in
+            guard RunDetection.runMarkers.contains(name) else { return RunDetection.Entry(name: name, isDirectory: false) }
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+            return RunDetection.Entry(name: name, isDirectory: exists && isDirectory.boolValue)
+        }
     }
 
     /// The evidence a file written at `path` would land in: a run of `archive` (a
@@ -72,50 +82,27 @@ public enum RunLocator {
     /// run. No writer (note, records, drafts) writes where this says evidence is,
     /// `--force` or not.
     public static func evidence(enclosing path: String, archive: String) -> String? {
-        let target = resolvedPath(path)
+        let target = PathContainment.resolvedPath(path)
         let parts = target.split(separator: "/")
         if let bundle = parts.first(where: { $0.hasSuffix(".xcresult") }) {
             return "the result bundle \(bundle)"
         }
-        let root = resolvedPath(archive)
+        let root = PathContainment.resolvedPath(archive)
         let prefix = root == "/" ? "/" : root + "/"
-        guard target.hasPrefix(prefix) else { return nil }
+        guard PathContainment.isInside(target, directory: root), target != root else { return nil }
         let inside = target.dropFirst(prefix.count).split(separator: "/")
         guard inside.count >= 2, let first = inside.first else { return nil }
         let run = prefix + first
         return isRun(run) ? "the run \(first)" : nil
     }
 
-    /// `path` with its links resolved: `realpath` of the deepest part that exists, the
-    /// rest (not created yet) appended.
-    static func resolvedPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var existing = absolute
-        var rest: [String] = []
-        while true {
-            if let real = realpath(existing, nil) {
-                defer { free(real) }
-                let base = String(cString: real)
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            guard let slash = existing.lastIndex(of: "/"), slash != existing.startIndex else { return absolute }
-            rest.append(String(existing[existing.index(after: slash)...]))
-            existing = String(existing[..<slash])
-        }
-    }
-
-    /// `X.xcresult` with an Info.plist, or any directory holding Info.plist beside
-    /// `Data/` or `database.sqlite3` (a result bundle renamed by an artifact upload).
-    static func isResultBundle(_ url: URL, names: [String]) -> Bool {
-        guard names.contains("Info.plist") else { return false }
-        return url.pathExtension == "xcresult" || names.contains("Data") || names.contains("database.sqlite3")
-    }
-
     /// Loads a run bundle from disk; a bare result bundle is loaded as a run whose
     /// `results/` holds only it (see `MountedEvidenceSource`).
     public static func loadRun(at url: URL) -> EvidenceBundle {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        if isResultBundle(url, names: names) { return loadResultBundle(at: url) }
+        if RunDetection.kind(directoryName: url.lastPathComponent, entries: entries(of: url.path, names: names)) == .resultBundle {
+            return loadResultBundle(at: url)
+        }
         return BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url))
     }
 

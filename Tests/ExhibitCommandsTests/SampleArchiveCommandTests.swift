@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ExhibitApp
 @testable import ExhibitCommands
 @testable import ExhibitIO
 import ExhibitCore

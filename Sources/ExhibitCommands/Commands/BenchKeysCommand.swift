@@ -1,3 +1,4 @@
+import ExhibitApp
 import ExhibitCore
 
 #if canImport(Glibc)
@@ -30,22 +31,19 @@ enum BenchKeysCommand {
         summary: "Benchmark tool: replay keys against the UI state machine and renderer, print mean and p99 per frame",
         details: "For Tests/bench/run. Frame times are the thread's CPU time (wall p99 alongside). The last line is machine-readable: frames=N mean_ms=X p50_ms=X p99_ms=X max_ms=X wall_p99_ms=X.")
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
         let bundle = try RunInput.loadRun(args.positionals[0])
         let loaded = try RulesInput.load(for: bundle, override: nil)
-        let compiled = RulesEngine.compile(loaded.rules)
-        let report = RulesEngine.check(
-            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
-            rulesSource: loaded.source, rulesDiagnostics: loaded.diagnostics)
+        let report = loaded.check(bundle)
         let keys = try parseKeys(args.value("keys") ?? defaultKeys)
         let repeatText = args.value("repeat") ?? "20"
         guard let repeats = Int(repeatText), repeats > 0, repeats <= 100_000 else {
             throw UsageError(message: "--repeat expects a whole number from 1 to 100000, not '\(repeatText)'", command: spec.name)
         }
         let (cols, rows) = try parseSize(args.value("size") ?? "120x40")
-        let session = TriageSession(bundle: bundle, report: report, rules: compiled)
+        let session = TriageSession(bundle: bundle, report: report, rules: loaded.compiled)
         let initial = TriageState(session: session, rows: rows, cols: cols)
         var lastGrid = TriageRenderer.render(initial)
         let ready = clock.now
@@ -88,7 +86,7 @@ enum BenchKeysCommand {
         out += "p99_ms=\(format(percentile(sorted, 0.99))) max_ms=\(format(sorted.last ?? 0)) "
         out += "wall_p99_ms=\(format(percentile(wallFrames.sorted(), 0.99)))\n"
         console.write(out)
-        return Exhibit.ExitStatus.success
+        return .success
     }
 
     static func milliseconds(_ d: Duration) -> Double {

@@ -1,5 +1,5 @@
+import ExhibitApp
 import ExhibitCore
-import ExhibitIO
 
 /// `exhibit check RUN`: the pre-merge gate.
 enum CheckCommand {
@@ -23,41 +23,15 @@ enum CheckCommand {
             artifact that could not be used, and the bundle's diagnostics.
             """)
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
-        let bundle = try RunInput.loadRun(args.positionals[0])
-        let report = try RulesInput.check(bundle, override: args.value("rules"))
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
+        let gate = try GateRun(path: args.positionals[0], rulesOverride: args.value("rules"))
         if args.value("format") == "json" {
-            console.writeStreamed { CheckReportFormatter.writeJSON(report, runID: bundle.runID, to: $0) }
+            console.writeStreamed { CheckReportFormatter.writeJSON(gate.report, runID: gate.bundle.runID, to: $0) }
         } else {
-            console.writeStreamed { CheckReportFormatter.writeText(report, runID: bundle.runID, to: $0) }
+            console.writeStreamed { CheckReportFormatter.writeText(gate.report, runID: gate.bundle.runID, to: $0) }
         }
-        // A gate must not pass on evidence it could not read: without a container
-        // inventory there is nothing to hold against the rules, and a broken
-        // inventory.json (the one the bundle meant) is not replaced by files.txt.
-        guard bundle.inventory != nil else {
-            let why = [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList].compactMap { file -> String? in
-                switch bundle.status(of: file) {
-                case .malformed(let d)?: d.description
-                case .unreadable(let reason)?: "\(file): cannot be read: \(reason)"
-                default: nil
-                }
-            }
-            console.error("exhibit: \(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"
-                + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)"
-                    : ": " + TerminalText.sanitized(why.joined(separator: "; "))))
-            return Exhibit.ExitStatus.usage
-        }
-        if let problem = report.evidence?.authoritativeInventoryProblem {
-            console.error("exhibit: \(bundle.runID): \(problem); the run was not checked against it, so the gate fails closed"
-                + " (the findings above are from \(bundle.inventorySource ?? "?"))")
-            return Exhibit.ExitStatus.usage
-        }
-        if report.hasBlocking { return Exhibit.ExitStatus.blocking }
-        // Nothing known blocks, but a blocking rule could not be decided: not a pass.
-        if report.hasUndecidedBlocking {
-            console.error("exhibit: \(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded")
-            return Exhibit.ExitStatus.usage
-        }
-        return Exhibit.ExitStatus.success
+        let verdict = gate.verdict
+        if let refusal = verdict.refusal { console.error("exhibit: " + refusal) }
+        return verdict.outcome
     }
 }

@@ -1,3 +1,4 @@
+import ExhibitApp
 import ExhibitCore
 import ExhibitIO
 import Foundation
@@ -19,7 +20,7 @@ enum GenerateCommand {
         summary: "Write a synthetic run bundle of N files (benchmarks, smoke tests)",
         details: "Generated bundles are not evidence: run.json says \"synthetic\". Exit status 2 on bad arguments or an unwritable OUT.")
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         guard let countText = args.value("files") else { throw UsageError(message: "--files N is required", command: spec.name) }
         guard let count = Int(countText), count >= 0, count <= 50_000_000 else {
             throw UsageError(message: "--files expects a whole number from 0 to 50000000, not '\(countText)'", command: spec.name)
@@ -45,6 +46,6 @@ enum GenerateCommand {
             }
         }
         console.print("wrote a synthetic run of \(count) files to \(out)")
-        return Exhibit.ExitStatus.success
+        return .success
     }
 }

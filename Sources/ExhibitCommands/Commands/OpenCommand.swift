@@ -1,3 +1,4 @@
+import ExhibitApp
 import ExhibitCore
 import ExhibitIO
 import ExhibitTUI
@@ -23,30 +24,37 @@ enum OpenCommand {
             128+N when ended by signal N (an unfinished comment is kept as a draft).
             """)
 
-    static func run(_ args: ParsedArguments, console: Console) throws -> Int32 {
-        let path = args.positionals.first ?? "."
-        let located: (url: URL, kind: RunLocator.Kind)
-        do {
-            located = try RunLocator.resolve(path)
-        } catch {
-            throw InputError(description: error.description)
-        }
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
+        let located = try RunInput.locate(args.positionals.first ?? ".")
+        // Read once, for the run or for the archive's list and every run opened from it.
+        var sharedRules: RulesInput.Loaded?
+        if let path = args.value("rules") { sharedRules = try RulesInput.load(path: path) }
         let status: Int32
         switch located.kind {
         case .run, .resultBundle:
-            let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
-                                          environment: ProcessInfo.processInfo.environment)
-            var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
+            let store = OpenRun.notesStore(for: located.url, override: args.value("notes"),
+                                           environment: ProcessInfo.processInfo.environment)
+            var session = try triageSession(at: located.url, sharedRules: sharedRules, store: store)
             let parent = located.url.deletingLastPathComponent()
-            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { ArchiveInput.evidenceRuns(in: parent) })
+            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { RunLocator.runs(in: parent) })
             status = TerminalApp.run(session: session)
         case .archive:
-            let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
+            let archive = ArchiveInput(url: located.url, sharedRules: sharedRules, notesOverride: args.value("notes"))
             status = TerminalApp.run(archive: archiveSession(archive))
         }
         // Records or drafts that could not be read or kept: said once the terminal is back.
         for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }
-        return status == TerminalApp.Status.noTerminal ? Exhibit.ExitStatus.usage : status
+        return outcome(of: status)
+    }
+
+    /// The UI's exit status as an outcome (`TerminalApp.Status`).
+    static func outcome(of status: Int32) -> Outcome {
+        switch status {
+        case TerminalApp.Status.ok: .success
+        case TerminalApp.Status.noTerminal: .noTerminal
+        case let signalled where signalled > 128: .signalled(signalled - 128)
+        default: .terminalLost
+        }
     }
 
     /// What the hooks could not do, from every run opened in this session.
@@ -54,21 +62,17 @@ enum OpenCommand {
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
     /// the UI (`deferredCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore) throws -> TriageSession {
-        let bundle = RunLocator.loadRun(at: url)
-        let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
-        let compiled = RulesEngine.compile(loadedRules.rules)
+    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore) throws -> TriageSession {
+        let opened = try OpenRun(at: url, sharedRules: sharedRules)
+        let bundle = opened.bundle
         let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
         return TriageSession(
-            bundle: bundle, report: .awaitingCheck(rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics),
-            rules: compiled,
+            bundle: bundle, report: opened.rules.awaitingCheck,
+            rules: opened.rules.compiled,
             confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
             confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft,
-            deferredCheck: {
-                RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: loadedRules.source,
-                                  rulesDiagnostics: loadedRules.diagnostics)
-            })
+            deferredCheck: { opened.check() })
     }
 
     /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
@@ -81,109 +85,12 @@ enum OpenCommand {
             openRun: { runID in
                 do {
                     var session = try triageSession(at: archive.url.appendingPathComponent(runID),
-                                                    rulesOverride: archive.rulesOverride, store: archive.store)
+                                                    sharedRules: archive.sharedRules, store: archive.store)
                     session.comparison = comparison
                     return .success(session)
                 } catch {
                     return .failure(ArchiveOpenFailure("\(runID): \(error)"))
                 }
             })
-    }
-}
-
-/// What the UI's hooks do on disk: records and drafts in the notes store, the note
-/// beside the record. Messages are short: they go on the status line.
-struct TriageHooks: Sendable {
-    let store: NotesStore
-    let bundle: EvidenceBundle
-    let author: String
-    /// What went wrong reading or keeping records, for the person to see.
-    let problems: HookProblems
-
-    init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String], problems: HookProblems = HookProblems()) {
-        self.store = store
-        self.bundle = bundle
-        self.author = TriageAuthor.current(environment: environment)
-        self.problems = problems
-    }
-
-    /// The run's record; a record that cannot be read is said on the status line
-    /// (`problems`), not taken for "no record".
-    func existingRecord() -> TriageRecord? {
-        read("triage record") { store, id throws(NotesStore.Failure) in try store.record(for: id) }
-    }
-
-    func existingDraft() -> TriageRecord? {
-        read("draft") { store, id throws(NotesStore.Failure) in try store.draft(for: id) }
-    }
-
-    /// A record or draft that cannot be read is said on the status line, not taken for none.
-    private func read(_ what: String, _ body: (NotesStore, String) throws(NotesStore.Failure) -> TriageRecord?) -> TriageRecord? {
-        do {
-            return try body(store, bundle.runID)
-        } catch {
-            problems.add("\(what) not read: \(error.description)")
-            return nil
-        }
-    }
-
-    func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
-        TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
-                     author: author, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
-    }
-
-    func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {
-        do {
-            try store.save(record(decision.failureClass, comment: decision.comment, draft: false, report))
-            return .info("Saved: \(decision.failureClass.title), by \(author)")
-        } catch {
-            return .failure("not saved: \(error.description)")
-        }
-    }
-
-    func export(_ decision: TriageDecision?, _ report: CheckReport) -> HookMessage {
-        var confirmed = existingRecord()
-        if let decision {
-            confirmed = record(decision.failureClass, comment: decision.comment, draft: false, report)
-        }
-        let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
-        do {
-            let file = try store.saveNote(note, for: bundle.runID)
-            return .info("Note written to \(file)")
-        } catch {
-            return .failure("note not written: \(error.description)")
-        }
-    }
-
-    /// Called as the UI closes: a failure is kept for `problems`, printed once the
-    /// terminal is restored (the status line is gone by then).
-    func saveDraft(_ draft: TriageDraft, _ report: CheckReport) {
-        do {
-            try store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
-        } catch {
-            problems.add("the unfinished comment was not kept as a draft: \(error.description)")
-        }
-    }
-}
-
-/// Messages from the hooks that have no status line to go to (the UI is closing, or not
-/// open yet); `OpenCommand` prints them on stderr once the terminal is restored.
-final class HookProblems: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    /// Keeps `message` once: the same failure met again (a record read per hook) is said once.
-    func add(_ message: String) {
-        lock.lock()
-        if !messages.contains(message) { messages.append(message) }
-        lock.unlock()
-    }
-
-    func take() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = messages
-        messages = []
-        return taken
     }
 }

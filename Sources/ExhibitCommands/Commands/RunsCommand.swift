@@ -1,5 +1,5 @@
+import ExhibitApp
 import ExhibitCore
-import ExhibitIO
 
 /// `exhibit runs ARCHIVE`: the archive UI's run list, headless.
 enum RunsCommand {
@@ -20,12 +20,12 @@ enum RunsCommand {
             Exit status 0 when the archive was read, 2 when ARCHIVE is not an archive of runs.
             """)
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws -> Int32 {
+    static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         let archive = try ArchiveInput(path: args.positionals[0], rulesOverride: args.value("rules"),
                                        notesOverride: args.value("notes"))
-        let summaries = archive.runIDs.map(archive.summary(of:))
+        let summaries = archive.summaries()
         let json = args.value("format") == RunListFormatter.Format.json.rawValue
         console.write(json ? RunListFormatter.json(summaries) : RunListFormatter.text(summaries))
-        return Exhibit.ExitStatus.success
+        return .success
     }
 }

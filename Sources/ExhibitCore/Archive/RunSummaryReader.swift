@@ -23,11 +23,11 @@ public enum RunSummaryReader {
         var proposal: ClassificationProposal?
         if let inventory = loading.bundle.inventory {
             summary.volumes = DirectoryVolume.topLevel(of: inventory)
-            switch compiledRules(rules, &loading) {
+            // The small app artifacts too (preference copies, app Info.plist), so the
+            // list's counts agree with `check`; rules.json is read among them, once.
+            loading.loadRawArtifacts()
+            switch compiledRules(rules, loading.bundle) {
             case .success(let compiled):
-                // The small app artifacts too (preference copies, app Info.plist), so the
-                // list's counts agree with `check`.
-                loading.loadRawArtifacts()
                 let report = RulesEngine.check(bundle: loading.bundle, compiled: compiled, rulesSource: "", rulesDiagnostics: [])
                 summary.blocking = BlockingCounts(report)
                 if report.hasUndecidedBlocking {
@@ -113,25 +113,22 @@ public enum RunSummaryReader {
         var text: String
     }
 
-    private static func compiledRules<S: EvidenceSource>(_ rules: Rules, _ loading: inout Loading<S>) -> Result<CompiledRules, RulesProblem> {
+    private static func compiledRules(_ rules: Rules, _ bundle: EvidenceBundle) -> Result<CompiledRules, RulesProblem> {
         switch rules {
         case .shared(let compiled):
             return .success(compiled)
         case .bundle:
-            let bytes: [UInt8]
-            switch loading.rulesFile() {
+            switch bundle.rules {
             case .absent: return .success(RulesEngine.compile(RulesInventory.builtInDefaults))
             // Not 0 blocking under the built-in policy: the run's own rules could not be read.
             case .unreadable(let why): return .failure(RulesProblem(text: "\(EvidenceLayout.rules): cannot be read: \(why)"))
-            case .present(let b): bytes = b
-            }
-            var warnings: [Diagnostic] = []
-            do {
-                return .success(RulesEngine.compile(try RulesReader.read(bytes, file: EvidenceLayout.rules, warnings: &warnings)))
-            } catch {
-                return .failure(RulesProblem(text: error.description))
+            case .present:
+                switch bundle.rulesReading?.result {
+                case .success(let read)?: return .success(RulesEngine.compile(read))
+                case .failure(let error)?: return .failure(RulesProblem(text: error.description))
+                case nil: return .failure(RulesProblem(text: "\(EvidenceLayout.rules): not read"))
+                }
             }
         }
     }
 }
-

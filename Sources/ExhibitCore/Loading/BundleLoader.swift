@@ -320,9 +320,14 @@ struct Loading<Source: EvidenceSource> {
     mutating func loadRawArtifacts() {
         bundle.rules = rulesFile()
         if let b = bundle.rules.bytes {
-            // Kept raw (`check` reads it again, and `--rules` may replace it), but read
-            // once here so `summary` reports a broken rules file instead of "loaded".
-            _ = read(RulesReader.self, EvidenceLayout.rules, b)
+            // Read once, here: `summary` reports a broken rules file instead of "loaded",
+            // and `check`, `note`, the run list and the UI take the reading from the bundle.
+            let reading = RulesReading.read(b, file: EvidenceLayout.rules)
+            bundle.rulesReading = reading
+            _ = parse(EvidenceLayout.rules) { w throws(Diagnostic) in
+                w = reading.warnings
+                return try reading.result.get()
+            }
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
             bundle.appInfoPlistBytes = b

@@ -91,6 +91,9 @@ public struct EvidenceBundle: Sendable {
     /// the rules engine). Absent and unreadable are different states: only an absent
     /// file lets a check fall back to the built-in policy.
     public var rules: BundleRules
+    /// `rules` as the loader read it (nil when absent or unreadable, or not loaded):
+    /// parsed once, here, for every command that holds the run against it.
+    public var rulesReading: RulesReading?
     /// Raw bytes of the built app's Info.plist, when collected.
     public var appInfoPlistBytes: [UInt8]?
     /// The built app's Info.plist, decoded; nil when absent or malformed.
@@ -113,6 +116,7 @@ public struct EvidenceBundle: Sendable {
         self.duTotals = nil
         self.steps = nil
         self.rules = .absent
+        self.rulesReading = nil
         self.appInfoPlistBytes = nil
         self.appInfo = nil
         self.preferences = []

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+@testable import ExhibitApp
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
@@ -90,16 +91,16 @@ enum CollectRunner {
         let status: Int32
         do {
             let parsed = try ArgumentParser.parse(arguments, for: CollectCommand.spec)
-            status = try CollectCommand.run(parsed, console, environment: environment)
+            status = ExitStatus.code(for: try CollectCommand.run(parsed, console, environment: environment))
         } catch let error as UsageError {
             console.error("exhibit: \(error.message)")
-            status = Exhibit.ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         } catch let error as InputError {
             console.error("exhibit: \(error.description)")
-            status = Exhibit.ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         } catch {
             console.error("exhibit: \(error)")
-            status = Exhibit.ExitStatus.usage
+            status = ExitStatus.code(for: .unusableInput)
         }
         return (status, console.captured!.out, console.captured!.err)
     }

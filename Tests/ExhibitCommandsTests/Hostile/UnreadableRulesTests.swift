@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+@testable import ExhibitApp
 @testable import ExhibitCommands
 
 /// Issue 15 §1: a `rules.json` that is there but cannot be read is a rules file with

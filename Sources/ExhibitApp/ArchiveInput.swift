@@ -5,81 +5,66 @@ import Foundation
 /// An archive on disk as the run list and the archive UI use it: its run ids, each
 /// run's list line (read on demand, so the UI can read them in the background), and
 /// the triage records in its notes directory.
-struct ArchiveInput: Sendable {
-    let url: URL
-    let runIDs: [String]
-    let store: NotesStore
-    let rules: RunSummaryReader.Rules
-    /// `--rules FILE`, for opening a run with the same rules the list used.
-    let rulesOverride: String?
+public struct ArchiveInput: Sendable {
+    public let url: URL
+    public let runIDs: [String]
+    public let store: NotesStore
+    /// `--rules FILE`, read once: the list and every run opened from it use it.
+    public let sharedRules: RulesInput.Loaded?
+    var rules: RunSummaryReader.Rules { sharedRules.map { .shared($0.compiled) } ?? .bundle }
 
     /// Resolves `path` to an archive. A single run is an error naming its archive.
-    init(path: String, rulesOverride: String?, notesOverride: String?) throws {
-        let located: (url: URL, kind: RunLocator.Kind)
-        do {
-            located = try RunLocator.resolve(path)
-        } catch {
-            throw InputError(description: error.description)
-        }
+    public init(path: String, rulesOverride: String?, notesOverride: String?) throws(InputError) {
+        let located = try RunInput.locate(path)
         guard located.kind == .archive else {
             throw InputError(description: "\(path): is a single run, not an archive of runs; try `exhibit summary \(path)`")
         }
-        try self.init(url: located.url, rulesOverride: rulesOverride, notesOverride: notesOverride)
+        var shared: RulesInput.Loaded?
+        if let rulesOverride { shared = try RulesInput.load(path: rulesOverride) }
+        self.init(url: located.url, sharedRules: shared, notesOverride: notesOverride)
     }
 
-    /// An archive already known to be one (`exhibit` with an archive argument). A
-    /// `--rules` file is read and compiled once for every run.
-    init(url: URL, rulesOverride: String?, notesOverride: String?) throws {
+    /// An archive already known to be one (`exhibit` with an archive argument).
+    public init(url: URL, sharedRules: RulesInput.Loaded?, notesOverride: String?) {
         self.url = url
-        self.runIDs = Self.evidenceRuns(in: url)
+        self.runIDs = RunLocator.runs(in: url)
         self.store = NotesStore.locate(archive: url.path, override: notesOverride,
                                        environment: ProcessInfo.processInfo.environment)
-        self.rulesOverride = rulesOverride
-        if let rulesOverride {
-            let loaded = try RulesInput.load(for: EvidenceBundle(runID: ""), override: rulesOverride)
-            self.rules = .shared(RulesEngine.compile(loaded.rules))
-        } else {
-            self.rules = .bundle
-        }
+        self.sharedRules = sharedRules
     }
 
-    /// The archive's runs that hold evidence: a `results/` or `container/` directory.
-    /// Directories with only loose files (a shared rules.json, fixtures) are not runs
-    /// the list could say anything about.
-    static func evidenceRuns(in archive: URL) -> [String] {
-        RunLocator.runs(in: archive).filter { id in
-            [EvidenceLayout.resultsDirectory, "container"].contains { sub in
-                var isDirectory: ObjCBool = false
-                let path = archive.appendingPathComponent(id).appendingPathComponent(sub).path
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    /// Reads one run's list line. Safe to call from any thread. A record or draft that
+    /// cannot be read is said on the line, not taken for none.
+    public func summary(of runID: String) -> RunSummary {
+        var problems: [String] = []
+        func read(_ what: String, _ body: () throws(NotesStore.Failure) -> TriageRecord?) -> TriageRecord? {
+            do {
+                return try body()
+            } catch {
+                problems.append("\(what): " + error.description)
+                return nil
             }
         }
-    }
-
-    /// Reads one run's list line. Safe to call from any thread.
-    func summary(of runID: String) -> RunSummary {
-        var record: TriageRecord?
-        var problem: String?
-        do {
-            record = try store.record(for: runID)
-        } catch {
-            problem = "triage record: " + error.description
-        }
+        let record = read("triage record") { () throws(NotesStore.Failure) in try store.record(for: runID) }
+        let draft = read("draft") { () throws(NotesStore.Failure) in try store.draft(for: runID) }
         var summary = RunSummaryReader.read(
             runID: runID, from: DirectoryEvidenceSource(root: url.appendingPathComponent(runID)), rules: rules,
-            record: record, draft: try? store.draft(for: runID))
-        if let problem { summary.problems.append(problem) }
+            record: record, draft: draft)
+        summary.problems += problems
         return summary
     }
+
+    /// Every run's list line, in `runIDs` order (`exhibit runs`).
+    public func summaries() -> [RunSummary] { runIDs.map(summary(of:)) }
 }
 
 /// The `b`/`B` comparison of a run with the other runs of its directory: the
 /// archive's runs, or for a run opened alone its parent directory's. The runs' dates
 /// and outcomes are read once, on the first `b`, from run.json and the results only.
-enum RunComparisonInput {
+public enum RunComparisonInput {
     /// `runIDs` is asked only when a base is first looked for: listing a large parent
     /// directory must not delay the first screen.
-    static func comparison(directory: URL, runIDs: @escaping () -> [String]) -> RunComparison {
+    public static func comparison(directory: URL, runIDs: @escaping () -> [String]) -> RunComparison {
         let cache = CandidateCache()
         return RunComparison(
             candidates: {

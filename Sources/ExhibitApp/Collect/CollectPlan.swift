@@ -2,44 +2,42 @@ import ExhibitCore
 import ExhibitIO
 import Foundation
 
-/// The arguments of `exhibit collect`, checked before anything is written: which
-/// container source, and that every named input exists.
-struct CollectPlan {
-    var out: String
-    var bundleID: String?
-    var device: String?
-    var containerDirectory: String?
-    var xcresult: String?
-    var excludedList: String?
-    var resultsJSON: String?
-    var steps: String?
-    var rules: String?
-    var appInfoPlist: String?
+/// What `exhibit collect` was asked for, checked before anything is written: which
+/// container source, and that every named input exists. (Which options go together is
+/// the command's business: `CollectCommand.plan`.)
+public struct CollectPlan {
+    public var out: String
+    public var bundleID: String?
+    public var device: String?
+    public var containerDirectory: String?
+    public var xcresult: String?
+    public var excludedList: String?
+    public var resultsJSON: String?
+    public var steps: String?
+    public var rules: String?
+    public var appInfoPlist: String?
+    public var scheme: String?
+    public var destination: String?
+    public var includeXcresult: Bool
+    public var force: Bool
 
-    init(_ args: ParsedArguments) throws {
-        let name = CollectCommand.spec.name
-        guard let out = args.value("out"), !out.isEmpty else { throw UsageError(message: "--out RUN is required", command: name) }
+    public init(out: String, bundleID: String?, device: String?, containerDirectory: String?, xcresult: String?,
+                excludedList: String?, resultsJSON: String?, steps: String?, rules: String?, appInfoPlist: String?,
+                scheme: String?, destination: String?, includeXcresult: Bool, force: Bool) throws(InputError) {
         self.out = out
-        bundleID = args.value("bundle-id")
-        device = args.value("device")
-        containerDirectory = args.value("container")
-        xcresult = args.value("xcresult")
-        excludedList = args.value("excluded-list")
-        resultsJSON = args.value("results-json")
-        steps = args.value("steps")
-        rules = args.value("rules")
-        appInfoPlist = args.value("app-info-plist")
-        if containerDirectory != nil {
-            if device != nil { throw UsageError(message: "--container and --device exclude each other", command: name) }
-        } else {
-            guard bundleID != nil, device != nil else {
-                throw UsageError(message: "name the app and simulator with --bundle-id ID --device UDID|booted, or a directory with --container DIR",
-                                 command: name)
-            }
-        }
-        if args.has("include-xcresult") && xcresult == nil {
-            throw UsageError(message: "--include-xcresult needs --xcresult PATH", command: name)
-        }
+        self.bundleID = bundleID
+        self.device = device
+        self.containerDirectory = containerDirectory
+        self.xcresult = xcresult
+        self.excludedList = excludedList
+        self.resultsJSON = resultsJSON
+        self.steps = steps
+        self.rules = rules
+        self.appInfoPlist = appInfoPlist
+        self.scheme = scheme
+        self.destination = destination
+        self.includeXcresult = includeXcresult
+        self.force = force
         for (option, path, directory) in [("container", containerDirectory, true), ("xcresult", xcresult, true),
                                           ("excluded-list", excludedList, false), ("results-json", resultsJSON, nil),
                                           ("steps", steps, false), ("rules", rules, false), ("app-info-plist", appInfoPlist, false)] {
@@ -56,9 +54,7 @@ struct CollectPlan {
 
     /// Collecting into the container would put the bundle into its own inventory.
     func refuseOutputInside(_ container: String) throws(InputError) {
-        let root = URL(fileURLWithPath: container).standardizedFileURL.path
-        let target = URL(fileURLWithPath: out).standardizedFileURL.path
-        if target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+        if PathContainment.isInside(out, directory: container) {
             throw InputError(description: "\(out): inside the container being collected; choose a RUN outside it")
         }
     }

@@ -1,0 +1,105 @@
+import ExhibitCore
+import ExhibitIO
+import Foundation
+
+/// Recording and exporting a triage from the UI: records and drafts in the notes
+/// store, the note beside the record. Messages are short: they go on the status line.
+/// The author is resolved when a record is first made (`TriageAuthor`), not here.
+public struct TriageHooks: Sendable {
+    public let store: NotesStore
+    public let bundle: EvidenceBundle
+    let author: TriageAuthor
+    /// What went wrong reading or keeping records, for the person to see.
+    public let problems: HookProblems
+
+    public init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String],
+                problems: HookProblems = HookProblems()) {
+        self.store = store
+        self.bundle = bundle
+        self.author = TriageAuthor(environment: environment)
+        self.problems = problems
+    }
+
+    /// The run's record; a record that cannot be read is said on the status line
+    /// (`problems`), not taken for "no record".
+    public func existingRecord() -> TriageRecord? {
+        read("triage record") { store, id throws(NotesStore.Failure) in try store.record(for: id) }
+    }
+
+    public func existingDraft() -> TriageRecord? {
+        read("draft") { store, id throws(NotesStore.Failure) in try store.draft(for: id) }
+    }
+
+    /// A record or draft that cannot be read is said on the status line, not taken for none.
+    private func read(_ what: String, _ body: (NotesStore, String) throws(NotesStore.Failure) -> TriageRecord?) -> TriageRecord? {
+        do {
+            return try body(store, bundle.runID)
+        } catch {
+            problems.add("\(what) not read: \(error.description)")
+            return nil
+        }
+    }
+
+    func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
+        TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
+                     author: author.name, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
+    }
+
+    public func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {
+        let made = record(decision.failureClass, comment: decision.comment, draft: false, report)
+        do {
+            try store.save(made)
+            return .info("Saved: \(decision.failureClass.title), by \(made.author)")
+        } catch {
+            return .failure("not saved: \(error.description)")
+        }
+    }
+
+    public func export(_ decision: TriageDecision?, _ report: CheckReport) -> HookMessage {
+        var confirmed = existingRecord()
+        if let decision {
+            confirmed = record(decision.failureClass, comment: decision.comment, draft: false, report)
+        }
+        let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
+        do {
+            let file = try store.saveNote(note, for: bundle.runID)
+            return .info("Note written to \(file)")
+        } catch {
+            return .failure("note not written: \(error.description)")
+        }
+    }
+
+    /// Called as the UI closes: a failure is kept for `problems`, printed once the
+    /// terminal is restored (the status line is gone by then).
+    public func saveDraft(_ draft: TriageDraft, _ report: CheckReport) {
+        do {
+            try store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
+        } catch {
+            problems.add("the unfinished comment was not kept as a draft: \(error.description)")
+        }
+    }
+}
+
+/// Messages from the hooks that have no status line to go to (the UI is closing, or not
+/// open yet); `OpenCommand` prints them on stderr once the terminal is restored.
+public final class HookProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    public init() {}
+
+    /// Keeps `message` once: the same failure met again (a record read per hook) is said once.
+    public func add(_ message: String) {
+        lock.lock()
+        if !messages.contains(message) { messages.append(message) }
+        lock.unlock()
+    }
+
+    public func take() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = messages
+        messages = []
+        return taken
+    }
+}

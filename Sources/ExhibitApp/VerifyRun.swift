@@ -1,0 +1,60 @@
+import ExhibitCore
+import ExhibitIO
+import Foundation
+
+/// `verify`: the result bundles of a run (or one bare result bundle) checked object by
+/// object (`XCResultVerifier`), each with a word on its database.sqlite3.
+public enum VerifyRun {
+    public struct Verified: Sendable {
+        /// The report of each bundle, in name order, as printed.
+        public var texts: [String]
+        /// Intact, damaged or unreadable: the worst of the bundles.
+        public var outcome: Outcome
+    }
+
+    public static func run(_ path: String) throws(InputError) -> Verified {
+        let located = try RunInput.locate(path)
+        let source = DirectoryEvidenceSource(root: located.url)
+        var bundles: [(name: String, bundlePath: String)] = []
+        switch located.kind {
+        case .archive:
+            throw InputError(description: "\(path): is an archive of runs; name one run or one .xcresult")
+        case .resultBundle:
+            bundles = [(located.url.lastPathComponent, "")]
+        case .run:
+            bundles = source.list(EvidenceLayout.resultsDirectory).filter { $0.hasSuffix(".xcresult") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { ("\(EvidenceLayout.resultsDirectory)/\($0)", "\(EvidenceLayout.resultsDirectory)/\($0)") }
+            if bundles.isEmpty {
+                throw InputError(description: "\(path): holds no result bundle (results/*.xcresult)")
+            }
+        }
+        var verified = Verified(texts: [], outcome: .success)
+        for bundle in bundles {
+            let report = XCResultVerifier.verify(source: source, bundlePath: bundle.bundlePath)
+            let database = databaseLine(located.url, bundle.bundlePath)
+            verified.texts.append(XCResultVerifyText.text(report, name: bundle.name, database: database))
+            switch report.verdict {
+            case .intact: break
+            case .damaged: verified.outcome = verified.outcome.worse(.damagedResultBundle)
+            case .unreadable: verified.outcome = verified.outcome.worse(.unusableInput)
+            }
+        }
+        return verified
+    }
+
+    static func databaseLine(_ root: URL, _ bundlePath: String) -> String {
+        let url = bundlePath.isEmpty ? root : root.appendingPathComponent(bundlePath)
+        let file = url.appendingPathComponent("database.sqlite3").path
+        guard FileManager.default.fileExists(atPath: file) else { return "absent (xcresulttool has not read this bundle)" }
+        do {
+            let facts = try ResultDatabase.probe(path: file)
+            var parts = ["present", "\(facts.tableCount) tables", (facts.schema.map { "\($0) schema" } ?? "unknown schema")]
+            if let runs = facts.testCaseRuns { parts.append("\(runs) test case runs") }
+            if let issues = facts.testIssues { parts.append("\(issues) test issues") }
+            return parts.joined(separator: ", ")
+        } catch {
+            return "present but unreadable: \(error.description)"
+        }
+    }
+}
