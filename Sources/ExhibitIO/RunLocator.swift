@@ -23,10 +23,9 @@ public enum RunLocator {
         public var description: String
     }
 
-    /// The top-level names that mark a directory as a run bundle.
-    /// `rules.json` and `steps.tsv` are not enough: teams keep a shared rules file at
-    /// the root of an archive, which must not turn the archive into a "run".
-    static let runMarkers = ["results", "container", "run.json"]
+    /// The top-level names that mark a directory as a run bundle, from the artifact
+    /// table (`EvidenceArtifact.marksRun`): `results`, `container`, `run.json`.
+    static let runMarkers = EvidenceArtifact.runMarkers
 
     public static func resolve(_ path: String) throws(Failure) -> (url: URL, kind: Kind) {
         var isDirectory: ObjCBool = false
