@@ -174,6 +174,10 @@ extension EvidenceArtifact {
     /// The top-level names that mark a directory as a run bundle.
     public static let runMarkers: Set<String> = Set(all.filter(\.marksRun).map(\.topLevelName))
 
+    /// The run markers that are directories (`results`, `container`): what a run with
+    /// evidence the run list can read holds, as opposed to a lone run.json.
+    public static let runMarkerDirectories: Set<String> = Set(all.filter { $0.marksRun && $0.path.contains("/") }.map(\.topLevelName))
+
     /// The one-file rows: what a forced collect clears before writing, so a second
     /// collect into one RUN never mixes files of two runs.
     public static let fixedPaths: [String] = all.filter(\.isFixedPath).map(\.path)

@@ -86,6 +86,7 @@ import Testing
     /// row and run detection do another).
     @Test func runMarkersComeFromTheRowsThatMarkARun() {
         #expect(EvidenceArtifact.runMarkers == ["results", "container", "run.json"])
+        #expect(EvidenceArtifact.runMarkerDirectories == ["results", "container"])
         for (name, rows) in Dictionary(grouping: EvidenceArtifact.all, by: \.topLevelName) {
             #expect(Set(rows.map(\.marksRun)).count == 1, "\(name): rows disagree on marksRun")
         }
