@@ -6,7 +6,7 @@ import Foundation
 // Built without -sanitize=fuzzer it replays the files named on the command line.
 
 guard let reader = FuzzReader.selected else {
-    let names = FuzzReader.allCases.map(\.rawValue).joined(separator: ", ")
+    let names = EvidenceFuzzTarget.all.map(\.name).joined(separator: ", ")
     FileHandle.standardError.write(Data("set \(FuzzReader.environmentKey) to one of: \(names)\n".utf8))
     exit(2)
 }
@@ -15,7 +15,7 @@ var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 let status = fuzz_run_driver(&argc, &argv) { data, size in
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-    FuzzReader.selected?.run(bytes)
+    if let target = FuzzReader.selected { FuzzReader.run(target, bytes) }
     return 0
 }
 if status != -1 { exit(status) }
@@ -30,8 +30,8 @@ for argument in CommandLine.arguments.dropFirst() where !argument.hasPrefix("-")
         : [argument]
     for path in paths {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
-        reader.run([UInt8](data))
+        FuzzReader.run(reader, [UInt8](data))
         replayed += 1
     }
 }
-print("exhibit-fuzz: not built with -sanitize=fuzzer; replayed \(replayed) input(s) through \(reader.rawValue)")
+print("exhibit-fuzz: not built with -sanitize=fuzzer; replayed \(replayed) input(s) through \(reader.name)")

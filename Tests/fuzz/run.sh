@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every evidence reader with libFuzzer for SECONDS each (default 60).
+# The readers are the core's fuzz targets (EvidenceFuzzTarget.all), one corpus folder
+# each; FuzzCorpusReplayTests holds the folders and the targets equal, and
+# EvidenceArtifactTests that every row of the artifact table has a target.
 #
 #   Tests/fuzz/run.sh [SECONDS] [READER...]
 #

@@ -9,13 +9,7 @@ struct CollectDestination {
 
     /// Files and folders of the bundle layout a forced collect clears first, so a
     /// second collect into one RUN never mixes results of two runs.
-    static let layoutFiles = [
-        EvidenceLayout.runMetadata, EvidenceLayout.summaryJSON, EvidenceLayout.testsJSON, EvidenceLayout.legacyJSON,
-        EvidenceLayout.junitXML, EvidenceLayout.xcresulttoolVersion, ResultsFileKind.infoPlist.bundlePath,
-        EvidenceLayout.inventoryJSON, EvidenceLayout.filesList, EvidenceLayout.sizesList, EvidenceLayout.excludedList,
-        EvidenceLayout.xattrDump, EvidenceLayout.duTotals, EvidenceLayout.steps, EvidenceLayout.rules,
-        EvidenceLayout.appInfoPlist,
-    ]
+    static let layoutFiles = EvidenceArtifact.fixedPaths
 
     /// Creates `root`, or checks an existing one is empty (or clears the layout's
     /// files from it under `force`; nothing else in it is touched).
@@ -28,6 +22,8 @@ struct CollectDestination {
             if !existing.isEmpty {
                 guard force else { throw InputError(description: "\(root): not empty (use --force to collect into it)") }
                 for file in layoutFiles { try? fm.removeItem(atPath: root + "/" + file) }
+                // Collect writes no preference copies; an earlier run's would be read as this one's.
+                try? fm.removeItem(atPath: root + "/" + EvidenceLayout.preferencesDirectory)
                 let results = root + "/" + EvidenceLayout.resultsDirectory
                 for name in (try? fm.contentsOfDirectory(atPath: results)) ?? [] where name.hasSuffix(".xcresult") {
                     try? fm.removeItem(atPath: results + "/" + name)

@@ -1,7 +1,7 @@
 /// What a directory is, told from its top-level entries: the one definition of "a run"
 /// behind resolving a path, listing an archive and the writers' guard (`RunLocator`
-/// lists the directory and asks here). Pure, so the table of evidence artifacts can
-/// supply `runMarkers` later without touching the callers.
+/// lists the directory and asks here). Pure; `runMarkers` comes from the table of
+/// evidence artifacts (`EvidenceArtifact.marksRun`).
 public enum RunDetection {
     public enum Kind: Sendable, Equatable {
         /// A run bundle: it holds one of `runMarkers` as a directory.
@@ -26,7 +26,9 @@ public enum RunDetection {
     /// alone are not enough: teams keep a shared rules file or fixtures with a run.json
     /// at the root of an archive, which must not turn the archive, or a fixtures
     /// directory, into a "run".
-    public static let runMarkers = [EvidenceLayout.resultsDirectory, "container"]
+    /// From the artifact table's rows that mark a run, in the table's order.
+    public static let runMarkers: [String] = EvidenceArtifact.all.filter(\.marksRun).map(\.topLevelName)
+        .reduce(into: []) { names, name in if !names.contains(name) { names.append(name) } }
 
     /// The kind of the directory named `directoryName` holding `entries`; nil when it
     /// is neither a run nor a result bundle.

@@ -11,7 +11,7 @@ public enum ResultsFileKind: String, Sendable, CaseIterable {
         case .legacy: return EvidenceLayout.legacyJSON
         case .junit: return EvidenceLayout.junitXML
         case .xcresulttoolVersion: return EvidenceLayout.xcresulttoolVersion
-        case .infoPlist: return "results/Info.plist"
+        case .infoPlist: return EvidenceLayout.resultBundleInfoPlist
         }
     }
 

@@ -20,22 +20,17 @@ public struct ArtifactSizeLimits: Sendable, Equatable {
         /// A triage record or draft in the notes directory.
         case record
 
-        /// The kind of a bundle-relative path.
+        /// The kind of a bundle-relative path: its `EvidenceArtifact` row's, else by
+        /// where it lies.
         public static func of(_ relativePath: String) -> Kind {
-            switch relativePath {
-            case EvidenceLayout.inventoryJSON, EvidenceLayout.filesList, EvidenceLayout.sizesList,
-                EvidenceLayout.excludedList, EvidenceLayout.xattrDump:
-                return .inventory
-            case EvidenceLayout.steps: return .steps
-            case EvidenceLayout.rules: return .rules
-            case EvidenceLayout.summaryJSON, EvidenceLayout.testsJSON, EvidenceLayout.legacyJSON, EvidenceLayout.junitXML:
-                return .results
-            default:
-                if relativePath.hasSuffix(".plist") { return .plist }
-                // What else a result bundle holds may be large (a copied .xcresult).
-                if relativePath.hasPrefix(EvidenceLayout.resultsDirectory + "/") { return .results }
-                return .metadata
-            }
+            let row = EvidenceArtifact.row(for: relativePath)
+            if let row, row.isFixedPath { return row.sizeKind }
+            // A result bundle's Info.plist is a plist, the rest of it results.
+            if relativePath.hasSuffix(".plist") { return .plist }
+            if let row { return row.sizeKind }
+            // What else a result bundle holds may be large (a copied .xcresult).
+            if relativePath.hasPrefix(EvidenceLayout.resultsDirectory + "/") { return .results }
+            return .metadata
         }
 
         public var defaultLimit: Int {

@@ -1,27 +1,29 @@
-/// The bundle-relative names of every artifact a run archive may hold. Kept exactly
-/// so archives written by other tools (or by hand) open too; `man/exhibit-bundle.5`
-/// documents them.
+/// The bundle-relative names of every artifact a run archive may hold, from the one
+/// table (`EvidenceArtifact`). Kept exactly so archives written by other tools (or by
+/// hand) open too; `man/exhibit-bundle.5` documents them.
 public enum EvidenceLayout {
-    public static let summaryJSON = "results/summary.json"
-    public static let testsJSON = "results/tests.json"
-    public static let legacyJSON = "results/legacy.json"
-    public static let junitXML = "results/junit.xml"
+    public static let summaryJSON = EvidenceArtifact.summaryJSON.path
+    public static let testsJSON = EvidenceArtifact.testsJSON.path
+    public static let legacyJSON = EvidenceArtifact.legacyJSON.path
+    public static let junitXML = EvidenceArtifact.junitXML.path
     public static let resultsDirectory = "results"
-    public static let inventoryJSON = "container/inventory.json"
-    public static let filesList = "container/files.txt"
-    public static let sizesList = "container/sizes.txt"
-    public static let excludedList = "container/excluded.txt"
-    public static let xattrDump = "container/xattr.txt"
-    public static let duTotals = "container/du.txt"
-    public static let steps = "steps.tsv"
-    public static let runMetadata = "run.json"
-    public static let rules = "rules.json"
-    public static let appInfoPlist = "app/Info.plist"
+    public static let inventoryJSON = EvidenceArtifact.inventoryJSON.path
+    public static let filesList = EvidenceArtifact.filesList.path
+    public static let sizesList = EvidenceArtifact.sizesList.path
+    public static let excludedList = EvidenceArtifact.excludedList.path
+    public static let xattrDump = EvidenceArtifact.xattrDump.path
+    public static let duTotals = EvidenceArtifact.duTotals.path
+    public static let steps = EvidenceArtifact.steps.path
+    public static let runMetadata = EvidenceArtifact.runMetadata.path
+    public static let rules = EvidenceArtifact.rules.path
+    public static let appInfoPlist = EvidenceArtifact.appInfoPlist.path
+    /// A result bundle's Info.plist copied alone (what `collect --xcresult` writes).
+    public static let resultBundleInfoPlist = EvidenceArtifact.resultBundleInfoPlist.path
     /// Copies of `Library/Preferences/**/*.plist`, by their path below `Library/Preferences`.
     public static let preferencesDirectory = "container/preferences"
     /// Where the copies stand in the data container.
     public static let containerPreferencesDirectory = "Library/Preferences"
-    public static let xcresulttoolVersion = "results/xcresulttool-version.txt"
+    public static let xcresulttoolVersion = EvidenceArtifact.xcresulttoolVersion.path
 }
 
 /// What became of one artifact while loading a bundle.

@@ -141,6 +141,7 @@ import Testing
         let container = try makeContainer(s)
         try s.write("stale", to: "RUN/results/legacy.json")
         try s.write("keep", to: "RUN/notes.txt")
+        try s.write("<plist/>", to: "RUN/container/preferences/Library/Preferences/com.example.plist")
         let run = s.root + "/RUN"
         let refused = CollectRunner.collect(["--container", container, "--out", run], environment: [:])
         #expect(refused.status == 2)
@@ -150,6 +151,7 @@ import Testing
         let forced = CollectRunner.collect(["--container", container, "--out", run, "--force"], environment: [:])
         #expect(forced.status == 0, "\(forced.err)")
         #expect(!FileManager.default.fileExists(atPath: run + "/results/legacy.json"), "stale results of another run are cleared")
+        #expect(!FileManager.default.fileExists(atPath: run + "/container/preferences"), "so are an earlier run's preference copies")
         #expect(FileManager.default.fileExists(atPath: run + "/notes.txt"), "files outside the layout are left alone")
         #expect(FileManager.default.fileExists(atPath: run + "/container/inventory.json"))
     }

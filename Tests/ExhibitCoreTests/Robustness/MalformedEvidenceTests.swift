@@ -23,6 +23,12 @@ import ExhibitCore
         var description: String { "\(run.name)/\(file)" }
     }
 
+    /// Runs that hold the rows `runs` lack (app/Info.plist, binary and XML preference
+    /// copies); only those rows' files are damaged in them.
+    static let completingRuns: [SampleRun] = [
+        SampleRun("run-2026-11-08-background-tasks"), SampleRun("run-2026-11-07-preferences"),
+    ]
+
     static let cases: [Case] = {
         var seen: Set<String> = []
         var out: [Case] = []
@@ -32,8 +38,26 @@ import ExhibitCore
                 out.append(Case(run: run, file: file, includeHugeLine: seen.insert(file).inserted))
             }
         }
+        let covered = Set(out.compactMap { EvidenceArtifact.row(for: $0.file) })
+        for run in completingRuns {
+            for file in run.files.keys.sorted() {
+                guard let row = EvidenceArtifact.row(for: file), !covered.contains(row) else { continue }
+                out.append(Case(run: run, file: file, includeHugeLine: seen.insert(file).inserted))
+            }
+        }
         return out
     }()
+
+    /// Rows damaged by a test of their own below, not through `cases`.
+    static let damagedSeparately: [EvidenceArtifact] = [.rules, .resultBundle]
+
+    /// A row without a damaged sample fails here: add its file to a sample run (or a
+    /// test of its own to `damagedSeparately`).
+    @Test func everyRowHasADamagedSample() {
+        let covered = Set(Self.cases.compactMap { EvidenceArtifact.row(for: $0.file) }).union(Self.damagedSeparately)
+        let missing = EvidenceArtifact.all.filter { !covered.contains($0) }
+        #expect(missing.isEmpty, "rows without a damaged sample: \(missing)")
+    }
 
     /// The junit run with `excluded.txt` (two of its paths) in place of `xattr.txt`,
     /// so the excluded-list companion is damaged too.
@@ -90,6 +114,51 @@ import ExhibitCore
                 #expect(!Self.mustReject(variant, .json), "rules.json — \(variant): accepted, expected a diagnostic")
             } catch {
                 Self.expectUseful(error, file: EvidenceLayout.rules, context: "rules.json — \(variant)")
+            }
+        }
+    }
+
+    /// The result bundle row (`results/NAME.xcresult/`): its Info.plist and every object
+    /// and refs file of `Data/` cut short, emptied and overwritten with garbage. The
+    /// bundle's state names what failed, an error says where in the bundle, and the
+    /// files beside the bundle load as they did.
+    @Test func damagedResultBundleIsDiagnosedAndTheRestLoads() throws {
+        var w = XCResultWriter()
+        XCResultFixture(actions: [.init(runs: [
+            XCResultFixture.Run(identifier: "T/testA()", status: "Success"),
+            XCResultFixture.Run(identifier: "T/testB()", status: "Failure", failures: [("boom", "T.swift", 3)]),
+        ])]).write(into: &w)
+        var files = w.files
+        for file in [EvidenceLayout.runMetadata, EvidenceLayout.inventoryJSON, EvidenceLayout.duTotals, EvidenceLayout.steps] {
+            files[file] = Self.runs[0].files[file]
+        }
+        let run = SampleRun(name: "xcresult", files: files)
+        let data = w.path("Data")
+        let pristine = run.load()
+        #expect(pristine.status(of: data) == .loaded && pristine.status(of: w.path("Info.plist")) == .loaded)
+        for file in w.files.keys.sorted() {
+            let original = w.files[file]!
+            var variants: [(String, [UInt8])] = [("empty", []), ("garbage", Array("\u{1b}[2Jnot an object".utf8))]
+            for eighth in [1, 4, 7] { variants.append(("cut at \(eighth)/8", Array(original.prefix(original.count * eighth / 8)))) }
+            for (label, bytes) in variants where bytes != original {
+                let bundle = run.load(replacing: file, with: bytes)
+                let context = "\(file) — \(label)"
+                let isInfo = file == w.path("Info.plist")
+                switch bundle.status(of: isInfo ? file : data) {
+                case .malformed(let d)?:
+                    #expect(d.severity == .error && d.file.hasPrefix(w.bundlePath + "/"), "\(context): \(d)")
+                    if isInfo { Self.expectUseful(d, file: file, context: context) }
+                    #expect(bundle.diagnostics.contains { $0.severity == .error && ($0.file == file || $0.message.contains(file)) },
+                            "\(context): no error names the damaged file: \(bundle.diagnostics)")
+                case .loaded?:
+                    // Refs of a leaf may lose nothing that matters; an Info.plist cut short never loads.
+                    #expect(!isInfo, "\(context): accepted, expected a diagnostic")
+                case let other:
+                    Issue.record("\(context): status \(String(describing: other))")
+                }
+                for status in pristine.files where !status.file.hasPrefix(w.bundlePath) && status.file != EvidenceLayout.resultsDirectory {
+                    #expect(bundle.status(of: status.file) == status.state, "\(context): \(status.file) changed")
+                }
             }
         }
     }

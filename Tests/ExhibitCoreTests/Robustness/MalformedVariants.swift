@@ -1,3 +1,5 @@
+import ExhibitCore
+
 /// Damaged copies of one evidence file: the input classes CI machines actually
 /// produce (a copy cut short, a wrong encoding, a Windows checkout) plus hostile ones
 /// (huge lines, deep nesting, impossible numbers). Each variant says whether every
@@ -169,7 +171,17 @@ struct MalformedVariant: Sendable, CustomStringConvertible {
 enum EvidenceFormat: Sendable {
     case json, xml, text
 
+    /// The syntax of the file's `EvidenceArtifact` row; by its name when it has none.
     init(file: String) {
+        switch EvidenceArtifact.row(for: file)?.syntax {
+        case .json?: self = .json
+        case .xml?, .propertyList?: self = .xml
+        case .text?: self = .text
+        case .resultBundle?, nil: self.init(name: file)
+        }
+    }
+
+    init(name file: String) {
         if file.hasSuffix(".json") {
             self = .json
         } else if file.hasSuffix(".xml") || file.hasSuffix(".plist") {
