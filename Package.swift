@@ -23,7 +23,17 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // The evidence: model, readers, loading, text, the rules file's model. Pure.
         .target(name: "ExhibitCore", dependencies: ["CZstd"]),
+        // The rules walk, the check report, the classifier, the report and note writers,
+        // the archive's run list and diff. Pure.
+        .target(name: "ExhibitRules", dependencies: ["ExhibitCore"]),
+        // The triage UI's view model and its rendering into a cell grid. Pure.
+        .target(name: "ExhibitTriageUI", dependencies: ["ExhibitCore", "ExhibitRules"]),
+        // What `collect` computes (listings, metadata, scrubbing), outside the triage core. Pure.
+        .target(name: "ExhibitCollect", dependencies: ["ExhibitCore"]),
+        // The synthetic run generator for benchmarks and smoke tests. Pure.
+        .target(name: "ExhibitSynthetic", dependencies: ["ExhibitCore"]),
         // The system SQLite (Debian libsqlite3-dev; the macOS SDK has it), for a result
         // bundle's database.sqlite3, opened read-only and immutable: I/O, so ExhibitIO.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -35,17 +45,21 @@ let package = Package(
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
-        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "CCurses"]),
-        .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitIO"]),
-        .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
+        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitTriageUI", "CCurses"]),
+        .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitCollect", "ExhibitIO"]),
+        .target(
+            name: "ExhibitCommands",
+            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         .testTarget(
-            name: "ExhibitCoreTests", dependencies: ["ExhibitCore", "CZstd"],
+            name: "ExhibitCoreTests",
+            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "CZstd"],
             exclude: ["Golden"],
             resources: []),
         .testTarget(
-            name: "ExhibitCommandsTests", dependencies: ["ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore"]),
-        .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore"]),
+            name: "ExhibitCommandsTests",
+            dependencies: ["ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic"]),
+        .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitCollect"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -57,6 +71,6 @@ if Context.environment["EXHIBIT_FUZZ"] == "1" {
     package.products.append(.executable(name: "exhibit-fuzz", targets: ["ExhibitFuzz"]))
     package.targets += [
         .target(name: "CFuzzShim"),
-        .executableTarget(name: "ExhibitFuzz", dependencies: ["ExhibitCore", "CFuzzShim"]),
+        .executableTarget(name: "ExhibitFuzz", dependencies: ["ExhibitCore", "ExhibitRules", "CFuzzShim"]),
     ]
 }

@@ -1,7 +1,7 @@
 /// The result bundles a run holds (`results/*.xcresult`): each one's Info.plist, and
 /// its `Data/` store read directly (XCResultGraphReader), with no xcresulttool.
 extension Loading {
-    mutating func loadResultBundles(limits: XCResultLimits = .standard) {
+    package mutating func loadResultBundles(limits: XCResultLimits = .standard) {
         let names = source.list(EvidenceLayout.resultsDirectory).filter { $0.hasSuffix(".xcresult") }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in names {

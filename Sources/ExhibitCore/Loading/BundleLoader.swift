@@ -24,9 +24,14 @@ public enum BundleLoader {
 }
 
 /// The mutable state of one load; each `load…` step handles one kind of evidence.
-struct Loading<Source: EvidenceSource> {
-    var bundle: EvidenceBundle
+package struct Loading<Source: EvidenceSource> {
+    package var bundle: EvidenceBundle
     let source: Source
+
+    package init(bundle: EvidenceBundle, source: Source) {
+        self.bundle = bundle
+        self.source = source
+    }
 
     /// Reads a file, recording `missing` or `unreadable`. Returns nil in both cases.
     mutating func bytes(of file: String) -> [UInt8]? {
@@ -52,7 +57,7 @@ struct Loading<Source: EvidenceSource> {
     }
 
     /// Runs a reader over a present file; records `loaded` or `malformed`.
-    mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String) -> R.Output? {
+    package mutating func read<R: EvidenceReader>(_ reader: R.Type, _ file: String) -> R.Output? {
         guard let b = bytes(of: file) else { return nil }
         return read(reader, file, b)
     }
@@ -127,7 +132,7 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
-    mutating func loadMetadata() {
+    package mutating func loadMetadata() {
         if let m = read(RunMetadataReader.self, EvidenceLayout.runMetadata) { bundle.metadata = m }
     }
 
@@ -191,7 +196,7 @@ struct Loading<Source: EvidenceSource> {
         return parse(file, readFailure: { stream.failure }) { w throws(Diagnostic) in try reader(stream, &w) }
     }
 
-    mutating func loadInventory() {
+    package mutating func loadInventory() {
         if let doc = streamInventoryJSON() {
             bundle.inventory = doc.inventory
             bundle.inventorySource = EvidenceLayout.inventoryJSON
@@ -337,7 +342,7 @@ struct Loading<Source: EvidenceSource> {
         }
     }
 
-    mutating func loadRawArtifacts() {
+    package mutating func loadRawArtifacts() {
         bundle.rules = rulesFile()
         if let b = bundle.rules.bytes {
             // Read once, here: `summary` reports a broken rules file instead of "loaded",
@@ -398,7 +403,7 @@ struct Loading<Source: EvidenceSource> {
     }
 
     /// What the results carry (device, OS version, scheme, times) fills gaps in run.json.
-    mutating func fillMetadataGaps() {
+    package mutating func fillMetadataGaps() {
         guard let r = bundle.primaryResults else { return }
         var m = bundle.metadata
         if m.scheme == nil { m.scheme = r.scheme }

@@ -1,5 +1,5 @@
 /// Compares `du -sk` totals with what the inventory adds up to, per top-level directory.
-enum DirectoryTotalsComparison {
+package enum DirectoryTotalsComparison {
     struct Mismatch {
         var line: Int
         var message: String
@@ -32,7 +32,7 @@ enum DirectoryTotalsComparison {
     }
 
     /// Allocated size when the inventory has it for every file, else apparent size.
-    static func computedBytes(_ node: Inventory.NodeID, in inventory: Inventory) -> UInt64 {
+    package static func computedBytes(_ node: Inventory.NodeID, in inventory: Inventory) -> UInt64 {
         var disk: UInt64 = 0
         var complete = true
         inventory.preorder(from: node) { id in

@@ -79,3 +79,10 @@ public struct Diagnostic: Error, Sendable, Equatable, Hashable, CustomStringConv
         return s + ": \(severity.rawValue): \(message)"
     }
 }
+
+extension Diagnostic {
+    /// `14:3: expected …` without the file name (for lines that already name the file).
+    public var positionAndMessage: String {
+        (position.map { "\($0.line):\($0.column): " } ?? "") + message
+    }
+}

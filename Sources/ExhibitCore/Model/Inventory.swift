@@ -12,29 +12,29 @@ public struct Inventory: Sendable {
     public typealias NodeID = Int
 
     /// 32 bytes; field order keeps it free of padding.
-    struct Node: Sendable {
+    package struct Node: Sendable {
         /// Apparent size in bytes (`st_size`, ncdu `asize`); for a directory its own entry.
-        var size: UInt64
-        var nameStart: UInt32
-        var parent: Int32
+        package var size: UInt64
+        package var nameStart: UInt32
+        package var parent: Int32
         /// Step name index into `stepNames`, or -1 when no step is recorded.
         var step: Int32
         /// Index into `directories`, or -1 for anything that is not a directory.
-        var directory: Int32
+        package var directory: Int32
         /// Allocated size in 512-byte blocks (ncdu `dsize` / 512); `overflowBlocks`
         /// means the exact value lives in `diskSizeOverflow` (not a multiple of 512, or huge).
         var diskBlocks: UInt32
-        var nameLength: UInt16
-        var flags: NodeFlags
+        package var nameLength: UInt16
+        package var flags: NodeFlags
         var scanExclusion: ScanExclusion
 
         static let overflowBlocks = UInt32.max
     }
 
     /// What only directories need: their children and subtree totals.
-    struct DirectoryRecord: Sendable {
-        var childStart: UInt32 = 0
-        var childCount: UInt32 = 0
+    package struct DirectoryRecord: Sendable {
+        package var childStart: UInt32 = 0
+        package var childCount: UInt32 = 0
         /// Number of non-directory entries in the subtree.
         var fileCount: UInt32 = 0
         /// Sum of `size` over the subtree (the directory's own entry included).
@@ -43,13 +43,14 @@ public struct Inventory: Sendable {
         var totalDiskSize: UInt64 = 0
     }
 
-    struct NodeFlags: OptionSet, Sendable {
-        let rawValue: UInt8
-        static let directory = NodeFlags(rawValue: 1 << 0)
+    package struct NodeFlags: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let directory = NodeFlags(rawValue: 1 << 0)
         /// The backup-exclusion flag is set on this very item.
         static let excludedOwn = NodeFlags(rawValue: 1 << 1)
         /// This item or an ancestor inside the container carries the flag.
-        static let excludedEffective = NodeFlags(rawValue: 1 << 2)
+        package static let excludedEffective = NodeFlags(rawValue: 1 << 2)
         /// Not a regular file or directory (symlink, fifo, socket): ncdu `notreg`.
         static let notRegular = NodeFlags(rawValue: 1 << 3)
         /// The inventory could not read it (ncdu `read_error`).
@@ -60,7 +61,7 @@ public struct Inventory: Sendable {
         static let flagRecorded = NodeFlags(rawValue: 1 << 6)
         /// Derived: the effective flag is known, because an ancestor (or the item) is
         /// recorded as excluded, or the item and every ancestor are recorded.
-        static let flagKnown = NodeFlags(rawValue: 1 << 7)
+        package static let flagKnown = NodeFlags(rawValue: 1 << 7)
     }
 
     /// The backup-exclusion flag of an item, as far as the evidence records it.
@@ -98,10 +99,10 @@ public struct Inventory: Sendable {
         case firmlink
     }
 
-    var nodes: [Node]
-    var names: [UInt8]
-    var directories: [DirectoryRecord]
-    var childIndex: [Int32]
+    package var nodes: [Node]
+    package var names: [UInt8]
+    package var directories: [DirectoryRecord]
+    package var childIndex: [Int32]
     var stepNames: [String]
     var diskSizeOverflow: [Int32: UInt64]
     var nameIndex: SiblingNameIndex

@@ -391,7 +391,7 @@ public struct InventoryBuilder {
 }
 
 @inline(__always)
-func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+package func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? .max : sum
 }

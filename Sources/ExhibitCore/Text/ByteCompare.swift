@@ -7,7 +7,7 @@ import Darwin
 /// Byte comparisons for hot paths. The generic `elementsEqual` and
 /// `lexicographicallyPrecedes` walk `String.UTF8View` an index at a time (about 40
 /// instructions a byte in callgrind); these compare contiguous storage directly.
-enum ByteCompare {
+package enum ByteCompare {
     /// `bytes` equals the UTF-8 of `literal` (a key such as `"asize"`), with no String made.
     @inline(__always)
     static func equal(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
@@ -21,7 +21,7 @@ enum ByteCompare {
     }
 
     @inline(__always)
-    static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+    package static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
@@ -39,12 +39,12 @@ enum ByteCompare {
 
     /// Three-way comparison of two byte ranges of one buffer (memcmp, then length).
     @inline(__always)
-    static func compare(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+    package static func compare(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
         compare(UnsafeBufferPointer(rebasing: buffer[a]), UnsafeBufferPointer(rebasing: buffer[b]))
     }
 
     @inline(__always)
-    static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let n = min(x.count, y.count)
         if n > 0, let px = x.baseAddress, let py = y.baseAddress {
             let c = memcmp(px, py, n)
@@ -67,16 +67,16 @@ enum ByteCompare {
 
 /// Bytes as a dictionary key, hashed as one block: `[UInt8]`'s own `Hashable` feeds the
 /// hasher a byte at a time (about 16% of loading a files.txt bundle in callgrind).
-struct ByteKey: Hashable {
+package struct ByteKey: Hashable {
     let bytes: [UInt8]
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    static func == (a: ByteKey, b: ByteKey) -> Bool { a.bytes == b.bytes }
+    package static func == (a: ByteKey, b: ByteKey) -> Bool { a.bytes == b.bytes }
 }
 
 /// UTF-8 validity (Unicode Table 3-7: no overlongs, surrogates or values past

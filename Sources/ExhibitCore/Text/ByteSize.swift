@@ -4,7 +4,7 @@
 /// MiB and up carry one decimal. A value that would round up to 1024 of a unit is
 /// shown in the next unit (`1.0 MiB`, never `1024 KiB`).
 public enum ByteSize {
-    static let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+    package static let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
 
     public static func format(_ bytes: UInt64) -> String {
         if bytes < 1024 { return "\(bytes) B" }

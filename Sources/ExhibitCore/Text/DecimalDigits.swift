@@ -1,8 +1,8 @@
 /// Decimal digits of an unsigned integer written straight into bytes (what `String(n)`
 /// gives), for the writers that build million-entry outputs without a `String` per number.
-enum DecimalDigits {
+package enum DecimalDigits {
     /// How many digits `value` has (1 for 0).
-    static func count(_ value: UInt64) -> Int {
+    package static func count(_ value: UInt64) -> Int {
         var digits = 1
         var v = value
         while v >= 10 {
@@ -13,7 +13,7 @@ enum DecimalDigits {
     }
 
     /// Writes the digits of `value` into the `count(value)` bytes that end just before `end`.
-    static func write(_ value: UInt64, endingBefore end: UnsafeMutablePointer<UInt8>) {
+    package static func write(_ value: UInt64, endingBefore end: UnsafeMutablePointer<UInt8>) {
         var v = value
         var p = end
         repeat {

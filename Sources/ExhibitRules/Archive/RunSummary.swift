@@ -1,0 +1,219 @@
+import ExhibitCore
+/// One line of the run list: what a person needs to pick a run out of an archive,
+/// read from run.json, the results summary and a rules check of the inventory (the
+/// inventory itself is not kept).
+public struct RunSummary: Sendable, Equatable {
+    /// Where `date` came from.
+    public enum DateSource: String, Sendable, Equatable {
+        /// `startTime` in run.json.
+        case runMetadata = "run.json"
+        /// The start time the results report.
+        case results
+        /// A `YYYY-MM-DD` in the run id (midnight UTC).
+        case runID = "run-id"
+    }
+
+    public var runID: String
+    /// Seconds since 1970; nil when neither the evidence nor the id names a date.
+    public var date: Double?
+    public var dateSource: DateSource?
+    public var commit: String?
+    public var branch: String?
+    public var scheme: String?
+    /// The simulator runtime version (`18.5`).
+    public var runtime: String?
+    public var device: String?
+    public var outcome: TestOutcome?
+    public var failedTests: Int?
+    public var totalTests: Int?
+    /// Blocking violations by kind; nil when the run has no usable inventory or its
+    /// rules could not be read (see `problems`).
+    public var blocking: BlockingCounts?
+    /// The classifier's proposal, when the rules check ran.
+    public var proposal: FailureClass?
+    public var proposalConfidence: ClassificationProposal.Confidence?
+    public var triage: TriageStatus
+    /// Bytes under each top-level directory of the container (Documents, Library,
+    /// tmp), largest first; nil without an inventory. The run list draws volume drift
+    /// across runs from these.
+    public var volumes: [DirectoryVolume]?
+    /// Short reasons a column is empty ("no results", "rules.json: …").
+    public var problems: [String]
+
+    public init(runID: String) {
+        self.runID = runID
+        self.triage = TriageStatus()
+        self.problems = []
+    }
+
+    /// The date the list sorts by: the evidence's, else the one in the id.
+    public var sortDate: Double { date ?? Self.date(inRunID: runID) ?? 0 }
+
+    /// `2026-11-02 09:12` (UTC), `2026-11-02` when the date only came from the id, `-` when unknown.
+    public var dateText: String {
+        guard let date else { return "-" }
+        let full = Timestamp.utc(date)
+        return dateSource == .runID ? String(full.prefix(10)) : String(full.prefix(16))
+    }
+
+    /// Newest first; runs of the same date by id, descending (ids start with the date).
+    public static func newestFirst(_ a: RunSummary, _ b: RunSummary) -> Bool {
+        newestFirst(a.runID, a.sortDate, b.runID, b.sortDate)
+    }
+
+    package static func newestFirst(_ idA: String, _ dateA: Double, _ idB: String, _ dateB: Double) -> Bool {
+        if dateA != dateB { return dateA > dateB }
+        return idB.utf8.lexicographicallyPrecedes(idA.utf8)
+    }
+
+    /// The first `YYYY-MM-DD` in a run id as midnight UTC, if it is a real date.
+    public static func date(inRunID id: String) -> Double? {
+        let b = Array(id.utf8)
+        guard b.count >= 10 else { return nil }
+        func digits(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                v = v * 10 + Int(b[i] - 0x30)
+            }
+            return v
+        }
+        for s in 0...(b.count - 10) where b[s + 4] == 0x2D && b[s + 7] == 0x2D {
+            guard let y = digits(s..<s + 4), let m = digits(s + 5..<s + 7), let d = digits(s + 8..<s + 10),
+                (1...12).contains(m), (1...31).contains(d), y >= 1970
+            else { continue }
+            return Double(daysFromCivil(y, m, d) * 86400)
+        }
+        return nil
+    }
+
+    /// Howard Hinnant's days-from-civil: days since 1970-01-01 of a proleptic Gregorian date.
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+/// The bytes under one top-level directory of a run's container.
+public struct DirectoryVolume: Sendable, Equatable, Hashable {
+    public var directory: String
+    public var bytes: UInt64
+
+    public init(directory: String, bytes: UInt64) {
+        self.directory = directory
+        self.bytes = bytes
+    }
+
+    /// The top-level directories of an inventory with their totals, largest first.
+    public static func topLevel(of inventory: Inventory) -> [DirectoryVolume] {
+        inventory.children(Inventory.root).filter { inventory.isDirectory($0) }
+            .map { DirectoryVolume(directory: inventory.name($0), bytes: inventory.totalSize($0)) }
+            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.directory < $1.directory }
+    }
+}
+
+/// Blocking violations of a run by kind: the list's U, M and C columns.
+public struct BlockingCounts: Sendable, Equatable, Hashable {
+    public var unsetAttribute: Int
+    public var misplacedFile: Int
+    public var skippedCleanup: Int
+    /// Blocking findings that are not backup-boundary failures (I and P badges).
+    public var configuration: Int
+    public var preference: Int
+
+    public init(unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0, configuration: Int = 0,
+                preference: Int = 0) {
+        self.unsetAttribute = unsetAttribute
+        self.misplacedFile = misplacedFile
+        self.skippedCleanup = skippedCleanup
+        self.configuration = configuration
+        self.preference = preference
+    }
+
+    public init(_ report: CheckReport) {
+        self.init(unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
+                  skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
+                  preference: report.count(of: .preference))
+    }
+
+    public var total: Int { unsetAttribute + misplacedFile + skippedCleanup + findings }
+    public var findings: Int { configuration + preference }
+
+    /// The backup-boundary counts in `ViolationKind` order (U, M, C): the list's columns.
+    public var byKind: [(kind: ViolationKind, count: Int)] {
+        [(.unsetAttribute, unsetAttribute), (.misplacedFile, misplacedFile), (.skippedCleanup, skippedCleanup)]
+    }
+
+    /// Every blocking kind, for JSON.
+    public var allKinds: [(kind: ViolationKind, count: Int)] {
+        byKind + [(.configuration, configuration), (.preference, preference)]
+    }
+
+    /// " +2 config/pref" after the triage status, or nothing: the columns stay the
+    /// three boundary kinds, the rarer findings are still never hidden.
+    public var findingsSuffix: String {
+        findings == 0 ? "" : " +\(findings) config/pref"
+    }
+}
+
+/// Where a run stands in triage: nobody decided yet, the classifier proposes a class,
+/// or a person confirmed one; a draft is an unfinished classification kept aside.
+public struct TriageStatus: Sendable, Equatable, Hashable {
+    public enum State: Sendable, Equatable, Hashable {
+        case untriaged
+        case proposed(FailureClass)
+        case confirmed(FailureClass)
+    }
+
+    public var state: State
+    public var hasDraft: Bool
+
+    public init(_ state: State = .untriaged, hasDraft: Bool = false) {
+        self.state = state
+        self.hasDraft = hasDraft
+    }
+
+    /// A confirmed record wins; otherwise the classifier's proposal when it saw
+    /// evidence of a boundary failure; otherwise untriaged.
+    public init(record: TriageRecord?, draft: TriageRecord?, proposal: ClassificationProposal?) {
+        if let record, !record.isDraft {
+            self.init(.confirmed(record.failureClass), hasDraft: draft != nil)
+        } else if let proposal, proposal.confidence != .noEvidence {
+            self.init(.proposed(proposal.proposed), hasDraft: draft != nil)
+        } else {
+            self.init(.untriaged, hasDraft: draft != nil)
+        }
+    }
+
+    /// `confirmed misplaced file`, `proposed unset attribute, draft`, `untriaged`.
+    public var label: String {
+        let base: String
+        switch state {
+        case .untriaged: base = "untriaged"
+        case .proposed(let c): base = "proposed " + c.title
+        case .confirmed(let c): base = "confirmed " + c.title
+        }
+        return hasDraft ? base + ", draft" : base
+    }
+
+    /// `untriaged`, `proposed` or `confirmed`, for JSON.
+    public var stateName: String {
+        switch state {
+        case .untriaged: "untriaged"
+        case .proposed: "proposed"
+        case .confirmed: "confirmed"
+        }
+    }
+
+    public var failureClass: FailureClass? {
+        switch state {
+        case .untriaged: nil
+        case .proposed(let c), .confirmed(let c): c
+        }
+    }
+}

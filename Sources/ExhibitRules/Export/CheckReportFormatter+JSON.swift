@@ -1,0 +1,231 @@
+import ExhibitCore
+/// The JSON form of `exhibit check`: the text `JSONWriter.render` makes of the report's
+/// tree, written as bytes (`ReportText`) without building the tree for the violations
+/// and the proposal's index lists, which at 900,000 violations took a `JSONWriter.Value`
+/// object per violation (about 1 KB each) and most of the time.
+extension CheckReportFormatter {
+    public static func json(_ report: CheckReport, runID: String) -> String {
+        // Violation objects dominate; about 420 bytes each.
+        ReportText.collect(capacity: 4096 + report.violations.count * 420) { writeJSON(report, runID: runID, into: $0) }
+    }
+
+    /// The same text as `json(_:runID:)`, handed to `write` in pieces of about 64 KiB
+    /// (each ends between two array items) instead of as one `String`.
+    public static func writeJSON(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        ReportText.stream(to: write) { writeJSON(report, runID: runID, into: $0) }
+    }
+
+    private static func writeJSON(_ report: CheckReport, runID: String, into out: ReportText) {
+        let j = JSONText(out: out)
+        var counts: [(String, JSONWriter.Value)] = []
+        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
+        let budgets: [JSONWriter.Value] = report.budgets.map { b in
+            .object([
+                ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
+                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
+            ])
+        }
+        let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in
+            .object([
+                ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
+                ("line", d.position.map { .int($0.line) } ?? .null), ("column", d.position.map { .int($0.column) } ?? .null),
+                ("message", .string(d.message)),
+            ])
+        }
+        let p = report.proposal
+        var members: [(String, (Int) -> Void)] = [
+            ("run", { j.value(.string(runID), indent: $0) }),
+            ("rulesSource", { j.value(.string(report.rulesSource), indent: $0) }),
+            ("blocking", { j.value(.bool(report.hasBlocking), indent: $0) }),
+            ("counts", { j.value(.object(counts), indent: $0) }),
+            ("violations", { indent in
+                report.violations.withUnsafeBufferPointer { violations in
+                    j.array(count: violations.count, indent: indent) { i, inner in j.violation(violations[i], id: i + 1, indent: inner) }
+                }
+            }),
+            ("undecided", { j.value(undecidedJSON(report), indent: $0) }),
+            ("budgets", { j.value(.array(budgets), indent: $0) }),
+            ("classification", { indent in
+                j.object(indent: indent, [
+                    ("proposed", { j.value(.string(p.proposed.rawValue), indent: $0) }),
+                    ("confidence", { j.value(.string(p.confidence.rawValue), indent: $0) }),
+                    ("rationale", { j.value(.string(p.rationale), indent: $0) }),
+                    ("evidence", { j.references(p.evidence, indent: $0) }),
+                    ("links", { indent in
+                        j.array(count: p.links.count, indent: indent) { i, inner in
+                            let l = p.links[i]
+                            j.object(indent: inner, [
+                                ("test", { j.value(.string(l.test), indent: $0) }),
+                                ("basis", { j.value(.string(l.basis.rawValue), indent: $0) }),
+                                ("violations", { j.references(l.violations, indent: $0) }),
+                            ])
+                        }
+                    }),
+                    ("unexplainedTests", { j.value(.array(p.unexplainedTests.map { .string($0) }), indent: $0) }),
+                ])
+            }),
+            ("rulesDiagnostics", { j.value(.array(diagnostics), indent: $0) }),
+        ]
+        for (key, value) in appEvidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
+        for (key, value) in evidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
+        j.object(indent: 0, members)
+        out.endLine()
+    }
+}
+
+extension CheckReportFormatter {
+    /// Rules left undecided by unknown exclusion flags, with the entries they cover.
+    static func undecidedJSON(_ report: CheckReport) -> JSONWriter.Value {
+        let rules: [JSONWriter.Value] = report.undecidedRules.map { r in
+            .object([
+                ("rule", .string(r.rule)), ("kind", .string(r.kind.rawValue)),
+                ("requirement", r.requirement.map { .string($0.rawValue) } ?? .null), ("owner", r.owner.map { .string($0) } ?? .null),
+                ("fileCount", .int(r.fileCount)),
+                ("entries", .array(r.entries.map { e in
+                    .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
+                })),
+            ])
+        }
+        return .object([
+            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(report.undecided.isEmpty ? "" : "exclusion flags not recorded")),
+            ("rules", .array(rules)),
+        ])
+    }
+}
+
+/// `JSONWriter`'s layout (two-space indent, `"key": value`, `[]` and `{}` when empty)
+/// and escaping, written into a `ReportText` (`ReportTextTests` compares it with
+/// `JSONWriter.render`).
+struct JSONText {
+    let out: ReportText
+
+    func spaces(_ n: Int) {
+        for _ in 0..<n { out.append(byte: 0x20) }
+    }
+
+    /// `JSONWriter.appendQuoted`: a string with nothing to escape is copied as it is.
+    func quoted(_ s: String) {
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard ReportText.needsNoJSONEscape(utf8) else { return false }
+            out.append(byte: 0x22)
+            out.append(utf8)
+            out.append(byte: 0x22)
+            return true
+        }
+        if copied != true {
+            var text = ""
+            JSONWriter.appendQuoted(s, to: &text)
+            out.appendText(text)
+        }
+    }
+
+    /// Any `JSONWriter.Value`, as `JSONWriter.write` renders it at `indent`.
+    func value(_ v: JSONWriter.Value, indent: Int) {
+        switch v {
+        case .string(let s): quoted(s)
+        case .int(let i): out.appendDecimal(i)
+        case .uint(let u): out.appendDecimal(u)
+        case .double(let d):
+            if d.isFinite {
+                out.appendText(d.rounded() == d && d.magnitude < 1e15 ? String(Int64(d)) : String(d))
+            } else {
+                out.append("null")
+            }
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .null: out.append("null")
+        case .array(let items):
+            array(count: items.count, indent: indent) { i, inner in value(items[i], indent: inner) }
+        case .object(let members):
+            object(indent: indent, members.map { member in (member.0, { value(member.1, indent: $0) }) })
+        }
+    }
+
+    /// An array of `count` items; `item(i, indent)` writes item `i`.
+    func array(count: Int, indent: Int, _ item: (Int, Int) -> Void) {
+        guard count > 0 else {
+            out.append("[]")
+            return
+        }
+        out.append("[\n")
+        for i in 0..<count {
+            spaces(indent + 2)
+            item(i, indent + 2)
+            out.append(i < count - 1 ? ",\n" : "\n")
+            out.flushIfFull()
+        }
+        spaces(indent)
+        out.append("]")
+    }
+
+    /// An object whose member values are written by closures (given their indent).
+    func object(indent: Int, _ members: [(String, (Int) -> Void)]) {
+        guard !members.isEmpty else {
+            out.append("{}")
+            return
+        }
+        out.append("{\n")
+        for (i, (key, write)) in members.enumerated() {
+            spaces(indent + 2)
+            quoted(key)
+            out.append(": ")
+            write(indent + 2)
+            out.append(i < members.count - 1 ? ",\n" : "\n")
+        }
+        spaces(indent)
+        out.append("}")
+    }
+
+    /// Violation indices as the 1-based ids the report prints.
+    func references(_ indices: [Int], indent: Int) {
+        array(count: indices.count, indent: indent) { i, _ in out.appendDecimal(indices[i] + 1) }
+    }
+
+    private func key(_ name: StaticString, indent: Int, first: Bool = false) {
+        if !first { out.append(",\n") }
+        spaces(indent)
+        out.append("\"")
+        out.append(name)
+        out.append("\": ")
+    }
+
+    private func optional(_ s: String?) {
+        if let s { quoted(s) } else { out.append("null") }
+    }
+
+    /// One violation object, members in the order the report has always had.
+    func violation(_ v: Violation, id: Int, indent: Int) {
+        let inner = indent + 2
+        out.append("{\n")
+        key("id", indent: inner, first: true)
+        out.appendDecimal(id)
+        key("kind", indent: inner)
+        quoted(v.kind.rawValue)
+        key("blocking", indent: inner)
+        out.append(v.kind.isBlocking ? "true" : "false")
+        key("path", indent: inner)
+        quoted(v.path)
+        key("size", indent: inner)
+        out.appendDecimal(v.size)
+        key("files", indent: inner)
+        out.appendDecimal(v.fileCount)
+        key("rule", indent: inner)
+        optional(v.ruleName)
+        key("owner", indent: inner)
+        optional(v.ruleOwner)
+        key("requirement", indent: inner)
+        optional(v.requirement?.rawValue)
+        key("step", indent: inner)
+        optional(v.step)
+        key("reason", indent: inner)
+        quoted(v.reason)
+        key("budget", indent: inner)
+        if let budget = v.budget { out.appendDecimal(budget) } else { out.append("null") }
+        key("largestContributors", indent: inner)
+        value(.array(v.largestContributors.map { c in
+            .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+        }), indent: inner)
+        out.append("\n")
+        spaces(indent)
+        out.append("}")
+    }
+}

@@ -1,0 +1,256 @@
+import ExhibitCore
+/// The text form of `exhibit check`: one line per violation, grouped by kind, then the
+/// app evidence, the proposal and the result line.
+///
+/// Built as bytes (`ReportText`), not as interpolated `String`s joined at the end: at
+/// 900,000 violations the `String` assembly cost more than finding them. The bytes are
+/// the same (`CheckReportFormatterTests`, and the outputs compared before and after in
+/// Tests/bench/RESULTS.md).
+extension CheckReportFormatter {
+    public static func text(_ report: CheckReport, runID: String) -> String {
+        // Violation lines dominate; about 200 bytes each.
+        ReportText.collect(capacity: 4096 + report.violations.count * 200) { writeText(report, runID: runID, into: $0) }
+    }
+
+    /// The same text as `text(_:runID:)`, handed to `write` in pieces of about 64 KiB
+    /// (each piece ends with a whole line) instead of as one `String`: with a million
+    /// violations the text is 200 MB, and a caller that writes it out needs neither
+    /// that buffer nor a `String` of it.
+    public static func writeText(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        ReportText.stream(to: write) { writeText(report, runID: runID, into: $0) }
+    }
+
+    private static func writeText(_ report: CheckReport, runID: String, into out: ReportText) {
+        func line(_ s: String) {
+            out.appendText(s)
+            out.endLine()
+        }
+        line("exhibit check: run \(esc(runID))")
+        line("rules: \(esc(report.rulesSource))")
+        for d in report.rulesDiagnostics { line("  \(TerminalText.sanitized(d.description))") }
+        let budgeted = report.budgets.filter { $0.budget != nil }
+        if !budgeted.isEmpty {
+            line("budgets:")
+            for b in budgeted {
+                var text = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
+                if b.allowedBytes > 0 { text += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
+                if b.isOver { text += " — over" }
+                line(text)
+            }
+        }
+        var counts = [Int](repeating: 0, count: ViolationKind.allCases.count)
+        for i in report.violations.indices { counts[kindIndex(report.violations[i].kind)] += 1 }
+        for kind in ViolationKind.allCases {
+            let count = counts[kindIndex(kind)]
+            guard count > 0 else { continue }
+            line("")
+            let noun = kind.isBlocking ? "violation" : "warning"
+            line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
+            // Through a buffer pointer, so each violation is borrowed, not copied.
+            report.violations.withUnsafeBufferPointer { violations in
+                var tails = MessageTails()
+                for i in violations.indices where violations[i].kind == kind {
+                    out.append("  [")
+                    out.appendDecimal(i + 1)
+                    out.append("] ")
+                    appendMessage(violations[i], to: out, tails: &tails)
+                    out.endLine()
+                }
+            }
+        }
+        if report.violations.isEmpty {
+            line("")
+            line("no violations")
+        }
+        for l in undecidedLines(report) { line(l) }
+        for l in appEvidenceLines(report) { line(l) }
+        for l in evidenceLines(report) { line(l) }
+        line("")
+        for l in proposalLines(report.proposal) { line(l) }
+        line("")
+        let blocking = counts.indices.reduce(0) { $0 + (ViolationKind.allCases[$1].isBlocking ? counts[$1] : 0) }
+        let warnings = report.violations.count - blocking
+        let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        let undecided = report.undecidedRules.count
+        let undecidedText = "\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)"
+        if undecided == 0 {
+            line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        } else {
+            line("result: \(total)" + (blocking > 0 ? " — blocking; " : " — nothing known blocks, but ") + undecidedText)
+        }
+    }
+
+    /// The rules that cannot be decided because no artifact records the flags of the
+    /// files they cover, each with those files (`CheckReport.undecided`).
+    static func undecidedLines(_ report: CheckReport) -> [String] {
+        let rules = report.undecidedRules
+        guard !rules.isEmpty else { return [] }
+        let blocking = rules.contains { $0.kind.isBlocking }
+        var lines = ["", "undecided: \(rules.count) rule\(rules.count == 1 ? "" : "s") (exclusion flags not recorded\(blocking ? "; blocking" : ""))"]
+        for r in rules {
+            var head = "  rule \(esc(r.rule))"
+            var facts: [String] = []
+            if let req = r.requirement { facts.append(req.rawValue) }
+            if let owner = r.owner { facts.append("owner \(esc(owner))") }
+            if !facts.isEmpty { head += " (\(facts.joined(separator: ", ")))" }
+            let files = r.fileCount
+            head += ": \(files) file\(files == 1 ? "" : "s") whose flag is unknown"
+            lines.append(head)
+            for e in r.entries {
+                var text = "    \(esc(e.path)) (\(ByteSize.format(e.size))"
+                if e.fileCount > 1 { text += ", \(e.fileCount) files" }
+                lines.append(text + ")")
+            }
+        }
+        return lines
+    }
+
+    private static func kindIndex(_ kind: ViolationKind) -> Int {
+        ViolationKind.allCases.firstIndex(of: kind) ?? 0
+    }
+
+    /// One violation on one line:
+    /// `Library/.../catalog.bundle (388.0 MiB) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4"`.
+    public static func message(_ v: Violation) -> String {
+        let out = ReportText()
+        var tails = MessageTails()
+        appendMessage(v, to: out, tails: &tails)
+        return out.string
+    }
+
+    /// The part of a message after the path and size depends on the rule, owner,
+    /// reason and step only, which violations of a few rules share line after line:
+    /// the last few tails are kept as bytes and repeated instead of escaped again.
+    struct MessageTails {
+        /// A class: compared in place, where a struct of six strings was copied per look.
+        final class Tail {
+            let kind: ViolationKind
+            let ruleName: String?
+            let ruleOwner: String?
+            let requirement: RestoreRequirement?
+            let reason: String
+            let step: String?
+            let bytes: [UInt8]
+
+            init(kind: ViolationKind, ruleName: String?, ruleOwner: String?, requirement: RestoreRequirement?, reason: String,
+                 step: String?, bytes: [UInt8]) {
+                self.kind = kind
+                self.ruleName = ruleName
+                self.ruleOwner = ruleOwner
+                self.requirement = requirement
+                self.reason = reason
+                self.step = step
+                self.bytes = bytes
+            }
+
+            /// Strings shared between violations compare in constant time.
+            func isTail(of v: Violation) -> Bool {
+                // The rule name (a small string, compared as two words) tells most apart.
+                v.ruleName == ruleName && v.kind == kind && v.reason == reason && v.step == step && v.ruleOwner == ruleOwner
+                    && v.requirement == requirement
+            }
+        }
+
+        private var recent: [Tail] = []
+        private var next = 0
+
+        func tail(of v: Violation) -> [UInt8]? {
+            guard v.largestContributors.isEmpty else { return nil }
+            for t in recent where t.isTail(of: v) { return t.bytes }
+            return nil
+        }
+
+        mutating func remember(_ v: Violation, bytes: [UInt8]) {
+            guard v.largestContributors.isEmpty else { return }
+            let t = Tail(kind: v.kind, ruleName: v.ruleName, ruleOwner: v.ruleOwner, requirement: v.requirement, reason: v.reason,
+                         step: v.step, bytes: bytes)
+            if recent.count < 8 {
+                recent.append(t)
+            } else {
+                recent[next] = t
+                next = (next + 1) % recent.count
+            }
+        }
+    }
+
+    /// `message(v)`, appended to a report's bytes.
+    static func appendMessage(_ v: Violation, to out: ReportText, tails: inout MessageTails) {
+        out.appendEscaped(v.path)
+        out.append(" (")
+        out.appendByteSize(v.size)
+        if v.fileCount > 1 {
+            out.append(" in ")
+            out.appendDecimal(v.fileCount)
+            out.append(" files")
+        }
+        out.append(")")
+        if let known = tails.tail(of: v) {
+            known.withUnsafeBufferPointer { out.append($0) }
+            return
+        }
+        let start = out.count
+        appendTail(v, to: out)
+        tails.remember(v, bytes: Array(out.bytes[start...]))
+    }
+
+    private static func appendTail(_ v: Violation, to out: ReportText) {
+        let separator: StaticString = " — "
+        // A volume warning's reason already names its budget.
+        if v.kind != .volume, let rule = v.ruleName {
+            out.append(separator)
+            // App evidence names its contract or task, not a backup rule or policy.
+            let what: StaticString? = switch v.kind {
+            case .preference: "preference contract"
+            case .configuration: "background task"
+            default: nil
+            }
+            if let what {
+                out.append(what)
+                out.append(" ")
+                out.appendEscaped(rule)
+                out.append(" (")
+                appendOwner(v.ruleOwner, to: out)
+                out.append(")")
+            } else if let requirement = v.requirement {
+                out.append("rule ")
+                out.appendEscaped(rule)
+                out.append(" (")
+                out.appendText(requirement.rawValue)
+                out.append(", ")
+                appendOwner(v.ruleOwner, to: out)
+                out.append(")")
+            } else {
+                out.append("policy ")
+                out.appendEscaped(rule)
+            }
+        }
+        out.append(separator)
+        out.appendEscaped(v.reason)
+        if let step = v.step {
+            out.append(separator)
+            out.append("created by step \"")
+            out.appendEscaped(step)
+            out.append("\"")
+        }
+        if !v.largestContributors.isEmpty {
+            out.append(separator)
+            out.append("largest: ")
+            for (i, c) in v.largestContributors.enumerated() {
+                if i > 0 { out.append(", ") }
+                out.appendEscaped(c.path)
+                out.append(" (")
+                out.appendByteSize(c.size)
+                out.append(")")
+            }
+        }
+    }
+
+    private static func appendOwner(_ owner: String?, to out: ReportText) {
+        if let owner {
+            out.append("owner ")
+            out.appendEscaped(owner)
+        } else {
+            out.append("no owner")
+        }
+    }
+}

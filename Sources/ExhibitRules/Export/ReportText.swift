@@ -1,0 +1,244 @@
+import ExhibitCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A report's text built as UTF-8 bytes in one buffer: `check` prints a line per
+/// violation, and assembling 900,000 lines from interpolated `String`s, part arrays and
+/// `joined` cost more than finding the violations. Appends the same bytes the `String`
+/// code would make (`CheckReportFormatterTests`, `ReportTextTests`).
+final class ReportText {
+    /// Grown with `realloc` (in place for large blocks): appending a piece is a bounds
+    /// check and a copy, where `[UInt8].append(contentsOf:)` cost about 80 instructions.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    /// Where full pieces go when the text is streamed (`flushingTo:`), nil when it is kept.
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    static let flushSize = 64 * 1024
+
+    /// Collects the text (read it with `string` or `bytes`).
+    convenience init(capacity: Int = 256) {
+        self.init(capacity: capacity, sink: nil)
+    }
+
+    /// Hands the text to `sink` in pieces ending at `endLine()`s, about `flushSize`
+    /// bytes each; `flush()` writes the rest.
+    convenience init(capacity: Int, flushingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(capacity: capacity, sink: sink)
+    }
+
+    private init(capacity: Int, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
+        self.sink = sink
+        self.capacity = Swift.max(capacity, 16)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory for a report of \(capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(base) }
+
+    /// What `body` writes, as one `String` (`capacity` a guess of its size).
+    static func collect(capacity: Int, _ body: (ReportText) -> Void) -> String {
+        let out = ReportText(capacity: capacity)
+        body(out)
+        return out.string
+    }
+
+    /// What `body` writes, handed to `write` in pieces of about `flushSize` bytes.
+    static func stream(to write: (UnsafeBufferPointer<UInt8>) -> Void, _ body: (ReportText) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            let out = ReportText(capacity: flushSize + 4096, flushingTo: write)
+            body(out)
+            out.flush()
+        }
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The text as a `String` (one copy; the bytes are valid UTF-8, made of `String`s
+    /// and ASCII, so nothing is repaired).
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            guard let to = buffer.baseAddress else { return 0 }
+            to.update(from: base, count: count)
+            return count
+        }
+    }
+
+    private func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var next = capacity
+        while next < count + more { next = next &* 2 }
+        guard let memory = realloc(base, next) else { fatalError("out of memory for a report of \(next) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = next
+    }
+
+    @inline(__always)
+    func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let from = piece.baseAddress, !piece.isEmpty else { return }
+        reserve(piece.count)
+        (base + count).update(from: from, count: piece.count)
+        count += piece.count
+    }
+
+    @inline(__always)
+    func append(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// From the string's own storage when it has one (no copy of the String).
+    func appendText(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { Array(s.utf8).withUnsafeBufferPointer { append($0) } }
+    }
+
+    @inline(__always)
+    func append(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
+    }
+
+    /// Ends a line; a streamed text hands over what it holds once that is a full piece.
+    func endLine() {
+        append(byte: 0x0A)
+        flushIfFull()
+    }
+
+    /// A streamed text hands over what it holds once that is a full piece; call it only
+    /// where a piece may end (between lines or JSON items: never inside a character).
+    func flushIfFull() {
+        if sink != nil, count >= Self.flushSize { flush() }
+    }
+
+    /// Hands what is held to the sink (nothing happens for a collected text).
+    func flush() {
+        guard let sink, count > 0 else { return }
+        sink(bytes)
+        count = 0
+    }
+
+    /// `TerminalText.escape(s)`, appended: a string with nothing to escape (the usual
+    /// case) is copied as it is.
+    func appendEscaped(_ s: String) {
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard Self.needsNoEscape(utf8) else { return false }
+            append(utf8)
+            return true
+        }
+        if copied != true { appendText(TerminalText.escape(s)) }
+    }
+
+    /// The decimal digits of `n` (what `"\(n)"` gives).
+    func appendDecimal(_ n: Int) {
+        if n < 0 {
+            appendText(String(n))
+            return
+        }
+        appendDecimal(UInt64(n))
+    }
+
+    /// The decimal digits of `n` (what `String(n)` gives).
+    func appendDecimal(_ n: UInt64) {
+        let digits = DecimalDigits.count(n)
+        reserve(digits)
+        count += digits
+        DecimalDigits.write(n, endingBefore: base + count)
+    }
+
+    /// `ByteSize.format(n)`, appended, with no `String` made: the same `Double`
+    /// arithmetic, digits written directly (`ReportTextTests` compares them).
+    func appendByteSize(_ n: UInt64) {
+        if n < 1024 {
+            appendDecimal(Int(n))
+            append(" B")
+            return
+        }
+        var unit = 0
+        var value = Double(n) / 1024
+        while unit + 1 < ByteSize.units.count {
+            let shown = unit == 0 ? value.rounded() : (value * 10).rounded() / 10
+            if shown < 1024 { break }
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 {
+            appendDecimal(Int(value.rounded()))
+            append(" KiB")
+            return
+        }
+        let tenths = Int((value * 10).rounded())
+        appendDecimal(tenths / 10)
+        append(byte: 0x2E)
+        appendDecimal(tenths % 10)
+        append(byte: 0x20)
+        appendText(ByteSize.units[unit])
+    }
+
+    /// True when no scalar of this valid UTF-8 is a backslash or one that
+    /// `TerminalText.needsEscape` flags, judged on the bytes: C0 controls and DEL are
+    /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200B/D/E/F,
+    /// U+2028–U+202E are `E2 80 8B/8D/8E/8F/A8–AE`; U+2060 and U+2066–U+2069 are
+    /// `E2 81 A0/A6–A9`; U+FEFF
+    /// is `EF BB BF`. Checked against `needsEscape` for every scalar.
+    static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPlain(b, quoteToo: false)
+    }
+
+    /// `needsNoEscape`, and no `"` either: what `JSONWriter.appendQuoted` copies as it is.
+    static func needsNoJSONEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPlain(b, quoteToo: true)
+    }
+
+    private static func isPlain(_ b: UnsafeBufferPointer<UInt8>, quoteToo: Bool) -> Bool {
+        var i = 0
+        let n = b.count
+        // Eight ASCII bytes at a time: none below 0x20, none 0x7F or `\` (exact "any
+        // byte" tests for bytes below 0x80). A word with a non-ASCII byte goes byte by byte.
+        guard let start = b.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        while i < n {
+            if i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if w & highs == 0 {
+                    if (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0x5C)) { return false }
+                    if quoteToo, hasZero(w ^ (ones &* 0x22)) { return false }
+                    i += 8
+                    continue
+                }
+            }
+            // Byte by byte up to the next word (or the end).
+            let end = Swift.min(i + 8, n)
+            while i < end {
+                let c = b[i]
+                if c < 0x80 {
+                    if c < 0x20 || c == 0x7F || c == 0x5C || (quoteToo && c == 0x22) { return false }
+                } else {
+                    switch c {
+                    case 0xC2:
+                        if i + 1 < n, b[i + 1] <= 0x9F { return false }
+                    case 0xD8:
+                        if i + 1 < n, b[i + 1] == 0x9C { return false }
+                    case 0xE2:
+                        if i + 2 < n {
+                            let c1 = b[i + 1], c2 = b[i + 2]
+                            if c1 == 0x80, c2 == 0x8B || c2 == 0x8D || c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
+                            if c1 == 0x81, c2 == 0xA0 || (c2 >= 0xA6 && c2 <= 0xA9) { return false }
+                        }
+                    case 0xEF:
+                        if i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF { return false }
+                    default:
+                        break
+                    }
+                }
+                i += 1
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,234 @@
+import ExhibitCore
+/// The triage note pasted into an issue tracker: what failed, what the person (or the
+/// classifier) concluded, and the evidence behind it. Every quoted string passes the
+/// `Redactor` (no absolute paths, user names or credentials leave the build host) and
+/// the note says what was redacted.
+public struct TriageNote {
+    public enum Format: String, Sendable, CaseIterable {
+        case markdown
+        case json
+    }
+
+    public var bundle: EvidenceBundle
+    public var report: CheckReport
+    /// The confirmed classification; nil means the note carries the proposal.
+    public var record: TriageRecord?
+    /// Violations listed in the table; the rest are counted. Keeps a note pasteable.
+    public var tableLimit = 50
+
+    public init(bundle: EvidenceBundle, report: CheckReport, record: TriageRecord?) {
+        self.bundle = bundle
+        self.report = report
+        self.record = record
+    }
+
+    // MARK: - Markdown
+
+    public func markdown() -> String {
+        var redactor = Redactor()
+        var out = ""
+        let m = bundle.metadata
+        func clean(_ s: String) -> String { redactor.redact(TerminalText.escape(s)) }
+
+        out += "## Backup-boundary failure: \(MarkdownText.inline(clean(bundle.runID)))\n\n"
+        var facts: [(String, String)] = []
+        if let c = m.commit { facts.append(("Commit", MarkdownText.code(clean(c)) + (m.branch.map { " (" + MarkdownText.code(clean($0)) + ")" } ?? ""))) }
+        if let s = m.scheme { facts.append(("Scheme", MarkdownText.inline(clean(s)))) }
+        if let d = SummaryReport.deviceLine(m) { facts.append(("Device", MarkdownText.inline(clean(d)))) }
+        if let r = m.runtimeIdentifier { facts.append(("Runtime", MarkdownText.code(clean(r)))) }
+        if let x = m.xcodeVersion { facts.append(("Xcode", MarkdownText.inline(clean(x)))) }
+        if let t = m.startTime { facts.append(("Started", Timestamp.utc(t))) }
+        if let url = m.ciJobURL ?? m.ciJobID { facts.append(("CI job", MarkdownText.inline(clean(url)))) }
+        if let r = bundle.primaryResults { facts.append(("Tests", MarkdownText.inline(SummaryReport.countsLine(r)))) }
+        for (label, value) in facts { out += "- **\(label):** \(value)\n" }
+
+        out += "\n### Classification\n\n"
+        if let record {
+            out += "**\(record.failureClass.title)**, confirmed by \(MarkdownText.inline(clean(record.author)))"
+                + " on \(Timestamp.utc(record.time)); \(record.decision).\n"
+            if !record.comment.isEmpty { out += "\n> " + MarkdownText.inline(clean(record.comment)) + "\n" }
+            if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
+        } else {
+            let p = report.proposal
+            out += "**\(p.proposed.title)**, proposed by exhibit (\(p.confidence.rawValue)), not yet confirmed.\n"
+        }
+        out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
+
+        let failures = bundle.failures
+        out += "\n### Failing tests (\(failures.count))\n"
+        for f in failures {
+            out += "\n- " + MarkdownText.code(clean(f.identifier ?? f.testName))
+            if let t = f.targetName { out += " in " + MarkdownText.code(clean(t)) }
+            if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
+            out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
+        }
+        if failures.isEmpty { out += "\nNone.\n" }
+
+        let violations = report.violations
+        out += "\n### Violations (\(violations.count))\n\n"
+        if violations.isEmpty {
+            out += "None.\n"
+        } else {
+            out += "| Kind | Path | Size | Rule (owner) | Step |\n|---|---|---:|---|---|\n"
+            for v in violations.prefix(tableLimit) {
+                let rule = v.ruleName.map { clean($0) + (v.ruleOwner.map { " (\(clean($0)))" } ?? "") } ?? "—"
+                out += "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(ByteSize.format(v.size))"
+                    + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(v.step.map(clean) ?? "unknown step")) |\n"
+            }
+            if violations.count > tableLimit {
+                out += "\n…and \(violations.count - tableLimit) more; run `exhibit check` on the run for all of them.\n"
+            }
+        }
+
+        out += appEvidenceMarkdown(clean)
+
+        if !report.budgets.isEmpty {
+            out += "\n### Top-level directories\n\n| Directory | Size | Budget | |\n|---|---:|---:|---|\n"
+            for b in report.budgets {
+                let state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
+                out += "| \(MarkdownText.codeCell(clean(b.directory))) | \(ByteSize.format(b.bytes))"
+                    + " | \(b.budget.map { ByteSize.format($0) } ?? "—") | \(state) |\n"
+            }
+        }
+
+        out += "\n### Evidence\n\n"
+        let had = bundle.files.filter { $0.wasLoaded }.map { clean($0.file) }
+        let lacked = bundle.files.filter { $0.state == .missing }.map { clean($0.file) }
+        let broken = bundle.files.filter { if case .malformed = $0.state { true } else { false } }.map { clean($0.file) }
+        out += "- Had: " + (had.isEmpty ? "nothing" : had.map { MarkdownText.code($0) }.joined(separator: ", ")) + "\n"
+        if !lacked.isEmpty { out += "- Lacked: " + lacked.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }
+        if !broken.isEmpty { out += "- Malformed: " + broken.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }
+        out += "- Rules: " + MarkdownText.inline(clean(report.rulesSource)) + "\n"
+
+        if redactor.total > 0 {
+            out += "\n_Redacted before export: \(redactor.summary)._\n"
+        }
+        return out
+    }
+
+    // MARK: - JSON
+
+    public func json() -> String {
+        var redactor = Redactor()
+        func clean(_ s: String) -> String { redactor.redact(s) }
+        func cleanOpt(_ s: String?) -> JSONWriter.Value { s.map { .string(clean($0)) } ?? .null }
+        let m = bundle.metadata
+        let r = bundle.primaryResults
+        let classification: JSONWriter.Value
+        if let record {
+            classification = .object([
+                ("class", .string(record.failureClass.rawValue)), ("status", .string("confirmed")),
+                ("proposed", .optional(record.proposed?.rawValue)),
+                ("accepted", record.proposed.map { .bool($0 == record.failureClass) } ?? .null),
+                ("comment", .string(clean(record.comment))), ("issue", cleanOpt(record.issue)),
+                ("author", .string(clean(record.author))), ("time", .string(Timestamp.iso8601(record.time))),
+                ("rationale", .string(clean(report.proposal.rationale))),
+            ])
+        } else {
+            classification = .object([
+                ("class", .string(report.proposal.proposed.rawValue)), ("status", .string("proposed")),
+                ("confidence", .string(report.proposal.confidence.rawValue)),
+                ("rationale", .string(clean(report.proposal.rationale))),
+            ])
+        }
+        var members: [(String, JSONWriter.Value)] = [
+            ("run", .string(clean(bundle.runID))),
+            ("commit", cleanOpt(m.commit)), ("branch", cleanOpt(m.branch)), ("scheme", cleanOpt(m.scheme)),
+            ("device", cleanOpt(m.deviceName)), ("runtime", cleanOpt(m.runtimeIdentifier)),
+            ("runtimeVersion", cleanOpt(m.runtimeVersion)), ("ciJob", cleanOpt(m.ciJobURL ?? m.ciJobID)),
+            ("tests", r.map { r in
+                .object([
+                    ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
+                    ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
+                    ("skipped", .optional(r.skippedCount)),
+                ])
+            } ?? .null),
+            ("failures", .array(bundle.failures.map { f in
+                .object([
+                    ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
+                    ("failureText", .string(clean(f.failureText))),
+                ])
+            })),
+            ("classification", classification),
+            ("violations", .array(report.violations.map { v in
+                .object([
+                    ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))), ("size", .uint(v.size)),
+                    ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
+                    ("reason", .string(clean(v.reason))),
+                ])
+            })),
+            ("budgets", .array(report.budgets.map { b in
+                .object([
+                    ("directory", .string(clean(b.directory))), ("bytes", .uint(b.bytes)),
+                    ("budget", b.budget.map { .uint($0) } ?? .null), ("over", .bool(b.isOver)),
+                ])
+            })),
+            ("evidence", .object([
+                ("had", .array(bundle.files.filter { $0.wasLoaded }.map { .string($0.file) })),
+                ("lacked", .array(bundle.files.filter { $0.state == .missing }.map { .string($0.file) })),
+                ("rules", .string(clean(report.rulesSource))),
+            ])),
+        ]
+        members += appEvidenceJSON(clean)
+        members.append(("redacted", .string(redactor.summary)))
+        return JSONWriter.render(.object(members))
+    }
+}
+
+/// Markdown that pastes cleanly into GitHub and GitLab issues: no raw HTML, no table
+/// breaking pipes or newlines, code spans that survive backticks in the text.
+enum MarkdownText {
+    /// Plain text in running prose: markup characters and `<` are escaped so text like
+    /// `<redacted>` is not swallowed as an HTML tag.
+    static func inline(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "\n", "\r": out += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": out += "\\" + String(ch)
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A code span whose fence is longer than any backtick run inside.
+    static func code(_ s: String) -> String {
+        let flat = s.replacingNewlines()
+        let fence = String(repeating: "`", count: longestBacktickRun(flat) + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+
+    /// Table cells: pipes escaped even inside code spans (GitHub splits on them first).
+    static func codeCell(_ s: String) -> String { code(s).replacingOccurrencesOfPipe() }
+    static func cell(_ s: String) -> String { inline(s) }
+
+    static func fenced(_ s: String, indent: String) -> String {
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(s) + 1))
+        let body = s.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+        return indent + fence + "\n" + body + "\n" + indent + fence + "\n"
+    }
+
+    static func longestBacktickRun(_ s: String) -> Int {
+        var longest = 0
+        var run = 0
+        for ch in s {
+            run = ch == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+
+    fileprivate func replacingOccurrencesOfPipe() -> String {
+        var out = ""
+        for ch in self { out += ch == "|" ? "\\|" : String(ch) }
+        return out
+    }
+}

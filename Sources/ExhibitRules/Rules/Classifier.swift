@@ -1,0 +1,335 @@
+import ExhibitCore
+/// Proposes a failure class for a run from its violations and failing tests: what the
+/// terminal UI shows first and a person confirms or overrides.
+///
+/// Linking: a failing test is tied to the blocking violations its failure text names,
+/// trying the strongest evidence first (relative path, then the deepest directory the
+/// file is in, then file name, then the rule's logical name); only when the text names none of them, to the violations whose
+/// creating step mentions the test's name. Warnings never explain a failure.
+///
+/// Proposal: the blocking kind that explains the most failing tests (then: has the most
+/// violations; then the order unset attribute, misplaced file, skipped cleanup). With
+/// no blocking violation the run is "not a backup-boundary failure".
+public enum Classifier {
+    public static func classify(violations: [Violation], failures: [TestFailure]) -> ClassificationProposal {
+        let blocking = violations.indices.filter { violations[$0].kind.isBlocking }
+        let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
+        let findings = blocking.filter { !violations[$0].kind.isBoundaryFailure }
+        var links: [TestLink] = []
+        var unexplained: [String] = []
+        // Tests explained only by configuration or preference findings: they do not
+        // support a backup-boundary class, whatever else the container shows.
+        var explainedByFindings: [String] = []
+        for failure in failures {
+            let test = failure.identifier ?? failure.testName
+            if let link = link(failure, test: test, candidates: boundary, in: violations) {
+                links.append(link)
+            } else if let link = link(failure, test: test, candidates: findings, in: violations) {
+                links.append(link)
+                explainedByFindings.append(test)
+            } else if !unexplained.contains(test) {
+                unexplained.append(test)
+            }
+        }
+
+        let boundaryLinked = links.contains { $0.violations.contains { violations[$0].kind.isBoundaryFailure } }
+        if !boundary.isEmpty, !failures.isEmpty, !boundaryLinked, !explainedByFindings.isEmpty {
+            let kinds = ViolationKind.allCases.filter { k in findings.contains { violations[$0].kind == k } }
+            let example = violations[findings[0]]
+            var rationale = "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
+                + " (e.g. \(example.ruleName ?? "policy"): \(example.reason)), not to the container's"
+                + " \(count(boundary.count, "backup-boundary violation"))"
+            rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .mixed : .unexplainedFailures,
+                                          evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale)
+        }
+        if boundary.isEmpty, !blocking.isEmpty {
+            // Configuration and preference findings block, but are no backup-boundary class.
+            let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations[$0].kind == k } }
+            let example = violations[blocking[0]]
+            var rationale = "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
+            rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
+                                          evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale)
+        }
+        guard !blocking.isEmpty else {
+            let rationale: String
+            if failures.isEmpty {
+                rationale = "No failing tests and no blocking violation: nothing points at a backup boundary."
+            } else {
+                rationale = "\(count(failures.count, "failing test")) but the container breaks no blocking rule, so the failure is probably not about the backup boundary."
+            }
+            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: links,
+                                          unexplainedTests: unexplained, rationale: rationale)
+        }
+
+        let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
+        let presentKinds = kinds.filter { k in boundary.contains { violations[$0].kind == k } }
+        func testsExplained(by kind: ViolationKind) -> Int {
+            links.filter { $0.violations.contains { violations[$0].kind == kind } }.count
+        }
+        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations[$0].kind == kind }.count }
+        let best = presentKinds.max { a, b in
+            let ta = testsExplained(by: a), tb = testsExplained(by: b)
+            if ta != tb { return ta < tb }
+            let va = violationCount(a), vb = violationCount(b)
+            if va != vb { return va < vb }
+            return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
+        } ?? .unsetAttribute
+        let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
+        let evidence = boundary.filter { violations[$0].kind == best }
+
+        let confidence: ClassificationProposal.Confidence
+        if !unexplained.isEmpty {
+            confidence = .unexplainedFailures
+        } else if presentKinds.count > 1 || !findings.isEmpty {
+            confidence = .mixed
+        } else {
+            confidence = .clear
+        }
+
+        let what = "\(count(evidence.count, "\(best.title) violation"))"
+        let example = violations[evidence[0]]
+        let exampleText = "\(example.ruleName ?? "policy"): \(example.reason)"
+        let rationale: String
+        switch confidence {
+        case .clear:
+            rationale = failures.isEmpty
+                ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
+                : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
+        case .mixed:
+            let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
+            let testsElsewhere = explainedByFindings.isEmpty
+                ? "" : " \(count(explainedByFindings.count, "failing test")) \(explainedByFindings.count == 1 ? "points" : "point") only to configuration or preference findings."
+            rationale = others.isEmpty
+                ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
+                : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
+        case .unexplainedFailures, .noEvidence:
+            rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
+        }
+        let others = blocking.count - boundary.count
+        let also = others > 0 ? " The run also has \(count(others, "configuration or preference finding")), which are not boundary failures." : ""
+        return ClassificationProposal(proposed: proposed, confidence: confidence, evidence: evidence, links: links,
+                                      unexplainedTests: unexplained, rationale: rationale + also)
+    }
+
+    /// The strongest link from one failing test to blocking violations, or nil.
+    static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
+        let text = Array(failure.failureText.lowercased().utf8)
+        let names = testNames(failure)
+        var scan = LinkScan(text: text, names: names)
+        // One pass per basis over the candidates (borrowed through a buffer pointer), each
+        // reading only the fields it needs: a closure taking a `Violation` copied the
+        // struct, six references, per call.
+        for basis in [TestLinkBasis.path, .directory, .fileName, .ruleName, .step] {
+            let hits = violations.withUnsafeBufferPointer { scan.hits(basis, candidates: candidates, in: $0) }
+            if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+        }
+        return nil
+    }
+
+    /// What `link` remembers while it tries one failing test's text against the bases.
+    private struct LinkScan {
+        let text: [UInt8]
+        let names: [String]
+        /// Steps repeat across thousands of violations: each distinct step is decided once.
+        var stepMatches: [String: Bool] = [:]
+        var ancestors: AncestorLookup
+        var directories: DirectoryMentionFilter
+
+        init(text: [UInt8], names: [String]) {
+            self.text = text
+            self.names = names
+            ancestors = AncestorLookup(text: text)
+            directories = DirectoryMentionFilter(text: text)
+        }
+
+        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: UnsafeBufferPointer<Violation>) -> [Int] {
+            var hits: [Int] = []
+            var deepest = 0
+            for i in candidates {
+                switch basis {
+                case .path:
+                    if directories.mayMention(violations[i].path), mentions(text, violations[i].path) { hits.append(i) }
+                case .directory:
+                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                    let depth = ancestors.depth(of: violations[i].path)
+                    if depth == 0 || depth < deepest { continue }
+                    if depth > deepest {
+                        deepest = depth
+                        hits.removeAll()
+                    }
+                    hits.append(i)
+                case .fileName:
+                    guard let name = lastComponent(violations[i].path), name.utf8.count >= 3 else { continue }
+                    if mentions(text, name) { hits.append(i) }
+                case .ruleName:
+                    guard let rule = violations[i].ruleName, rule.utf8.count >= 3 else { continue }
+                    // A preference contract is named `domain:key`; tests name the key.
+                    if violations[i].kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) {
+                        hits.append(i)
+                    } else if mentions(text, rule) {
+                        hits.append(i)
+                    }
+                case .step:
+                    guard let step = violations[i].step else { continue }
+                    let found: Bool
+                    if let known = stepMatches[step] {
+                        found = known
+                    } else {
+                        let stepBytes = Array(step.lowercased().utf8)
+                        found = names.contains { mentions(stepBytes, $0) }
+                        stepMatches[step] = found
+                    }
+                    if found { hits.append(i) }
+                }
+            }
+            return hits
+        }
+    }
+
+    /// Components of the deepest proper ancestor of `path` that `text` names, or 0.
+    static func deepestMentionedAncestor(_ text: [UInt8], _ path: String) -> Int {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.count > 1 else { return 0 }
+        for depth in stride(from: components.count - 1, through: 1, by: -1) {
+            if mentions(text, components[..<depth].joined(separator: "/")) { return depth }
+        }
+        return 0
+    }
+
+    /// No leading, trailing or doubled `/`: splitting on `/` then loses nothing.
+    static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = bytes.first, first != slash, bytes.last != slash else { return false }
+        var previousWasSlash = false
+        for b in bytes {
+            let isSlash = b == slash
+            if isSlash && previousWasSlash { return false }
+            previousWasSlash = isSlash
+        }
+        return true
+    }
+
+    /// The last non-empty `/`-separated component (what `split(separator: "/").last`
+    /// gives), without splitting the whole path.
+    static func lastComponent(_ path: String) -> Substring? {
+        // On the UTF-8 view: `/` is ASCII, so its indices are valid String indices, and
+        // no Character (grapheme) has to be formed.
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return path[start..<end]
+    }
+
+    /// Whether `text` (lower-cased UTF-8) names `needle` as a whole word or path: the
+    /// match may not continue a longer name on either side, so the path `tmp` is not
+    /// found in "attempt" and `vault.sqlite` is not found in "vault.sqlite-wal". A path
+    /// separator or a sentence's full stop after it is fine (`tmp/x`, "… Documents/a.db.").
+    static func mentions<S: StringProtocol>(_ text: [UInt8], _ needle: S) -> Bool {
+        // Cheap exact pre-check, run once per violation and failure: `lowercased()` maps
+        // scalar by scalar and keeps ASCII as ASCII, so the needle's longest ASCII run,
+        // lower-cased, must occur in the text. Most needles fail here without allocating.
+        guard containsLongestASCIIRun(of: needle, in: text) else { return false }
+        let n = Array(needle.lowercased().utf8)
+        guard !n.isEmpty, n.count <= text.count else { return false }
+        var start = 0
+        while start + n.count <= text.count {
+            guard let i = firstIndex(of: n, in: text, from: start) else { return false }
+            let end = i + n.count
+            let before = i == 0 ? nil : text[i - 1]
+            let after = end == text.count ? nil : text[end]
+            let afterAfter = end + 1 < text.count ? text[end + 1] : nil
+            let openOK = before.map { !continuesName($0) } ?? true
+            let closeOK: Bool
+            switch after {
+            case nil: closeOK = true
+            case UInt8(ascii: "."): closeOK = afterAfter.map { !continuesName($0) } ?? true
+            case let a?: closeOK = !continuesName(a)
+            }
+            if openOK && closeOK { return true }
+            start = i + 1
+        }
+        return false
+    }
+
+    /// False when the longest run of ASCII bytes in `needle`, lower-cased, is not a
+    /// substring of `text`; true otherwise (including when the needle has no ASCII).
+    private static func containsLongestASCIIRun<S: StringProtocol>(of needle: S, in text: [UInt8]) -> Bool {
+        let checked = needle.utf8.withContiguousStorageIfAvailable { containsLongestASCIIRun(of: $0, in: text) }
+        return checked ?? containsLongestASCIIRun(of: Array(needle.utf8)[...], in: text)
+    }
+
+    private static func containsLongestASCIIRun(of needle: ArraySlice<UInt8>, in text: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { containsLongestASCIIRun(of: $0, in: text) }
+    }
+
+    static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
+        var bestStart = 0, bestLength = 0, runStart = 0
+        for (offset, b) in needle.enumerated() {
+            if b >= 0x80 {
+                runStart = offset + 1
+            } else if offset + 1 - runStart > bestLength {
+                bestStart = runStart
+                bestLength = offset + 1 - runStart
+            }
+        }
+        guard bestLength > 0 else { return true }
+        guard bestLength <= text.count else { return false }
+        let first = lowerASCII(needle[bestStart])
+        var i = 0
+        while i + bestLength <= text.count {
+            if text[i] == first {
+                var k = 1
+                while k < bestLength, text[i + k] == lowerASCII(needle[bestStart + k]) { k += 1 }
+                if k == bestLength { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func lowerASCII(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
+    /// Bytes that can be part of a file or test name (letters, digits, `_`, `-`, `.`,
+    /// and any non-ASCII byte). `/` is not one: it ends a component.
+    private static func continuesName(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+            UInt8(ascii: "."), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    private static func firstIndex(of needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= text.count else { return nil }
+        var i = start
+        while i + needle.count <= text.count {
+            if text[i] == needle[0], ByteCompare.equal(text[i..<(i + needle.count)], needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The spellings of a test's name a step might use: `testRetryAfterFailure()` gives
+    /// `testretryafterfailure` and `retryafterfailure`.
+    /// Objective-C names (`-[BackupTests testRetry]`) give their method name.
+    static func testNames(_ failure: TestFailure) -> [String] {
+        var base = failure.testName
+        if let paren = base.firstIndex(of: "(") { base = String(base[..<paren]) }
+        if let last = base.split(whereSeparator: { "/. []-".contains($0) }).last { base = String(last) }
+        base = base.lowercased()
+        var names = [base]
+        if base.hasPrefix("test"), base.count > 4 { names.append(String(base.dropFirst(4))) }
+        return names
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,161 @@
+import ExhibitCore
+/// The rules engine's front door: what `exhibit check` and the terminal UI call.
+public enum RulesEngine {
+    /// Compiles a rules inventory once; keep the result for per-node queries
+    /// (`CompiledRules.details(for:in:)`) while a run is open.
+    public static func compile(_ rules: RulesInventory) -> CompiledRules {
+        CompiledRules(rules)
+    }
+
+    /// Holds one run against the rules: violations (grouped by kind, then path), budgets
+    /// and the classifier's proposal.
+    /// - Parameters:
+    ///   - inventory: the container inventory; nil when the bundle has none (only
+    ///     budgets from `du` can then be checked, and failing tests stay unexplained).
+    ///   - rulesSource: where the rules came from, printed in the report.
+    ///   - rulesDiagnostics: warnings from reading the rules file, carried into the report.
+    public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, rules: RulesInventory,
+                             rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        check(inventory: inventory, failures: failures, duTotals: duTotals, compiled: CompiledRules(rules),
+              rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+    }
+
+    /// The same, with rules compiled already (the UI compiles once and reuses them).
+    public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
+                             rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        var violations: [Violation] = []
+        var undecided: [Violation] = []
+        var allowedBytes: [Inventory.NodeID: UInt64] = [:]
+        if let inventory {
+            var finder = ViolationFinder(compiled: compiled, inventory: inventory)
+            (violations, undecided) = finder.find()
+            allowedBytes = finder.allowedBytes
+        }
+        let volume = VolumeCheck.run(inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes)
+        violations += volume.warnings
+        sortInReportOrder(&violations)
+        var diagnostics = rulesDiagnostics
+        for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
+        let proposal = Classifier.classify(violations: violations, failures: failures)
+        var report = CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
+                                 rulesDiagnostics: diagnostics)
+        sortInReportOrder(&undecided)
+        report.undecided = undecided
+        sayWhatIsUndecided(&report)
+        return report
+    }
+
+    /// The whole bundle: the container checks above, plus the preference contracts
+    /// against the archived preference files and the background tasks against the
+    /// built app's Info.plist. What `exhibit check` and the terminal UI call.
+    public static func check(bundle: EvidenceBundle, compiled: CompiledRules, rulesSource: String,
+                             rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        var report = check(inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
+                           rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+        let rules = compiled.rules
+        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty else { return report }
+        var extra: [Violation] = []
+        if !rules.preferences.isEmpty {
+            let prefs = PreferenceCheck.run(contracts: rules.preferences, preferences: bundle.preferences, inventory: bundle.inventory,
+                                            caseSensitive: rules.caseSensitive)
+            extra += prefs.violations
+            report.preferences = prefs.observations
+        }
+        if !rules.backgroundTasks.isEmpty {
+            let tasks = BackgroundTaskCheck.run(tasks: rules.backgroundTasks, infoPlist: bundle.appInfo, failures: bundle.failures)
+            extra += tasks.violations
+            report.backgroundTasks = tasks.assessment
+            if bundle.appInfo == nil {
+                let why = bundle.appInfoPlistBytes == nil ? "the bundle has no app/Info.plist (collect --app-info-plist)" : "app/Info.plist did not decode"
+                report.rulesDiagnostics.append(.note(rulesSource, "background tasks not checked against the Info.plist: \(why)"))
+            }
+        }
+        guard !extra.isEmpty else { return report }
+        report.violations += extra
+        sortInReportOrder(&report.violations)
+        report.proposal = Classifier.classify(violations: report.violations, failures: bundle.failures)
+        sayWhatIsUndecided(&report)
+        return report
+    }
+
+    /// With nothing known to block but rules undecided, "no boundary failure" would claim
+    /// more than the evidence shows: the rationale says what could not be decided.
+    static func sayWhatIsUndecided(_ report: inout CheckReport) {
+        guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
+        let n = report.undecidedRules.count
+        report.proposal.confidence = .noEvidence
+        report.proposal.rationale = "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
+            + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
+    }
+
+    /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule
+    /// name (byte order, what `LC_ALL=C sort` gives); equal keys keep their order.
+    static func inReportOrder(_ violations: [Violation]) -> [Violation] {
+        var sorted = violations
+        sortInReportOrder(&sorted)
+        return sorted
+    }
+
+    /// `inReportOrder` in place. The keys are laid out once in one flat buffer and
+    /// indices are sorted (keys compared with `memcmp`), then the violations are moved
+    /// along the permutation's cycles: a container with 300,000 misplaced files sorts
+    /// without touching reference counts or copying the array.
+    static func sortInReportOrder(_ violations: inout [Violation]) {
+        var flat: [UInt8] = []
+        var bounds: [(rank: Int, start: Int, end: Int)] = []
+        bounds.reserveCapacity(violations.count)
+        for i in violations.indices {
+            let start = flat.count
+            appendUTF8(of: violations[i].path, to: &flat)
+            flat.append(0)  // paths hold no NUL: "a" + rule sorts before "a/b"
+            if let rule = violations[i].ruleName { appendUTF8(of: rule, to: &flat) }
+            bounds.append((rank(violations[i].kind), start, flat.count))
+        }
+        var order = Array(violations.indices)
+        flat.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeBufferPointer { keys in
+                // A stable sort (the standard library's is), so equal keys keep their order.
+                order.sort { i, j in
+                    let a = keys[i], b = keys[j]
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
+                }
+            }
+        }
+        // violations[i] becomes the old violations[order[i]], moved (not copied) cycle by cycle.
+        var placed = [Bool](repeating: false, count: order.count)
+        violations.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let carried = (base + start).move()
+                var i = start
+                while order[i] != start {
+                    let j = order[i]
+                    (base + i).moveInitialize(from: base + j, count: 1)
+                    placed[j] = true
+                    i = j
+                }
+                (base + i).initialize(to: carried)
+            }
+        }
+    }
+
+    /// The string's UTF-8 from its own storage when it has one (no copy of the String).
+    private static func appendUTF8(of s: String, to bytes: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
+    }
+
+    private static func rank(_ kind: ViolationKind) -> Int {
+        switch kind {
+        case .unsetAttribute: 0
+        case .misplacedFile: 1
+        case .skippedCleanup: 2
+        case .configuration: 3
+        case .preference: 4
+        case .volume: 5
+        case .unruled: 6
+        }
+    }
+}

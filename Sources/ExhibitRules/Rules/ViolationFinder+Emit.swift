@@ -1,0 +1,200 @@
+import ExhibitCore
+extension ViolationFinder {
+    // MARK: - 3. Emit
+
+    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> (violations: [Violation], undecided: [Violation]) {
+        var out: [Violation] = []
+        var undecided: [Violation] = []
+        // At most one violation per finding of every file (collapsed directories make
+        // fewer): reserved at once, the array is not regrown and copied while it fills.
+        var sizes = [Int](repeating: -1, count: signatures.count)
+        var bound = 0
+        for sig in fileSignatures where sig > 0 {
+            if sizes[Int(sig)] < 0 { sizes[Int(sig)] = signatures[sig].count }
+            bound += sizes[Int(sig)]
+        }
+        out.reserveCapacity(bound)
+        var paths = PathMaker(inventory: inventory)
+        // Rule, owner and reason depend on the finding only: made once per finding, and
+        // their strings shared by its violations, not rebuilt per violation.
+        var templates = [Violation?](repeating: nil, count: findings.count)
+        func append(_ f: Int32, node: Int, path: String, step: String?, fileCount: Int) {
+            let t: Violation
+            if let made = templates[Int(f)] {
+                t = made
+            } else {
+                t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
+                templates[Int(f)] = t
+            }
+            let v = Violation(kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
+                              ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
+            if findings[f].isUndecided { undecided.append(v) } else { out.append(v) }
+        }
+        inventory.withRulesWalkStorage { storage in
+            var stack: [Int] = []
+            func pushChildren(_ id: Int) {
+                for k in storage.childRange(storage.nodes[id]) { stack.append(Int(storage.childIndex[k])) }
+            }
+            pushChildren(Inventory.root)
+            while let id = stack.popLast() {
+                let sig = directorySignatures[id]
+                if sig == 0 || sig == Self.neutral { continue }  // nothing broken below
+                if storage.nodes[id].flags.contains(.directory) {
+                    if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
+                        let step = inventory.step(id) ?? commonStep(below: id)
+                        let path = paths.path(id)
+                        for f in signatures[sig] {
+                            append(f, node: id, path: path, step: step, fileCount: inventory.fileCount(id))
+                        }
+                    } else {
+                        pushChildren(id)
+                    }
+                } else {
+                    let path = paths.path(id)
+                    for f in signatures[fileSignatures[id]] {
+                        append(f, node: id, path: path, step: inventory.step(id), fileCount: 1)
+                    }
+                }
+            }
+        }
+        return (out, undecided)
+    }
+
+    private func canReportOnce(_ dir: Int, signature: Int32) -> Bool {
+        let c = compiled
+        let components = inventory.pathBytes(dir).split(separator: 0x2F)
+        let area = BackupPolicy.area(of: components, caseSensitive: c.caseSensitive)
+        for f in signatures[signature] {
+            let finding = findings[f]
+            switch finding.cause {
+            case .outsideLocation:
+                return false
+            case .testPreferenceDomain(let p):
+                if !c.patterns.matches(c.testPreferenceRange.lowerBound + p, components: components) { return false }
+            case .partialDownload(let p):
+                if !c.patterns.matches(c.partialDownloadRange.lowerBound + p, components: components) { return false }
+            case .cancelledTaskLeftover(let t):
+                let range = c.taskTemporaryRange
+                let covered = range.contains { c.taskOfTemporaryPattern[$0 - range.lowerBound] == t && c.patterns.matches($0, components: components) }
+                if !covered { return false }
+            case .outsideAllowlist:
+                if area.kind != .documents { return false }
+            case .userDataExtension(_, let kind), .unruled(let kind):
+                if area.kind != kind { return false }
+            case .tmpNotEmpty:
+                if area.kind != .tmp { return false }
+            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
+                if !c.patterns.matches(c.ruleRange.lowerBound + Int(finding.rule), components: components) { return false }
+            }
+        }
+        return true
+    }
+
+    /// The creating step shared by every file below `dir`, if there is exactly one.
+    private func commonStep(below dir: Int) -> String? {
+        var common: String?
+        var stack = [dir]
+        while let id = stack.popLast() {
+            if inventory.isDirectory(id) {
+                stack.append(contentsOf: inventory.children(id))
+                continue
+            }
+            guard let s = inventory.step(id) else { return nil }
+            if common == nil { common = s } else if common != s { return nil }
+        }
+        return common
+    }
+
+    private func violation(_ f: Finding, node: Int, path: String, step: String?, fileCount: Int) -> Violation {
+        let c = compiled
+        let rule = f.rule >= 0 ? c.rules.rules[Int(f.rule)] : nil
+        var policy: String?
+        let reason: String
+        switch f.cause {
+        case .regenerableNotExcluded: reason = "not excluded from backup"
+        case .mustRestoreExcluded: reason = "excluded from backup, but only a backup brings it back"
+        case .regenerableFlagUnknown: reason = "exclusion flag not recorded: must be excluded from backup, cannot tell whether it is"
+        case .mustRestoreFlagUnknown: reason = "exclusion flag not recorded: must not be excluded from backup, cannot tell whether it is"
+        case .mustRestoreInArea(let kind): reason = "must-restore data in \(Self.areaName(kind)), lost on restore"
+        case .regenerableInDocuments: reason = "regenerable data in Documents"
+        case .transientInDocuments: reason = "transient data in Documents"
+        case .outsideLocation: reason = "named like the rule's files but outside its pattern \(rule?.pattern ?? "")"
+        case .outsideAllowlist:
+            policy = PolicyName.documentsAllowlist
+            reason = "not in the Documents allowlist"
+        case .userDataExtension(let e, let kind):
+            policy = PolicyName.userDataExtension
+            reason = "user-data extension .\(String(decoding: c.userDataExtensions[e], as: UTF8.self)) under \(Self.areaName(kind))"
+        case .tmpNotEmpty:
+            policy = PolicyName.tmpEmpty
+            reason = "left in tmp/ at the end of the test"
+        case .transientPresent: reason = "transient file still present at the end of the test"
+        case .testPreferenceDomain(let p):
+            policy = PolicyName.testPreferenceDomain
+            let pattern = c.rules.testPreferenceDomains[p]
+            reason = pattern.hasSuffix("." + BackupPolicy.uuidPattern + ".plist")
+                ? "leftover randomly named test suite (<prefix>.<UUID>.plist): UserDefaults(suiteName:) never removed"
+                : "leftover test preference domain (\(pattern))"
+        case .cancelledTaskLeftover(let t):
+            let task = c.rules.backgroundTasks[t]
+            return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
+                             // A task's temporary files are transient: they must not outlive the task.
+                             ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
+                             reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
+                             fileCount: fileCount)
+        case .partialDownload(let p):
+            policy = PolicyName.partialDownload
+            reason = "partial download left behind (\(c.rules.partialDownloads[p]))"
+        case .unruled:
+            policy = PolicyName.noRule
+            reason = "backed up but covered by no rule"
+        }
+        return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
+                         ruleName: rule?.name ?? policy, ruleOwner: rule?.owner, requirement: rule?.requirement,
+                         step: step, reason: reason, fileCount: fileCount)
+    }
+
+    static func areaName(_ kind: BackupArea.Kind) -> String {
+        switch kind {
+        case .documents: "Documents"
+        case .library: "Library"
+        case .otherBackedUp: "a backed-up directory"
+        case .caches: "Library/Caches"
+        case .tmp: "tmp"
+        case .systemData: "SystemData"
+        case .libraryNotBackedUp: "a Library area that is never backed up"
+        case .outside: "the container root"
+        }
+    }
+}
+
+
+/// Violation paths for the emit walk, which visits the files of one directory one
+/// after another: the directory's path bytes are made once, and each path is one
+/// allocation (`Inventory.path` collects the ancestor chain and a byte array per call).
+/// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
+private struct PathMaker {
+    let inventory: Inventory
+    private var parent = -1
+    private var parentBytes: [UInt8] = []
+
+    init(inventory: Inventory) { self.inventory = inventory }
+
+    mutating func path(_ id: Int) -> String {
+        guard let p = inventory.parent(id) else { return "" }
+        if p != parent {
+            parent = p
+            parentBytes = inventory.pathBytes(p)
+        }
+        let name = inventory.nameBytes(id)
+        let separator = parentBytes.isEmpty ? 0 : 1
+        let count = parentBytes.count + separator + name.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for b in parentBytes { buffer[i] = b; i += 1 }
+            if separator == 1 { buffer[i] = UInt8(ascii: "/"); i += 1 }
+            for b in name { buffer[i] = b; i += 1 }
+            return i
+        }
+    }
+}

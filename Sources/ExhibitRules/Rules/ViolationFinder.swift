@@ -1,0 +1,127 @@
+import ExhibitCore
+/// Holds a container inventory against compiled rules in one top-down walk.
+///
+/// 1. Walk (`ViolationFinder+Walk.swift`): every directory gets the pattern states of
+///    its parent advanced by its name (`PatternSet`) and its backup area; every file
+///    the list of findings it breaks, from the patterns that cover it. The findings
+///    list is interned into a signature id (4 bytes per node).
+/// 2. Bottom-up: a directory whose files all carry the same signature is "uniform".
+/// 3. Top-down: a uniform directory that every finding may be reported for (it lies
+///    inside the rule's pattern, or the same area) is reported once with its total
+///    size and file count, so a 40,000-file download bundle is one line, not 40,000.
+///    A directory holding a single file is never collapsed: the file itself is named.
+///    Everything else is reported per file, one violation per broken rule.
+struct ViolationFinder {
+    let compiled: CompiledRules
+    let inventory: Inventory
+
+    /// One reason a file breaks the rules. `rule` is the app rule index, -1 for policies.
+    struct Finding: Hashable {
+        enum Cause: Hashable {
+            case regenerableNotExcluded
+            case mustRestoreExcluded
+            case mustRestoreInArea(BackupArea.Kind)
+            case regenerableInDocuments
+            case transientInDocuments
+            case outsideAllowlist
+            case outsideLocation
+            case userDataExtension(Int, BackupArea.Kind)
+            case tmpNotEmpty
+            case transientPresent
+            case testPreferenceDomain(Int)
+            case partialDownload(Int)
+            /// A temporary file of background task `Int` (index into the rules' tasks).
+            case cancelledTaskLeftover(Int)
+            case unruled(BackupArea.Kind)
+            /// A regenerable rule's file in a backed-up area whose flag no artifact records.
+            case regenerableFlagUnknown
+            /// A must-restore rule's file in a backed-up area whose flag no artifact records.
+            case mustRestoreFlagUnknown
+        }
+        var cause: Cause
+        var rule: Int32 = -1
+
+        /// The rule cannot be decided: the kind is what it would be if the flag showed a break.
+        var isUndecided: Bool { cause == .regenerableFlagUnknown || cause == .mustRestoreFlagUnknown }
+
+        var kind: ViolationKind {
+            switch cause {
+            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown: .unsetAttribute
+            case .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .outsideAllowlist, .outsideLocation, .userDataExtension: .misplacedFile
+            case .tmpNotEmpty, .transientPresent, .testPreferenceDomain, .partialDownload, .cancelledTaskLeftover: .skippedCleanup
+            case .unruled: .unruled
+            }
+        }
+    }
+
+    static let neutral: Int32 = -2
+    static let mixed: Int32 = -1
+
+    var findings = Interner<Finding>()
+    /// Sorted finding-id lists; id 0 is the empty list ("breaks nothing").
+    var signatures: Interner<[Int32]> = {
+        var s = Interner<[Int32]>()
+        _ = s.id(for: [])
+        return s
+    }()
+    /// Signature id for a one-finding signature, indexed by finding id (fast path).
+    var singleSignature: [Int32] = []
+
+    init(compiled: CompiledRules, inventory: Inventory) {
+        self.compiled = compiled
+        self.inventory = inventory
+    }
+
+    /// Per-top-level bytes of allowed large resources, filled by `find()`.
+    var allowedBytes: [Inventory.NodeID: UInt64] = [:]
+
+    /// The violations, and the rule findings left undecided by unknown flags (shaped as
+    /// violations of the kind they would be, `CheckReport.undecided`).
+    mutating func find() -> (violations: [Violation], undecided: [Violation]) {
+        let signatureOf = walk()
+        let merged = mergeBottomUp(signatureOf)
+        return emit(fileSignatures: signatureOf, directorySignatures: merged)
+    }
+
+    // MARK: - 2. Bottom-up
+
+    /// Children always follow their parent in node order (`InventoryBuilder`), so one
+    /// reverse sweep merges every subtree.
+    private func mergeBottomUp(_ signatureOf: [Int32]) -> [Int32] {
+        var merged = signatureOf
+        inventory.withRulesWalkStorage { storage in
+            var i = storage.nodes.count - 1
+            while i > 0 {
+                let p = Int(storage.nodes[i].parent)
+                let a = merged[p]
+                let b = merged[i]
+                if b != Self.neutral {
+                    merged[p] = a == Self.neutral ? b : (a == b ? a : Self.mixed)
+                }
+                i -= 1
+            }
+        }
+        return merged
+    }
+}
+
+/// Gives equal values one small id, so a million nodes can each hold 4 bytes instead
+/// of a list.
+struct Interner<Value: Hashable> {
+    private var ids: [Value: Int32] = [:]
+    private var values: [Value] = []
+
+    func existingID(_ value: Value) -> Int32? { ids[value] }
+
+    mutating func id(for value: Value) -> Int32 {
+        if let id = ids[value] { return id }
+        let id = Int32(values.count)
+        values.append(value)
+        ids[value] = id
+        return id
+    }
+
+    subscript(id: Int32) -> Value { values[Int(id)] }
+
+    var count: Int { values.count }
+}

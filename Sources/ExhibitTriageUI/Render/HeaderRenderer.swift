@@ -1,0 +1,130 @@
+import ExhibitCore
+import ExhibitRules
+/// The two header rows: what run this is, and what the tests and the rules say.
+/// On a narrow terminal the least important parts give way first, so the run id, the
+/// counts and the proposed class always show whole.
+enum HeaderRenderer {
+    static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
+        let data = state.data
+        let bundle = data.bundle
+        let meta = bundle.metadata
+        let results = bundle.primaryResults
+        var facts: [String] = [bundle.runID]
+        if let commit = meta.commit { facts.append(String(commit.prefix(10))) }
+        if let scheme = meta.scheme ?? results?.scheme { facts.append(scheme) }
+        let device = results?.devices.first
+        if let runtime = meta.runtimeVersion.map({ "iOS " + $0 }) ?? device?.osVersion.map({ "iOS " + $0 }) {
+            facts.append(runtime)
+        }
+        if let name = meta.deviceName ?? device?.name ?? device?.modelName { facts.append(name) }
+        grid.fill(row: 0, role: .header)
+        // What is wrong with the evidence, at the right end; the facts give way to it.
+        var factsWidth = grid.cols
+        if let headline = data.evidence.headline {
+            let text = " evidence: " + glyphs.safe(headline) + " "
+            let width = DisplayWidth.of(text)
+            if width < grid.cols - 12 {
+                factsWidth = grid.cols - width
+                grid.put(text, row: 0, col: factsWidth, role: data.evidence.inventoryUnreadable ? .error : .warning)
+            }
+        }
+        grid.put(fitFacts(facts.map(glyphs.safe), width: factsWidth), row: 0, col: 0, role: .header, limit: factsWidth)
+
+        let taskCause = data.report.backgroundTasks?.cause
+        // Each segment carries a drop priority: 0 stays, higher numbers go first.
+        var line: [(Segment, Int)] = [(Segment(" Tests ", .dim), 0)]
+        if let results {
+            let failed = results.failedCount ?? data.failures.count
+            let total = results.totalCount.map { " of \($0)" } ?? ""
+            line.append((Segment("\(failed) failed\(total)", failed > 0 ? .violation : .plain), 0))
+            line.append((Segment(" (\(results.outcome))", .dim), 2))
+        } else {
+            line.append((Segment("no results", .dim), 0))
+        }
+        if data.evidence.inventoryUnreadable {
+            // Nothing was checked: no counts of zero, and no class proposed.
+            line.append((Segment("  Container ", .dim), 0))
+            line.append((Segment("not checked", .error), 0))
+            if let decision = state.decision {
+                line.append((Segment("  Confirmed ", .dim), 0))
+                line.append((Segment(decision.failureClass.title, .message), 0))
+            } else {
+                line.append((Segment("  Proposed ", .dim), 0))
+                line.append((Segment("none", .plain), 0))
+            }
+        } else if data.isChecking {
+            line.append((Segment("  Checking the rules" + glyphs.ellipsis, .message), 0))
+        } else {
+            appendFindings(of: state, to: &line)
+        }
+        if let taskCause {
+            line.append((Segment("  Tasks ", .dim), 1))
+            line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
+        }
+        grid.put(fit(line, width: grid.cols), row: 1, col: 0)
+    }
+
+    /// The blocking counts and the confirmed or proposed class.
+    private static func appendFindings(of state: TriageState, to line: inout [(Segment, Int)]) {
+        let data = state.data
+        let taskCause = data.report.backgroundTasks?.cause
+        line.append((Segment("  Blocking ", .dim), 0))
+        for kind in ViolationKind.allCases where kind.isBlocking {
+            let n = data.index.count(of: kind)
+            // Configuration and preference counts only when there are some: most runs have none.
+            guard kind.isBoundaryFailure || n > 0 else { continue }
+            // Undecided rules (unknown flags) would be unset attributes: the count is not known.
+            if kind == .unsetAttribute, !data.report.undecided.isEmpty {
+                line.append((Segment("\(kind.badge) " + (n > 0 ? "\(n)+?" : "?"), n > 0 ? .violation : .warning), 0))
+                line.append((Segment(" "), 0))
+                continue
+            }
+            line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
+            line.append((Segment(" "), 0))
+        }
+        if let decision = state.decision {
+            line.append((Segment(" Confirmed ", .dim), 0))
+            line.append((Segment(decision.failureClass.title, .message), 0))
+        } else if data.proposedClass == nil {
+            line.append((Segment(" Proposed ", .dim), 0))
+            line.append((Segment("none", .plain), 0))
+            line.append((Segment(data.evidence.authoritativeInventoryBroken ? " (inventory.json unusable)" : " (rules undecided)", .dim), 1))
+        } else {
+            let proposal = data.report.proposal
+            line.append((Segment(" Proposed ", .dim), 0))
+            line.append((Segment(proposal.proposed.title, .plain), 0))
+            // With a background-task verdict to show, the confidence gives way first.
+            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), taskCause == nil ? 1 : 2))
+        }
+    }
+
+    /// The run facts that fit: the device goes first, then the "exhibit" label, the
+    /// runtime, scheme and commit, so the run id always shows.
+    static func fitFacts(_ facts: [String], width: Int) -> String {
+        var kept = facts
+        var label = " exhibit · "
+        func text() -> String { label + kept.joined(separator: " · ") }
+        while DisplayWidth.of(text()) > width {
+            if kept.count == facts.count && kept.count > 1 {
+                kept.removeLast()
+            } else if label != " " {
+                label = " "
+            } else if kept.count > 1 {
+                kept.removeLast()
+            } else {
+                break
+            }
+        }
+        return text()
+    }
+
+    /// Drops segments, highest priority number first, until the line fits.
+    static func fit(_ line: [(Segment, Int)], width: Int) -> StyledLine {
+        var kept = line
+        func total() -> Int { kept.reduce(0) { $0 + DisplayWidth.of($1.0.text) } }
+        while total() > width, let worst = kept.map(\.1).max(), worst > 0 {
+            kept.removeAll { $0.1 == worst }
+        }
+        return kept.map(\.0)
+    }
+}

@@ -1,0 +1,25 @@
+import ExhibitCore
+import ExhibitRules
+/// Byte counts as the UI shows them, ncdu style: `0 B`, `512 B`, `12.0 KiB`, `1.5 MiB`.
+/// Kept private to rendering (the rules engine owns the formatting used in reports) so
+/// the columns here can be fixed-width.
+enum SizeLabel {
+    private static let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+
+    static func text(_ bytes: UInt64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        // One decimal below 1000 keeps the column at most 9 wide ("1023.9 KiB" never shows).
+        if value >= 999.95, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let tenths = Int(saturating: (value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+}

@@ -1,0 +1,229 @@
+import ExhibitCore
+import ExhibitRules
+/// Side effects the archive UI asks the driver for.
+public enum ArchiveEffect: Sendable, Equatable {
+    case quit
+    case redraw
+    /// Load this run and hand it back with `opened(_:session:)`.
+    case openRun(String)
+    /// An effect of the open run's triage state, for that run's hooks.
+    case run(TriageEffect)
+}
+
+/// A run opened from the list: its id and its triage state.
+public struct OpenRun: Sendable {
+    public var runID: String
+    public var state: TriageState
+}
+
+/// What covers the run list and takes the keys.
+public enum RunListOverlay: Sendable, Equatable {
+    case filterInput
+    case help(ListCursor)
+}
+
+/// The archive UI as a value: the run list, and the triage state of the run opened
+/// from it. Keys go to the open run; q there comes back to the list, `]` and `[` move
+/// to the next or previous run of the list as shown.
+public struct ArchiveState: Sendable {
+    public let title: String
+    public internal(set) var list: RunList
+    public internal(set) var run: OpenRun?
+    public internal(set) var overlay: RunListOverlay?
+    /// Shown on the list's status line until the next key.
+    public internal(set) var message: HookMessage?
+    public internal(set) var layout: ScreenLayout
+
+    public init(title: String, runIDs: [String], rows: Int = 24, cols: Int = 80) {
+        self.title = title
+        self.list = RunList(runIDs: runIDs)
+        self.layout = ScreenLayout(rows: rows, cols: cols)
+    }
+
+    /// Rows of the list body: below the header, the detail and volume rows and the column titles.
+    public static let listTop = 4
+    public var listRows: Int { max(layout.statusRow - Self.listTop, 1) }
+
+    public var context: BindingContext {
+        if let run { return run.state.context }
+        switch overlay {
+        case nil: return .runList
+        case .filterInput: return .runListFilter
+        case .help: return .help
+        }
+    }
+
+    // MARK: - From the driver
+
+    /// A run's list line has been read.
+    public mutating func received(_ summary: RunSummary) {
+        list.received(summary, page: listRows)
+    }
+
+    /// The run asked for with `.openRun` is loaded.
+    public mutating func opened(_ runID: String, session: TriageSession) {
+        run = OpenRun(runID: runID, state: TriageState(session: session, rows: layout.rows, cols: layout.cols))
+        list.select(runID, page: listRows)
+        message = nil
+    }
+
+    /// The run asked for could not be loaded: back on the list, saying why.
+    public mutating func openFailed(_ runID: String, _ failure: ArchiveOpenFailure) {
+        run = nil
+        list.select(runID, page: listRows)
+        message = .failure(failure.message)
+    }
+
+    /// What a hook of the open run reported.
+    public mutating func complete(_ effect: TriageEffect, with result: HookMessage) {
+        run?.state.complete(effect, with: result)
+    }
+
+    /// The runs found for the open run's `.listBases`.
+    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [ArchiveEffect] {
+        runEffects(run?.state.receivedBases(candidates, for: request) ?? [])
+    }
+
+    /// The open run's deferred rules check is done.
+    public mutating func receivedReport(_ report: CheckReport, for runID: String) {
+        guard run?.runID == runID else { return }
+        run?.state.receivedReport(report)
+    }
+
+    /// The base inventory read for the open run's `.loadBase`.
+    public mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+        run?.state.receivedBase(runID, result)
+    }
+
+    public mutating func show(_ note: HookMessage) {
+        if run != nil { run?.state.show(note) } else { message = note }
+    }
+
+    /// The comment being typed in the open run, kept when the UI ends abruptly.
+    public var pendingDraft: TriageDraft? { run?.state.pendingDraft }
+
+    // MARK: - Keys
+
+    public mutating func handle(key: Key) -> [ArchiveEffect] {
+        if run != nil { return handleInRun(key) }
+        if layout.isTooSmall {
+            switch key {
+            case .char("q"), .ctrl("c"): return [.quit]
+            case .ctrl("l"): return [.redraw]
+            default: return []
+            }
+        }
+        guard let action = KeyBindings.action(for: key, in: context) else {
+            message = nil
+            return []
+        }
+        return handle(action)
+    }
+
+    public mutating func handle(_ action: Action) -> [ArchiveEffect] {
+        switch action {
+        case .resize(let rows, let cols):
+            layout = ScreenLayout(rows: rows, cols: cols)
+            list.cursor.reveal(page: listRows, count: list.shown.count)
+            if run != nil { _ = run?.state.handle(action) }
+            return []
+        case .redraw:
+            return [.redraw]
+        case .forceQuit:
+            return (pendingDraft.map { [.run(.saveDraft($0))] } ?? []) + [.quit]
+        default:
+            break
+        }
+        if run != nil { return runEffects(run!.state.handle(action)) }
+        message = nil
+        switch overlay {
+        case .filterInput: handleFilterInput(action)
+        case .help(var cursor):
+            switch action {
+            case .help, .cancel, .quit: overlay = nil
+            default:
+                if cursor.scroll(action, count: HelpRenderer.lines(for: .runList).count, page: layout.overlayRows) {
+                    overlay = .help(cursor)
+                }
+            }
+        case nil:
+            return handleList(action)
+        }
+        return []
+    }
+
+    private mutating func handleList(_ action: Action) -> [ArchiveEffect] {
+        switch action {
+        case .open:
+            guard let entry = list.selected else { return [] }
+            return [.openRun(entry.runID)]
+        case .startFilter:
+            overlay = .filterInput
+        case .help:
+            overlay = .help(ListCursor())
+        case .quit:
+            return [.quit]
+        default:
+            list.cursor.apply(action, count: list.shown.count, page: listRows)
+        }
+        return []
+    }
+
+    private mutating func handleFilterInput(_ action: Action) {
+        switch action {
+        case .insert(let c): list.setFilter(list.filter + String(c), page: listRows)
+        case .deleteBackward: list.setFilter(String(list.filter.dropLast()), page: listRows)
+        case .confirm: overlay = nil
+        case .cancel:
+            list.setFilter("", page: listRows)
+            overlay = nil
+        default: list.cursor.apply(action, count: list.shown.count, page: listRows)
+        }
+    }
+
+    private mutating func handleInRun(_ key: Key) -> [ArchiveEffect] {
+        guard let current = run else { return [] }
+        if key == .ctrl("c") { return handle(.forceQuit) }
+        let action = current.state.layout.isTooSmall ? nil : KeyBindings.action(for: key, in: current.state.context)
+        if action == .nextRun || action == .previousRun {
+            guard let next = list.neighbour(of: current.runID, forward: action == .nextRun) else {
+                run?.state.show(.info(action == .nextRun ? "this is the last run of the list" : "this is the first run of the list"))
+                return []
+            }
+            return closeRun(current, leaving: current.state.leaving()) + [.openRun(next)]
+        }
+        var state = current.state
+        let effects = state.handle(key: key)
+        run?.state = state
+        return runEffects(effects)
+    }
+
+    /// The open run's effects; its quit closes the run and shows the list again.
+    private mutating func runEffects(_ effects: [TriageEffect]) -> [ArchiveEffect] {
+        guard let current = run, effects.contains(.quit) else {
+            return effects.map { $0 == .redraw ? ArchiveEffect.redraw : .run($0) }
+        }
+        return closeRun(current, leaving: effects)
+    }
+
+    /// Back to the list: the run's line shows what was decided in it.
+    private mutating func closeRun(_ current: OpenRun, leaving effects: [TriageEffect]) -> [ArchiveEffect] {
+        var out: [ArchiveEffect] = []
+        var savedDraft = false
+        for effect in effects where effect != .quit {
+            if case .saveDraft = effect { savedDraft = true }
+            out.append(.run(effect))
+        }
+        if var status = list.entry(current.runID)?.summary?.triage {
+            if let decision = current.state.decision {
+                status = TriageStatus(.confirmed(decision.failureClass), hasDraft: savedDraft)
+            } else if savedDraft {
+                status.hasDraft = true
+            }
+            list.setTriage(status, of: current.runID, page: listRows)
+        }
+        run = nil
+        list.select(current.runID, page: listRows)
+        return out
+    }
+}

@@ -1,0 +1,103 @@
+import ExhibitCore
+import ExhibitRules
+/// Comparing the open run with a base run: `b` asks for the latest earlier run that
+/// passed, `B` for a chooser of runs; the driver finds the runs and reads the base's
+/// inventory (I/O) and hands them back here, where the diff is made and shown.
+extension TriageState {
+    /// The run's date as the run list sorts it: the evidence's start time, else the id's.
+    var runDate: Double {
+        data.bundle.metadata.startTime ?? RunSummary.date(inRunID: data.bundle.runID) ?? 0
+    }
+
+    mutating func requestBases(_ request: BaseRequest) -> [TriageEffect] {
+        guard canCompare else {
+            message = .info("no other runs to compare with: open the run from its archive")
+            return []
+        }
+        guard data.inventory != nil else {
+            message = .info("this run has no container inventory to compare")
+            return []
+        }
+        return [.listBases(request)]
+    }
+
+    /// The runs found for `.listBases`: `b` loads the latest earlier one that passed,
+    /// `B` offers them all, newest first, with that one selected.
+    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
+        let runID = data.bundle.runID
+        let others = BaseCandidate.newestFirst(candidates.filter { $0.runID != runID })
+        let date = candidates.first { $0.runID == runID }?.date ?? runDate
+        let latest = BaseCandidate.latestPassing(before: runID, runDate: runDate, among: candidates)
+        switch request {
+        case .latestPassing:
+            guard let latest else {
+                let earlier = others.contains { RunSummary.newestFirst(runID, date, $0.runID, $0.date) }
+                message = .info(earlier ? "no earlier run passed; B chooses a base" : "no earlier run to compare with; B chooses a base")
+                return []
+            }
+            return [.loadBase(latest.runID)]
+        case .choose:
+            guard !others.isEmpty else {
+                message = .info("no other runs to compare with")
+                return []
+            }
+            let options = others.map { c in
+                Chooser.Option(label: c.dateText + "  " + c.runID + "  " + c.outcomeText, count: nil, value: c.runID)
+            }
+            let at = others.firstIndex { $0.runID == latest?.runID } ?? 0
+            overlays.append(.chooser(Chooser(purpose: .base, options: options, cursor: ListCursor(index: at))))
+            return []
+        }
+    }
+
+    /// The base's inventory for `.loadBase`: the diff view opens on it, or the status
+    /// line says why not.
+    public mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+        switch result {
+        case .failure(let failure):
+            message = .failure(failure.message)
+        case .success(let base):
+            guard let inventory = data.inventory else { return }
+            let diff = InventoryDiff(base: base, run: inventory, report: data.report)
+            var view = DiffView(baseRunID: baseRunID, diff: diff)
+            view.cursor.reveal(page: layout.diffRows, count: view.rows.count)
+            // A new base (B from the diff view) replaces the comparison shown.
+            overlays.removeAll { if case .diff = $0 { true } else { false } }
+            overlays.append(.diff(view))
+        }
+    }
+
+    /// Keys of the diff view: move, Enter to the file in the tree, b or B for another
+    /// base, q or Esc back.
+    mutating func handleDiff(_ view: DiffView, _ action: Action) -> [TriageEffect] {
+        var view = view
+        switch action {
+        case .cancel, .quit, .back:
+            overlays.removeLast()
+        case .help:
+            overlays.append(.help(origin: .diff, ListCursor()))
+        case .compareWithBase:
+            return requestBases(.latestPassing)
+        case .chooseBase:
+            return requestBases(.choose)
+        case .open:
+            guard let row = view.selected else { return [] }
+            guard row.entry.change != .removed else {
+                message = .info("removed since " + view.baseRunID + ": not in this run")
+                return []
+            }
+            guard let inventory = data.inventory, let node = inventory.lookup(row.entry.path), node != Inventory.root else {
+                message = .info("not in the container inventory: " + row.entry.path)
+                return []
+            }
+            overlays.removeLast()
+            focus = .tree
+            tree.reveal(node, inventory, page: layout.listRows(.tree))
+        default:
+            if view.cursor.apply(action, count: view.rows.count, page: layout.diffRows) {
+                overlays[overlays.count - 1] = .diff(view)
+            }
+        }
+        return []
+    }
+}

@@ -1,0 +1,76 @@
+import ExhibitCore
+import ExhibitRules
+/// The read-only side of a triage session: evidence, findings and the indexes made
+/// from them once. Shared by every state value (a class, so copying state is cheap).
+public final class TriageData: Sendable {
+    public let bundle: EvidenceBundle
+    public let report: CheckReport
+    public let index: ViolationIndex
+    /// The rules the report was made with, compiled once: the details pane and the
+    /// tree's backup marks ask them, so the UI and `exhibit check` cannot disagree.
+    public let rules: CompiledRules
+    /// Failing tests as the results report them.
+    public let failures: [TestFailure]
+    /// The rules check is still running: `report` is empty, the tree can be browsed,
+    /// findings are not known yet.
+    public let isChecking: Bool
+    /// What the header and the evidence pane say about the artifacts themselves.
+    public let evidence: EvidenceStatus
+
+    /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
+    /// rules check runs; the driver replaces the data when it is done
+    /// (`TriageState.receivedReport`), so a large container's tree is on screen early.
+    public init(bundle: EvidenceBundle, report: CheckReport,
+                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false) {
+        self.bundle = bundle
+        self.report = report
+        self.rules = rules
+        self.isChecking = isChecking
+        self.index = ViolationIndex(report: report, inventory: bundle.inventory)
+        self.failures = bundle.failures
+        self.budgetRows = Self.budgetRows(report, bundle.inventory)
+        self.evidence = EvidenceStatus(bundle: bundle)
+    }
+
+    public var inventory: Inventory? { bundle.inventory }
+
+    /// The class the UI proposes: none when the container inventory could not be read,
+    /// or when nothing known blocks but a blocking rule is undecided (unknown flags); the
+    /// classifier, seeing no violations, would say "not a boundary failure".
+    public var proposedClass: FailureClass? {
+        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken { return nil }
+        if report.hasUndecidedBlocking && !report.hasBlocking { return nil }
+        return report.proposal.proposed
+    }
+
+    /// Where the budgets pane gets its rows: the report's budgets, or the top-level
+    /// directories' totals without a budget when the rules set none.
+    public let budgetRows: [DirectoryBudget]
+
+    private static func budgetRows(_ report: CheckReport, _ inventory: Inventory?) -> [DirectoryBudget] {
+        if !report.budgets.isEmpty { return report.budgets }
+        guard let inventory else { return [] }
+        return DirectoryVolume.topLevel(of: inventory).map { DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil) }
+    }
+
+    /// Failing tests linked to a violation (by the classifier's links).
+    public func linkedViolations(ofTest test: TestFailure) -> [Int] {
+        let id = test.identifier ?? test.testName
+        var out: [Int] = []
+        for link in report.proposal.links where link.test == id || link.test == test.testName {
+            for v in link.violations where !out.contains(v) && report.violations.indices.contains(v) { out.append(v) }
+        }
+        return out
+    }
+}
+
+extension CheckReport {
+    /// What a session holds until its deferred rules check is done: no findings, no
+    /// proposal worth showing (the UI says "checking" and refuses to classify).
+    public static func awaitingCheck(rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
+        let proposal = ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: [],
+                                              unexplainedTests: [], rationale: "The rules check is still running.")
+        return CheckReport(violations: [], proposal: proposal, budgets: [], rulesSource: rulesSource,
+                           rulesDiagnostics: rulesDiagnostics)
+    }
+}

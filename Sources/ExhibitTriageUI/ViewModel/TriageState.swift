@@ -1,0 +1,148 @@
+import ExhibitCore
+import ExhibitRules
+/// What the details overlay describes.
+public enum DetailsSubject: Sendable, Equatable {
+    case node(Inventory.NodeID)
+    case violation(Int)
+}
+
+/// Something drawn over the focused pane that takes the keys until closed.
+public enum Overlay: Sendable, Equatable {
+    /// The `/` prompt of the tree; the filter applies live.
+    case filterInput
+    case details(DetailsSubject, ListCursor)
+    case help(origin: BindingContext, ListCursor)
+    case chooser(Chooser)
+    /// The optional one-line comment after a class was chosen.
+    case comment(FailureClass, String)
+    /// Files added, removed and grown since a base run (`b`, `B`).
+    case diff(DiffView)
+    /// Each artifact's state, position and message (`v`), as `summary` lists them.
+    case evidence(ListCursor)
+    /// The class chosen is one the evidence cannot support (the reason): asked before recording.
+    case unsupportedClass(FailureClass, String)
+}
+
+/// Side effects the state machine asks the driver to perform; it never performs I/O.
+public enum TriageEffect: Sendable, Equatable {
+    case quit
+    /// Forget the painted screen and repaint everything (Ctrl-L).
+    case redraw
+    case confirmClassification(TriageDecision)
+    case exportNote(TriageDecision?)
+    case saveDraft(TriageDraft)
+    /// Find the runs that could be a base (`RunComparison.candidates`) and hand them
+    /// back with `receivedBases(_:for:)`.
+    case listBases(BaseRequest)
+    /// Read this run's inventory (`RunComparison.loadBase`) and hand it back with
+    /// `receivedBase(_:_:)`.
+    case loadBase(String)
+}
+
+/// The whole triage UI as a value: `handle(_:)` turns an action into a new state plus
+/// effects, and `TriageRenderer.render` turns a state into a grid.
+public struct TriageState: Sendable {
+    /// Replaced once, when a deferred rules check delivers its report.
+    public internal(set) var data: TriageData
+    public internal(set) var focus: Pane = .tree
+    public internal(set) var overlays: [Overlay] = []
+    public internal(set) var tree: TreeBrowser
+    public internal(set) var violations: ViolationsBrowser
+    public internal(set) var failures = ListCursor()
+    public internal(set) var budgets = ListCursor()
+    /// The confirmed classification (from this or an earlier session).
+    public internal(set) var decision: TriageDecision?
+    /// An unfinished comment, offered again when the same class is chosen.
+    public internal(set) var draft: TriageDraft?
+    /// Shown on the status line until the next key.
+    public internal(set) var message: HookMessage?
+    public internal(set) var layout: ScreenLayout
+    /// The decision before the last confirmation, restored if saving it fails.
+    var decisionBeforeSave: TriageDecision?
+    /// Whether the session can find other runs to compare with (`b`, `B`).
+    public let canCompare: Bool
+
+    public init(data: TriageData, rows: Int = 24, cols: Int = 80, decision: TriageDecision? = nil, draft: TriageDraft? = nil,
+                canCompare: Bool = false) {
+        self.data = data
+        self.canCompare = canCompare
+        self.tree = TreeBrowser(inventory: data.inventory)
+        self.violations = ViolationsBrowser(report: data.report)
+        self.decision = decision
+        self.draft = draft
+        self.layout = ScreenLayout(rows: rows, cols: cols)
+        if let draft {
+            // Offer the unfinished classification at once, not only after `c`.
+            self.message = .info("A draft is kept (\(draft.failureClass.title)): c to finish it")
+        }
+    }
+
+    public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
+        let data = TriageData(bundle: session.bundle, report: session.report, rules: session.rules,
+                              isChecking: session.deferredCheck != nil)
+        self.init(data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
+                  canCompare: session.comparison != nil)
+    }
+
+    /// The deferred rules check is done: findings, badges and the proposal appear; the
+    /// tree keeps its place. Ignored unless the state is still waiting for it.
+    public mutating func receivedReport(_ report: CheckReport) {
+        guard data.isChecking else { return }
+        data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
+        violations = ViolationsBrowser(report: report)
+        revealAll()
+    }
+
+    /// The binding table in force.
+    public var context: BindingContext {
+        switch overlays.last {
+        case nil: focus.context
+        case .filterInput: .filterInput
+        case .details: .details
+        case .help: .help
+        case .chooser(let c): c.purpose == .failureClass ? .classChooser : .chooser
+        case .comment: .commentInput
+        case .diff: .diff
+        case .evidence: .evidence
+        case .unsupportedClass: .unsupportedClass
+        }
+    }
+
+    /// The comment being typed, if any: what must be kept when the UI is left abruptly.
+    public var pendingDraft: TriageDraft? {
+        for overlay in overlays.reversed() {
+            if case .comment(let cls, let text) = overlay { return TriageDraft(failureClass: cls, comment: text) }
+        }
+        return nil
+    }
+
+    public var isFilterInputActive: Bool { overlays.last == .filterInput }
+
+    /// Decodes a key through the binding table of the current context.
+    public mutating func handle(key: Key) -> [TriageEffect] {
+        if layout.isTooSmall {
+            // Nothing is visible to act on: only leaving and redrawing work (as in ncdu).
+            switch key {
+            case .char("q"), .ctrl("c"): return leaving()
+            case .ctrl("l"): return [.redraw]
+            default: return []
+            }
+        }
+        guard let action = KeyBindings.action(for: key, in: context) else {
+            message = nil
+            return []
+        }
+        return handle(action)
+    }
+
+    /// Shows what a hook reported. A failed save puts the previous decision back.
+    public mutating func complete(_ effect: TriageEffect, with result: HookMessage) {
+        if case .confirmClassification = effect, result.isError {
+            decision = decisionBeforeSave
+        }
+        message = result
+    }
+
+    /// Shows a message on the status line (e.g. a terminal fallback notice).
+    public mutating func show(_ note: HookMessage) { message = note }
+}
