@@ -33,7 +33,7 @@ let package = Package(
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
-        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitIO", "CCurses"]),
+        .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "CCurses"]),
         .target(name: "ExhibitCommands", dependencies: ["ExhibitCore", "ExhibitIO", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         .testTarget(
@@ -42,6 +42,7 @@ let package = Package(
             resources: []),
         .testTarget(
             name: "ExhibitCommandsTests", dependencies: ["ExhibitCommands", "ExhibitIO", "ExhibitCore"]),
+        .testTarget(name: "ExhibitTUITests", dependencies: ["ExhibitTUI", "ExhibitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

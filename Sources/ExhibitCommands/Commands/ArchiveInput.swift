@@ -76,34 +76,44 @@ struct ArchiveInput: Sendable {
 /// The `b`/`B` comparison of a run with the other runs of its directory: the
 /// archive's runs, or for a run opened alone its parent directory's. The runs' dates
 /// and outcomes are read once, on the first `b`, from run.json and the results only.
-enum RunComparisonInput {
-    /// `runIDs` is asked only when a base is first looked for: listing a large parent
-    /// directory must not delay the first screen.
-    static func comparison(directory: URL, runIDs: @escaping () -> [String]) -> RunComparison {
-        let cache = CandidateCache()
-        return RunComparison(
-            candidates: {
-                cache.candidates {
-                    runIDs().map { id in
-                        BaseCandidate(RunSummaryReader.readHeadline(
-                            runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
-                    }
-                }
-            },
-            loadBase: { runID in
-                let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
-                guard let inventory = bundle.inventory else {
-                    return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
-                }
-                return .success(inventory)
-            })
+struct RunComparisonInput: Sendable {
+    let directory: URL
+    /// Asked only when a base is first looked for: listing a large parent directory
+    /// must not delay the first screen.
+    let runIDs: @Sendable () -> [String]
+    private let cache = CandidateCache()
+
+    init(directory: URL, runIDs: @escaping @Sendable () -> [String]) {
+        self.directory = directory
+        self.runIDs = runIDs
     }
 
-    /// Read once per UI session: runs do not change while they are being triaged.
-    private final class CandidateCache {
+    func candidates() -> [BaseCandidate] {
+        cache.candidates {
+            runIDs().map { id in
+                BaseCandidate(RunSummaryReader.readHeadline(
+                    runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
+            }
+        }
+    }
+
+    func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
+        let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
+        guard let inventory = bundle.inventory else {
+            return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
+        }
+        return .success(inventory)
+    }
+
+    /// Read once per UI session: runs do not change while they are being triaged. Asked
+    /// from the UI's worker threads, hence the lock.
+    private final class CandidateCache: @unchecked Sendable {
+        private let lock = NSLock()
         private var read: [BaseCandidate]?
 
         func candidates(_ make: () -> [BaseCandidate]) -> [BaseCandidate] {
+            lock.lock()
+            defer { lock.unlock() }
             if let read { return read }
             let made = make()
             read = made

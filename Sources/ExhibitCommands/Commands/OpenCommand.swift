@@ -36,13 +36,16 @@ enum OpenCommand {
         case .run, .resultBundle:
             let store = NotesStore.locate(archive: located.url.deletingLastPathComponent().path, override: args.value("notes"),
                                           environment: ProcessInfo.processInfo.environment)
-            var session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store)
             let parent = located.url.deletingLastPathComponent()
-            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { ArchiveInput.evidenceRuns(in: parent) })
-            status = TerminalApp.run(session: session)
+            let session = try triageSession(at: located.url, rulesOverride: args.value("rules"), store: store, canCompare: true)
+            let performer = RunIO(store: store, comparison: RunComparisonInput(directory: parent) {
+                ArchiveInput.evidenceRuns(in: parent)
+            })
+            status = TerminalApp.run(session: session, performer: performer)
         case .archive:
             let archive = try ArchiveInput(url: located.url, rulesOverride: args.value("rules"), notesOverride: args.value("notes"))
-            status = TerminalApp.run(archive: archiveSession(archive))
+            status = TerminalApp.run(archiveTitle: archive.url.lastPathComponent, runIDs: archive.runIDs,
+                                     performer: ArchiveIO(archive: archive))
         }
         // Records or drafts that could not be read or kept: said once the terminal is back.
         for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }
@@ -53,41 +56,17 @@ enum OpenCommand {
     static let problems = HookProblems()
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
-    /// the UI (`deferredCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore) throws -> TriageSession {
+    /// the UI (`needsCheck`), which shows the tree while it runs.
+    static func triageSession(at url: URL, rulesOverride: String?, store: NotesStore, canCompare: Bool) throws -> TriageSession {
         let bundle = RunLocator.loadRun(at: url)
         let loadedRules = try RulesInput.load(for: bundle, override: rulesOverride)
-        let compiled = RulesEngine.compile(loadedRules.rules)
         let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
         return TriageSession(
             bundle: bundle, report: .awaitingCheck(rulesSource: loadedRules.source, rulesDiagnostics: loadedRules.diagnostics),
-            rules: compiled,
+            rules: RulesEngine.compile(loadedRules.rules),
             confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
-            confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft,
-            deferredCheck: {
-                RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: loadedRules.source,
-                                  rulesDiagnostics: loadedRules.diagnostics)
-            })
-    }
-
-    /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
-    /// `triageSession`, each time from disk so a reopened run shows its record.
-    static func archiveSession(_ archive: ArchiveInput) -> ArchiveSession {
-        let comparison = RunComparisonInput.comparison(directory: archive.url, runIDs: { archive.runIDs })
-        return ArchiveSession(
-            title: archive.url.lastPathComponent, runIDs: archive.runIDs,
-            readSummary: { archive.summary(of: $0) },
-            openRun: { runID in
-                do {
-                    var session = try triageSession(at: archive.url.appendingPathComponent(runID),
-                                                    rulesOverride: archive.rulesOverride, store: archive.store)
-                    session.comparison = comparison
-                    return .success(session)
-                } catch {
-                    return .failure(ArchiveOpenFailure("\(runID): \(error)"))
-                }
-            })
+            needsCheck: true, canCompare: canCompare)
     }
 }
 
@@ -96,16 +75,19 @@ enum OpenCommand {
 struct TriageHooks: Sendable {
     let store: NotesStore
     let bundle: EvidenceBundle
-    let author: String
+    let environment: [String: String]
     /// What went wrong reading or keeping records, for the person to see.
     let problems: HookProblems
 
     init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String], problems: HookProblems = HookProblems()) {
         self.store = store
         self.bundle = bundle
-        self.author = TriageAuthor.current(environment: environment)
+        self.environment = environment
         self.problems = problems
     }
+
+    /// Asked when a record is written, not when the run opens: it may start `git`.
+    var author: String { TriageAuthor.current(environment: environment) }
 
     /// The run's record; a record that cannot be read is said on the status line
     /// (`problems`), not taken for "no record".
@@ -134,8 +116,9 @@ struct TriageHooks: Sendable {
 
     func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {
         do {
-            try store.save(record(decision.failureClass, comment: decision.comment, draft: false, report))
-            return .info("Saved: \(decision.failureClass.title), by \(author)")
+            let saved = record(decision.failureClass, comment: decision.comment, draft: false, report)
+            try store.save(saved)
+            return .info("Saved: \(decision.failureClass.title), by \(saved.author)")
         } catch {
             return .failure("not saved: \(error.description)")
         }

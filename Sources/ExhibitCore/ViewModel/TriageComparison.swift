@@ -16,12 +16,12 @@ extension TriageState {
             message = .info("this run has no container inventory to compare")
             return []
         }
-        return [.listBases(request)]
+        return [.listBases(request, runID: data.bundle.runID)]
     }
 
     /// The runs found for `.listBases`: `b` loads the latest earlier one that passed,
     /// `B` offers them all, newest first, with that one selected.
-    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
+    mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
         let runID = data.bundle.runID
         let others = BaseCandidate.newestFirst(candidates.filter { $0.runID != runID })
         let date = candidates.first { $0.runID == runID }?.date ?? runDate
@@ -33,7 +33,7 @@ extension TriageState {
                 message = .info(earlier ? "no earlier run passed; B chooses a base" : "no earlier run to compare with; B chooses a base")
                 return []
             }
-            return [.loadBase(latest.runID)]
+            return [.loadBase(latest.runID, runID: runID)]
         case .choose:
             guard !others.isEmpty else {
                 message = .info("no other runs to compare with")
@@ -50,7 +50,7 @@ extension TriageState {
 
     /// The base's inventory for `.loadBase`: the diff view opens on it, or the status
     /// line says why not.
-    public mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+    mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
         switch result {
         case .failure(let failure):
             message = .failure(failure.message)

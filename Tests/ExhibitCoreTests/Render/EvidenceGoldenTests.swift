@@ -88,7 +88,7 @@ import Testing
         }
         #expect(chosen == .notBoundaryFailure)
         let effects = s.press(.enter)
-        #expect(effects == [.confirmClassification(TriageDecision(failureClass: .notBoundaryFailure, comment: ""))])
+        #expect(effects == [.confirmClassification(TriageDecision(failureClass: .notBoundaryFailure, comment: ""), s.data)])
     }
 
     @Test func unknownFlagsShowTheirOwnMarkAndBlockNothing() throws {
