@@ -1,0 +1,45 @@
+import ExhibitCore
+import Foundation
+import Testing
+@testable import ExhibitTUI
+
+/// The archive in the same loop: list lines stream in, a run being opened does not
+/// hold the keys, and the opened run's check comes back to it.
+@Suite struct ArchiveLoopTests {
+    private func run(_ performer: FakePerformer, _ terminal: ScriptedTerminal, runIDs: [String]) -> Int32 {
+        let state = ArchiveState(title: "archive", runIDs: runIDs, rows: terminal.rows, cols: terminal.cols)
+        return runLoop(ArchiveScreen(state: state, performer: performer, glyphs: .unicode), on: terminal)
+    }
+
+    @Test func linesAreReadAndQQuitsWhileARunIsOpening() {
+        let gate = Gate()
+        defer { gate.open() }
+        let ids = ["run-2026-11-01-a", "run-2026-11-02-b"]
+        let performer = FakePerformer(sessions: [ids[1]: LoopFixture.session(ids[1])], openGate: gate)
+        var script: [ScriptedTerminal.Step] = [.awaitResults]
+        script += [.key(.enter), .key(.char("q"))]
+        let terminal = ScriptedTerminal(script)
+        #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
+        #expect(performer.calls.starts(with: ["summary run-2026-11-01-a"]), "lines are read in the order given")
+        #expect(terminal.lastScreen.contains("Opening run-2026-11-02-b…"), "the list says the run is loading")
+        #expect(performer.calls.contains("open run-2026-11-02-b"))
+    }
+
+    @Test func anOpenedRunGetsItsCheckAndQGoesBackToTheList() {
+        let ids = ["run-2026-11-02-b"]
+        let performer = FakePerformer(sessions: [ids[0]: LoopFixture.session(ids[0])])
+        let terminal = ScriptedTerminal([.awaitResults, .key(.enter), .key(.char("q")), .key(.char("q"))])
+        #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
+        #expect(performer.calls == ["summary run-2026-11-02-b", "open run-2026-11-02-b", "check run-2026-11-02-b"])
+        #expect(terminal.paints.contains { $0.text.contains("exhibit · run-2026-11-02-b") && $0.text.contains("Proposed") },
+                "the run opened with its findings (open and check within the grace)")
+        #expect(terminal.lastScreen.contains("exhibit · archive"), "q in the run went back to the list")
+    }
+
+    @Test func aRunThatCannotBeOpenedIsSaidOnTheList() {
+        let performer = FakePerformer()
+        let terminal = ScriptedTerminal([.awaitResults, .key(.enter), .key(.char("q"))])
+        #expect(run(performer, terminal, runIDs: ["run-2026-11-02-b"]) == TerminalApp.Status.ok)
+        #expect(terminal.lastScreen.contains("run-2026-11-02-b: no such run"))
+    }
+}
