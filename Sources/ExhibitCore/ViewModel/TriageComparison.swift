@@ -1,6 +1,7 @@
 /// Comparing the open run with a base run: `b` asks for the latest earlier run that
-/// passed, `B` for a chooser of runs; the driver finds the runs and reads the base's
-/// inventory (I/O) and hands them back here, where the diff is made and shown.
+/// passed, `B` for a chooser of runs; the performer finds the runs and reads the base's
+/// inventory (I/O, asked for as effects) and they come back here as events, where the
+/// diff is made and shown.
 extension TriageState {
     /// The run's date as the run list sorts it: the evidence's start time, else the id's.
     var runDate: Double {
