@@ -16,9 +16,7 @@ import Testing
         defer { gate.open() }
         let ids = ["run-2026-11-01-a", "run-2026-11-02-b"]
         let performer = FakePerformer(sessions: [ids[1]: LoopFixture.session(ids[1])], openGate: gate)
-        var script: [ScriptedTerminal.Step] = [.awaitResults]
-        script += [.key(.enter), .key(.char("q"))]
-        let terminal = ScriptedTerminal(script)
+        let terminal = ScriptedTerminal([.waitFor("exhibit · archive"), .key(.enter), .waitFor("Opening"), .key(.char("q"))])
         #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
         #expect(performer.calls.starts(with: ["summary run-2026-11-01-a"]), "lines are read in the order given")
         #expect(terminal.lastScreen.contains("Opening run-2026-11-02-b…"), "the list says the run is loading")
@@ -28,17 +26,18 @@ import Testing
     @Test func anOpenedRunGetsItsCheckAndQGoesBackToTheList() {
         let ids = ["run-2026-11-02-b"]
         let performer = FakePerformer(sessions: [ids[0]: LoopFixture.session(ids[0])])
-        let terminal = ScriptedTerminal([.awaitResults, .key(.enter), .key(.char("q")), .key(.char("q"))])
+        let terminal = ScriptedTerminal([.waitFor("exhibit · archive"), .key(.enter), .waitFor("Proposed"), .key(.char("q")),
+                                         .waitFor("exhibit · archive"), .key(.char("q"))])
         #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
         #expect(performer.calls == ["summary run-2026-11-02-b", "open run-2026-11-02-b", "check run-2026-11-02-b"])
         #expect(terminal.paints.contains { $0.text.contains("exhibit · run-2026-11-02-b") && $0.text.contains("Proposed") },
-                "the run opened with its findings (open and check within the grace)")
+                "the run opened, and its check came back to it")
         #expect(terminal.lastScreen.contains("exhibit · archive"), "q in the run went back to the list")
     }
 
     @Test func aRunThatCannotBeOpenedIsSaidOnTheList() {
         let performer = FakePerformer()
-        let terminal = ScriptedTerminal([.awaitResults, .key(.enter), .key(.char("q"))])
+        let terminal = ScriptedTerminal([.waitFor("exhibit · archive"), .key(.enter), .waitFor("no such run"), .key(.char("q"))])
         #expect(run(performer, terminal, runIDs: ["run-2026-11-02-b"]) == TerminalApp.Status.ok)
         #expect(terminal.lastScreen.contains("run-2026-11-02-b: no such run"))
     }

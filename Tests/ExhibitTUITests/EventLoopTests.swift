@@ -13,14 +13,31 @@ import Testing
         return runLoop(TriageScreen(state: state, performer: performer, glyphs: .unicode), on: terminal)
     }
 
-    @Test func aSmallRunsCheckIsInTheFirstFrame() {
-        let performer = FakePerformer()
+    @Test func aSmallRunsCheckMayHoldTheFirstFrameALargeOnesStartsAfterIt() {
+        var bundle = EvidenceBundle(runID: "run-small")
+        bundle.inventory = LoopFixture.inventory()
+        let small = TriageData(bundle: bundle, report: LoopFixture.report(nil), rules: LoopFixture.rules, isChecking: true)
+        guard case .work(let work) = TriageWork.step(for: .checkRules(small), FakePerformer()) else {
+            Issue.record("a check is work for the runner")
+            return
+        }
+        #expect(work.graceMilliseconds == TriageWork.checkGraceMilliseconds && !work.afterPaint)
+        #expect(work.lane == .read)
+    }
+
+    @Test func theFirstFrameWaitsForWorkWithAGrace() {
+        // A grace far longer than the work: the frame shows the result, however loaded the machine.
         let terminal = ScriptedTerminal([.key(.char("q"))])
-        #expect(runScreen(LoopFixture.session(), performer, terminal) == TerminalApp.Status.ok)
-        #expect(performer.calls == ["check run-0142"])
-        let first = terminal.paints.first?.text ?? ""
-        #expect(!first.contains("Checking the rules"), "the grace lets a quick check land before the first paint")
-        #expect(first.contains("Proposed"))
+        #expect(runLoop(GraceScreen(grace: 10_000), on: terminal) == TerminalApp.Status.ok)
+        #expect(terminal.paints.first?.text.hasPrefix("results 1") == true)
+    }
+
+    @Test func afterPaintWorkStartsOnlyOnceTheFrameIsPainted() {
+        // With a long grace too: were it started before the first paint, that paint would wait for it.
+        let terminal = ScriptedTerminal([.waitFor("results 1"), .key(.char("q"))])
+        #expect(runLoop(GraceScreen(grace: 10_000, afterPaint: true), on: terminal) == TerminalApp.Status.ok)
+        #expect(terminal.paints.first?.text.hasPrefix("results 0") == true, "a large run's check starts after its first screen")
+        #expect(terminal.lastScreen.hasPrefix("results 1"), "and then it runs")
     }
 
     @Test func qQuitsWhileTheCheckIsStillRunning() {
@@ -37,8 +54,8 @@ import Testing
         let gate = Gate()
         let performer = FakePerformer(checkGate: gate)
         let terminal = ScriptedTerminal([.awaitResults, .key(.char("q"))])
-        // The check is held past the first frame's grace, then let go: the inbox wakes the wait.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { gate.open() }
+        // The check is let go once the first frame (still checking) is painted: the inbox wakes the wait.
+        terminal.onPaint = { if $0 == 1 { gate.open() } }
         #expect(runScreen(LoopFixture.session(), performer, terminal) == TerminalApp.Status.ok)
         #expect(terminal.paints.first?.text.contains("Checking the rules") == true)
         #expect(terminal.lastScreen.contains("Proposed"), "the findings were painted after the wake, before q")
@@ -49,17 +66,19 @@ import Testing
         defer { gate.open() }
         let performer = FakePerformer(baseGate: gate)
         // b; the candidates arrive; the base's load blocks; q leaves at once.
-        let terminal = ScriptedTerminal([.key(.char("b")), .awaitResults, .key(.char("q"))])
+        let terminal = ScriptedTerminal([.key(.char("b")), .waitFor("Loading base run"), .key(.char("q"))])
         let status = runScreen(LoopFixture.session(needsCheck: false), performer, terminal)
         #expect(status == TerminalApp.Status.ok)
         #expect(terminal.paints.contains { $0.text.contains("Looking for runs to compare with…") })
         #expect(terminal.lastScreen.contains("Loading base run run-base…"))
+        // The load's thread may record its call just after q; it is blocked at the gate either way.
+        for _ in 0..<500 where performer.calls.count < 2 { Thread.sleep(forTimeInterval: 0.01) }
         #expect(performer.calls == ["candidates run-0142", "base run-base"])
     }
 
     @Test func theBaseArrivesAndTheDiffOpens() {
         let performer = FakePerformer()
-        let terminal = ScriptedTerminal([.key(.char("b")), .awaitResults, .awaitResults, .key(.char("q")), .key(.char("q"))])
+        let terminal = ScriptedTerminal([.key(.char("b")), .waitFor("Since run-base"), .key(.char("q")), .key(.char("q"))])
         #expect(runScreen(LoopFixture.session(needsCheck: false), performer, terminal) == TerminalApp.Status.ok)
         let diff = terminal.paints.first { $0.text.contains("Since run-base") }?.text ?? ""
         #expect(diff.contains("Documents/new.bin"), "the file added since the base is listed")
@@ -68,7 +87,7 @@ import Testing
     @Test func aSavedRecordIsReportedAndADraftIsKeptOnASignal() {
         let performer = FakePerformer()
         let keys: [ScriptedTerminal.Step] = [.key(.char("c")), .key(.enter)] + "moved".map { .key(.char($0)) }
-            + [.key(.enter), .awaitResults, .key(.char("c")), .key(.enter)] + "half".map { .key(.char($0)) } + [.signal(1)]
+            + [.key(.enter), .waitFor("Saved: "), .key(.char("c")), .key(.enter)] + "half".map { .key(.char($0)) } + [.signal(1)]
         let terminal = ScriptedTerminal(keys)
         #expect(runScreen(LoopFixture.session(needsCheck: false), performer, terminal) == TerminalApp.Status.signalled(1))
         #expect(terminal.paints.contains { $0.text.contains("Saved: ") })
@@ -86,4 +105,39 @@ import Testing
         #expect(terminal.lastScreen.contains("Terminal too small"))
         #expect(terminal.paints.last?.rows == 12)
     }
+}
+
+/// A screen of its own for the loop's timing rules: it starts one piece of work that
+/// posts at once, and shows how many results it has had.
+struct GraceScreen: LoopScreen {
+    enum Effect { case quit, work }
+    var results = 0
+    let grace: Int
+    var afterPaint = false
+
+    static func key(_ key: Key) -> Int { key == .char("q") ? -1 : 0 }
+    static func resize(rows: Int, cols: Int) -> Int { 0 }
+    var startEffects: [Effect] { [.work] }
+
+    mutating func receive(_ event: Int) -> [Effect] {
+        if event == -1 { return [.quit] }
+        results += event
+        return []
+    }
+
+    func render() -> Grid {
+        var grid = Grid(rows: 2, cols: 20)
+        grid.put("results \(results)", row: 0, col: 0, role: .plain)
+        return grid
+    }
+
+    func step(for effect: Effect) -> LoopStep<Int> {
+        switch effect {
+        case .quit: return .quit
+        case .work:
+            return .work(Work(.read, graceMilliseconds: grace, afterPaint: afterPaint) { post in post(1) })
+        }
+    }
+
+    var keepDraft: Work<Int>? { nil }
 }

@@ -12,7 +12,13 @@ final class ScriptedTerminal: TerminalPort {
         /// Returns `.woken` once the inbox has something (up to 10 s, else `.lost`).
         case awaitResults
         case signal(Int32)
+        /// Lets results in (as many wakes as it takes, up to 10 s) until the last frame
+        /// shows `text`; then the script goes on. Independent of how fast workers are.
+        case waitFor(String)
     }
+
+    /// Called with the number of frames painted so far, after each paint.
+    var onPaint: ((Int) -> Void)?
 
     private var script: [Step]
     private(set) var paints: [Grid] = []
@@ -30,7 +36,10 @@ final class ScriptedTerminal: TerminalPort {
 
     var lastScreen: String { paints.last?.text ?? "" }
 
-    func paint(_ grid: Grid) { paints.append(grid) }
+    func paint(_ grid: Grid) {
+        paints.append(grid)
+        onPaint?(paints.count)
+    }
 
     func invalidate(clearTerminal: Bool) { invalidations += 1 }
 
@@ -38,6 +47,16 @@ final class ScriptedTerminal: TerminalPort {
         guard !script.isEmpty else {
             ranOut = true
             return .lost
+        }
+        if case .waitFor(let text) = script.first! {
+            if lastScreen.contains(text) {
+                script.removeFirst()
+                return next(wakingOn: wakeDescriptor, timeoutMilliseconds: timeoutMilliseconds)
+            }
+            var fds = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 1, 10_000) > 0 { return .woken }
+            script.removeFirst()
+            return .none
         }
         switch script.removeFirst() {
         case .key(let key):
@@ -48,6 +67,8 @@ final class ScriptedTerminal: TerminalPort {
             return .resize
         case .signal(let s):
             return .signalled(s)
+        case .waitFor:
+            return .none
         case .awaitResults:
             var fds = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             return poll(&fds, 1, 10_000) > 0 ? .woken : .lost

@@ -5,7 +5,8 @@ import Testing
 /// until its result arrives, and results for another run (or a run no longer asked
 /// for) change nothing.
 @Suite struct ReceiveTests {
-    private static let base = [BaseCandidate(runID: "run-2026-11-02", date: 1_793_577_600, dateText: "2026-11-02", outcome: .passed)]
+    /// The comparison tests' runs: the latest earlier one that passed is run-2026-11-02.
+    private static let base = ComparisonTests.candidates
 
     private func state() -> TriageState {
         TriageState(data: TriageFixture.data(), rows: 24, cols: 80, canCompare: true)
