@@ -46,7 +46,7 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]),
         .target(name: "ExhibitTUI", dependencies: ["ExhibitCore", "ExhibitTriageUI", "CCurses"]),
-        .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitCollect", "ExhibitIO"]),
+        .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitIO"]),
         .target(
             name: "ExhibitCommands",
             dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "ExhibitCommandsTests",
             dependencies: ["ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic"]),
-        .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitCollect"]),
+        .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect"]),
+        .testTarget(name: "ExhibitTUITests", dependencies: ["ExhibitTUI", "ExhibitTriageUI", "ExhibitRules", "ExhibitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -173,7 +173,9 @@ int cc_read_key(int timeout_ms, int *code) {
     if (r == ERR) {
         if (timeout_ms > 0 && now_ms() - before < timeout_ms / 4 && errno != EINTR) {
             if (++quick_failures >= 100) return CC_INPUT_LOST;
-        } else {
+        } else if (timeout_ms > 0) {
+            /* A look without waiting (timeout 0, for keys ncurses holds) says nothing
+               about the TTY: it neither counts nor clears the failures. */
             quick_failures = 0;
         }
         return CC_INPUT_NONE;

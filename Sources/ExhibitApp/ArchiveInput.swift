@@ -1,5 +1,7 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitRules
+import ExhibitTriageUI
 import Foundation
 
 /// An archive on disk as the run list and the archive UI use it: its run ids, each
@@ -61,34 +63,44 @@ public struct ArchiveInput: Sendable {
 /// The `b`/`B` comparison of a run with the other runs of its directory: the
 /// archive's runs, or for a run opened alone its parent directory's. The runs' dates
 /// and outcomes are read once, on the first `b`, from run.json and the results only.
-public enum RunComparisonInput {
-    /// `runIDs` is asked only when a base is first looked for: listing a large parent
-    /// directory must not delay the first screen.
-    public static func comparison(directory: URL, runIDs: @escaping () -> [String]) -> RunComparison {
-        let cache = CandidateCache()
-        return RunComparison(
-            candidates: {
-                cache.candidates {
-                    runIDs().map { id in
-                        BaseCandidate(RunSummaryReader.readHeadline(
-                            runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
-                    }
-                }
-            },
-            loadBase: { runID in
-                let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
-                guard let inventory = bundle.inventory else {
-                    return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
-                }
-                return .success(inventory)
-            })
+public struct RunComparisonInput: Sendable {
+    public let directory: URL
+    /// Asked only when a base is first looked for: listing a large parent directory
+    /// must not delay the first screen.
+    let runIDs: @Sendable () -> [String]
+    private let cache = CandidateCache()
+
+    public init(directory: URL, runIDs: @escaping @Sendable () -> [String]) {
+        self.directory = directory
+        self.runIDs = runIDs
     }
 
-    /// Read once per UI session: runs do not change while they are being triaged.
-    private final class CandidateCache {
+    public func candidates() -> [BaseCandidate] {
+        cache.candidates {
+            runIDs().map { id in
+                BaseCandidate(RunSummaryReader.readHeadline(
+                    runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
+            }
+        }
+    }
+
+    public func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
+        let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
+        guard let inventory = bundle.inventory else {
+            return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
+        }
+        return .success(inventory)
+    }
+
+    /// Read once per UI session: runs do not change while they are being triaged. Asked
+    /// from the UI's worker threads, hence the lock.
+    private final class CandidateCache: @unchecked Sendable {
+        private let lock = NSLock()
         private var read: [BaseCandidate]?
 
         func candidates(_ make: () -> [BaseCandidate]) -> [BaseCandidate] {
+            lock.lock()
+            defer { lock.unlock() }
             if let read { return read }
             let made = make()
             read = made

@@ -1,4 +1,5 @@
 import ExhibitCore
+import ExhibitRules
 
 /// `diff`: what a run started writing since a base run, with the run's steps and
 /// violations beside each file.

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitRules
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitTriageUI
 import Foundation
 
 /// Opening a run for triage: what happens before the UI takes over. The run is loaded

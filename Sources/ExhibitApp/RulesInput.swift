@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitRules
 
 /// Chooses the rules a command holds a run against: `--rules FILE`, else the bundle's
 /// own `rules.json` (the inventory as it was at that commit), else the built-in policy.
@@ -23,15 +24,22 @@ public enum RulesInput {
         /// The one entry point for the rules check: the report every command and the UI
         /// show, with the evidence account `check` prints before its result.
         public func check(_ bundle: EvidenceBundle) -> CheckReport {
-            var report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: source, rulesDiagnostics: diagnostics)
-            report.evidence = EvidenceAccount(bundle, rulesShownApart: source == EvidenceLayout.rules)
-            return report
+            RulesInput.check(bundle, compiled: compiled, source: source, diagnostics: diagnostics)
         }
 
         /// The report the UI starts with, before `check` has run.
         public var awaitingCheck: CheckReport {
             .awaitingCheck(rulesSource: source, rulesDiagnostics: diagnostics)
         }
+    }
+
+    /// The rules check itself, for rules already compiled (the UI keeps them in its
+    /// `TriageData`): `Loaded.check` and the UI's background check both end here.
+    public static func check(_ bundle: EvidenceBundle, compiled: CompiledRules, source: String,
+                             diagnostics: [Diagnostic]) -> CheckReport {
+        var report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: source, rulesDiagnostics: diagnostics)
+        report.evidence = EvidenceAccount(bundle, rulesShownApart: source == EvidenceLayout.rules)
+        return report
     }
 
     /// `shared` (a `--rules FILE` read once for every run a command opens), else the

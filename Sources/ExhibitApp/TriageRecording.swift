@@ -1,5 +1,7 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitRules
+import ExhibitTriageUI
 import Foundation
 
 /// Recording and exporting a triage from the UI: records and drafts in the notes

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitIO
+import ExhibitRules
 import Foundation
 
 /// `verify`: the result bundles of a run (or one bare result bundle) checked object by

@@ -1,5 +1,6 @@
 import CCurses
 import ExhibitCore
+import ExhibitTriageUI
 
 /// One thing read from the terminal.
 enum TerminalInput: Equatable {
@@ -11,6 +12,8 @@ enum TerminalInput: Equatable {
     case lost
     /// SIGINT, SIGTERM or SIGHUP arrived (the handler only records it).
     case signalled(Int32)
+    /// The inbox has results of effects to take.
+    case woken
 }
 
 /// Turns the shim's input codes into the pure `Key` type.

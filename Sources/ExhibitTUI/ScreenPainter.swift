@@ -1,5 +1,6 @@
 import CCurses
 import ExhibitCore
+import ExhibitTriageUI
 
 /// Paints grids on the terminal, redrawing only the rows that changed since the last
 /// frame (SwiftTUI's renderer works the same way, per cell). Moving the cursor

@@ -1,5 +1,6 @@
 import CCurses
 import ExhibitCore
+import ExhibitTriageUI
 
 /// The terminal as the driver sees it: the CCurses shim behind Swift types. Nothing
 /// else in ExhibitTUI calls CCurses except the painter and the key decoder.

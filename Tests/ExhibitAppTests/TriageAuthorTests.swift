@@ -1,8 +1,9 @@
+@testable import ExhibitApp
 import ExhibitCore
+@testable import ExhibitIO
+@testable import ExhibitTriageUI
 import Foundation
 import Testing
-@testable import ExhibitApp
-@testable import ExhibitIO
 
 /// The author of a record comes from `git config user.name` only when a record is
 /// written, through `ProcessRunner`: opening a run, reading its record and draft and

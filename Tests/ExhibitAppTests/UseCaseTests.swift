@@ -1,8 +1,9 @@
+@testable import ExhibitApp
 import ExhibitCore
+@testable import ExhibitIO
+@testable import ExhibitRules
 import Foundation
 import Testing
-@testable import ExhibitApp
-@testable import ExhibitIO
 
 /// The use cases over the committed samples and small runs made here.
 @Suite struct GateRunTests {

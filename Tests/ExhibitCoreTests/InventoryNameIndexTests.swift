@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitSynthetic
+import Testing
 
 /// The builder checks a tree source's names against its open siblings and indexes them
 /// later in one pass (`OpenDirectorySiblings`, `SiblingNameIndex(building:)`); list
@@ -22,7 +23,7 @@ import Testing
     static let names: [[UInt8]] = ["a", "b", "Caches", "é", String(repeating: "x", count: 300), "a b"].map { Array($0.utf8) }
 
     func check(seed: UInt64, operations: Int, listShare: Int) throws {
-        var random = ExhibitCore.SplitMix64(seed: seed)
+        var random = ExhibitSynthetic.SplitMix64(seed: seed)
         var builder = InventoryBuilder(reservingCapacity: seed % 2 == 0 ? 0 : operations)
         var model = Model()
         /// The directory a tree source is listing; mostly its children or it next, sometimes anywhere.

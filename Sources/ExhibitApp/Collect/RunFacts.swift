@@ -1,3 +1,4 @@
+import ExhibitCollect
 import ExhibitCore
 import ExhibitIO
 import Foundation

@@ -1,5 +1,6 @@
 import ExhibitApp
 import ExhibitCore
+import ExhibitTriageUI
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Darwin
 /// `exhibit bench-keys RUN`: a benchmark tool (Tests/bench/run), not for triage.
 /// Loads the run as the UI would, then replays a key sequence against the pure state
 /// machine and the grid renderer (no terminal) and reports the cost of each frame,
-/// i.e. `handle(key:)` plus `TriageRenderer.render`. Every repetition starts from the
+/// i.e. `receive(.key)` plus `TriageRenderer.render`. Every repetition starts from the
 /// freshly loaded state, so a directory entered in the sequence is listed (sorted)
 /// again each time, as it would be in a new session.
 enum BenchKeysCommand {
@@ -60,7 +61,7 @@ enum BenchKeysCommand {
             for key in keys {
                 let t0 = clock.now
                 let c0 = threadCPUMilliseconds()
-                _ = state.handle(key: key)
+                _ = state.receive(.key(key))
                 lastGrid = TriageRenderer.render(state)
                 let ms = threadCPUMilliseconds() - c0
                 wallFrames.append(milliseconds(clock.now - t0))

@@ -1,5 +1,6 @@
 import ExhibitApp
 import ExhibitCore
+import ExhibitRules
 
 /// `exhibit check RUN`: the pre-merge gate.
 enum CheckCommand {

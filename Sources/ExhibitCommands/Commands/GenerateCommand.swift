@@ -1,6 +1,7 @@
 import ExhibitApp
 import ExhibitCore
 import ExhibitIO
+import ExhibitSynthetic
 import Foundation
 
 /// `exhibit generate OUT --files N`: a synthetic run bundle for benchmarks and smoke tests.

@@ -1,5 +1,6 @@
 import ExhibitApp
 import ExhibitCore
+import ExhibitRules
 import Foundation
 
 /// `exhibit note RUN`: the triage note for the issue tracker, headless.

@@ -2,6 +2,7 @@ import ExhibitApp
 import ExhibitCore
 import ExhibitIO
 import ExhibitTUI
+import ExhibitTriageUI
 import Foundation
 
 /// `exhibit [RUN|ARCHIVE]`: the full-screen triage UI. Loads the run, holds it against
@@ -34,13 +35,16 @@ enum OpenCommand {
         case .run, .resultBundle:
             let store = OpenRun.notesStore(for: located.url, override: args.value("notes"),
                                            environment: ProcessInfo.processInfo.environment)
-            var session = try triageSession(at: located.url, sharedRules: sharedRules, store: store)
             let parent = located.url.deletingLastPathComponent()
-            session.comparison = RunComparisonInput.comparison(directory: parent, runIDs: { RunLocator.runs(in: parent) })
-            status = TerminalApp.run(session: session)
+            let session = try triageSession(at: located.url, sharedRules: sharedRules, store: store, canCompare: true)
+            let performer = RunIO(store: store, comparison: RunComparisonInput(directory: parent) {
+                RunLocator.runs(in: parent)
+            })
+            status = TerminalApp.run(session: session, performer: performer)
         case .archive:
             let archive = ArchiveInput(url: located.url, sharedRules: sharedRules, notesOverride: args.value("notes"))
-            status = TerminalApp.run(archive: archiveSession(archive))
+            status = TerminalApp.run(archiveTitle: archive.url.lastPathComponent, runIDs: archive.runIDs,
+                                     performer: ArchiveIO(archive: archive))
         }
         // Records or drafts that could not be read or kept: said once the terminal is back.
         for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }
@@ -61,8 +65,8 @@ enum OpenCommand {
     static let problems = HookProblems()
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
-    /// the UI (`deferredCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore) throws -> TriageSession {
+    /// the UI (`needsCheck`), which shows the tree while it runs.
+    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool) throws -> TriageSession {
         let opened = try OpenRun(at: url, sharedRules: sharedRules)
         let bundle = opened.bundle
         let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
@@ -71,26 +75,6 @@ enum OpenCommand {
             rules: opened.rules.compiled,
             confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
-            confirmClassification: hooks.confirm, exportNote: hooks.export, saveDraft: hooks.saveDraft,
-            deferredCheck: { opened.check() })
-    }
-
-    /// The archive UI's loaders: list lines from `ArchiveInput`, runs through
-    /// `triageSession`, each time from disk so a reopened run shows its record.
-    static func archiveSession(_ archive: ArchiveInput) -> ArchiveSession {
-        let comparison = RunComparisonInput.comparison(directory: archive.url, runIDs: { archive.runIDs })
-        return ArchiveSession(
-            title: archive.url.lastPathComponent, runIDs: archive.runIDs,
-            readSummary: { archive.summary(of: $0) },
-            openRun: { runID in
-                do {
-                    var session = try triageSession(at: archive.url.appendingPathComponent(runID),
-                                                    sharedRules: archive.sharedRules, store: archive.store)
-                    session.comparison = comparison
-                    return .success(session)
-                } catch {
-                    return .failure(ArchiveOpenFailure("\(runID): \(error)"))
-                }
-            })
+            needsCheck: true, canCompare: canCompare)
     }
 }

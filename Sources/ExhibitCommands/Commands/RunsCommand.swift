@@ -1,5 +1,6 @@
 import ExhibitApp
 import ExhibitCore
+import ExhibitRules
 
 /// `exhibit runs ARCHIVE`: the archive UI's run list, headless.
 enum RunsCommand {

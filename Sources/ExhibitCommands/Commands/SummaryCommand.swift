@@ -1,5 +1,6 @@
 import ExhibitApp
 import ExhibitCore
+import ExhibitRules
 
 /// `exhibit summary RUN`: what the bundle holds.
 enum SummaryCommand {

@@ -1,4 +1,5 @@
 import ExhibitApp
+import ExhibitCore
 
 /// `exhibit verify RUN | X.xcresult`: checks the result bundle's `Data/` store.
 enum VerifyCommand {

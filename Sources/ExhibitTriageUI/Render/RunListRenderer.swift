@@ -203,6 +203,10 @@ public enum RunListRenderer {
             StatusLineRenderer.drawMessage(message, row: row, into: &grid, glyphs: glyphs)
             return
         }
+        if let opening = state.opening {
+            StatusLineRenderer.drawMessage(.info("Opening \(opening)…"), row: row, into: &grid, glyphs: glyphs)
+            return
+        }
         let list = state.list
         var left = " " + (list.shown.isEmpty ? "0/0" : "\(list.cursor.index + 1)/\(list.shown.count)")
         if list.isReading { left += "  \(list.readCount)/\(list.count) runs read" }

@@ -31,6 +31,10 @@ enum StatusLineRenderer {
             drawMessage(message, row: row, into: &grid, glyphs: glyphs)
             return
         }
+        if let activity = state.activityText {
+            drawMessage(.info(activity), row: row, into: &grid, glyphs: glyphs)
+            return
+        }
         let hints = hintText(state)
         let left = " " + position(state, glyphs: glyphs)
         let hintWidth = DisplayWidth.of(hints)

@@ -1,12 +1,28 @@
 import ExhibitCore
 import ExhibitRules
-/// Side effects the archive UI asks the driver for.
+/// Everything that happens to the archive screen: the person's keys, the list lines
+/// and runs read for it, and results for the open run's effects.
+public enum ArchiveEvent: Sendable {
+    case key(Key)
+    case resize(rows: Int, cols: Int)
+    case notice(HookMessage)
+    /// A run's list line has been read (`.readSummaries`).
+    case summaryRead(RunSummary)
+    /// The run asked for with `.openRun`, loaded with its record, or why not.
+    case runOpened(String, Result<TriageSession, ArchiveOpenFailure>)
+    /// A result for the open run's effects (dropped by it if it is for another run).
+    case run(TriageEvent)
+}
+
+/// What the archive UI asks to be done.
 public enum ArchiveEffect: Sendable, Equatable {
     case quit
     case redraw
-    /// Load this run and hand it back with `opened(_:session:)`.
+    /// Read these runs' list lines, in order, each answered by `.summaryRead`.
+    case readSummaries([String])
+    /// Load this run; answered by `.runOpened`.
     case openRun(String)
-    /// An effect of the open run's triage state, for that run's hooks.
+    /// An effect of the open run's triage state.
     case run(TriageEffect)
 }
 
@@ -33,12 +49,21 @@ public struct ArchiveState: Sendable {
     /// Shown on the list's status line until the next key.
     public internal(set) var message: HookMessage?
     public internal(set) var layout: ScreenLayout
+    /// The run asked for with `.openRun` and not loaded yet; the list says so, and keys
+    /// still work (q quits, another Enter asks for another run instead).
+    public internal(set) var opening: String?
+    /// The runs in the order they were given, the order their lines are read in.
+    private let runIDs: [String]
 
     public init(title: String, runIDs: [String], rows: Int = 24, cols: Int = 80) {
         self.title = title
+        self.runIDs = runIDs
         self.list = RunList(runIDs: runIDs)
         self.layout = ScreenLayout(rows: rows, cols: cols)
     }
+
+    /// What the state asks for as it starts: every run's list line.
+    public var startEffects: [ArchiveEffect] { runIDs.isEmpty ? [] : [.readSummaries(runIDs)] }
 
     /// Rows of the list body: below the header, the detail and volume rows and the column titles.
     public static let listTop = 4
@@ -53,50 +78,65 @@ public struct ArchiveState: Sendable {
         }
     }
 
-    // MARK: - From the driver
+    // MARK: - Events
 
-    /// A run's list line has been read.
-    public mutating func received(_ summary: RunSummary) {
-        list.received(summary, page: listRows)
+    /// The one entry point: keys, resizes, list lines, opened runs and the open run's results.
+    public mutating func receive(_ event: ArchiveEvent) -> [ArchiveEffect] {
+        let effects: [ArchiveEffect]
+        switch event {
+        case .key(let key):
+            effects = handle(key: key)
+        case .resize(let rows, let cols):
+            effects = handle(.resize(rows: rows, cols: cols))
+        case .notice(let note):
+            show(note)
+            effects = []
+        case .summaryRead(let summary):
+            list.received(summary, page: listRows)
+            effects = []
+        case .runOpened(let runID, let result):
+            // Only the run last asked for: an earlier Enter's run arriving late is dropped.
+            guard opening == runID else { return [] }
+            opening = nil
+            switch result {
+            case .success(let session): effects = opened(runID, session: session)
+            case .failure(let failure):
+                openFailed(runID, failure)
+                effects = []
+            }
+        case .run(let runEvent):
+            guard var state = run?.state else { return [] }
+            let runEffects = state.receive(runEvent)
+            run?.state = state
+            effects = self.runEffects(runEffects)
+        }
+        for case .openRun(let runID) in effects { opening = runID }
+        return effects
     }
 
-    /// The run asked for with `.openRun` is loaded.
-    public mutating func opened(_ runID: String, session: TriageSession) {
-        run = OpenRun(runID: runID, state: TriageState(session: session, rows: layout.rows, cols: layout.cols))
+    /// The run asked for with `.openRun` is loaded: its screen, and what it asks for first.
+    private mutating func opened(_ runID: String, session: TriageSession) -> [ArchiveEffect] {
+        let state = TriageState(session: session, rows: layout.rows, cols: layout.cols)
+        run = OpenRun(runID: runID, state: state)
         list.select(runID, page: listRows)
         message = nil
+        return state.startEffects.map(ArchiveEffect.run)
     }
 
     /// The run asked for could not be loaded: back on the list, saying why.
-    public mutating func openFailed(_ runID: String, _ failure: ArchiveOpenFailure) {
+    private mutating func openFailed(_ runID: String, _ failure: ArchiveOpenFailure) {
         run = nil
         list.select(runID, page: listRows)
         message = .failure(failure.message)
     }
 
-    /// What a hook of the open run reported.
-    public mutating func complete(_ effect: TriageEffect, with result: HookMessage) {
-        run?.state.complete(effect, with: result)
-    }
-
-    /// The runs found for the open run's `.listBases`.
-    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [ArchiveEffect] {
-        runEffects(run?.state.receivedBases(candidates, for: request) ?? [])
-    }
-
-    /// The open run's deferred rules check is done.
-    public mutating func receivedReport(_ report: CheckReport, for runID: String) {
-        guard run?.runID == runID else { return }
-        run?.state.receivedReport(report)
-    }
-
-    /// The base inventory read for the open run's `.loadBase`.
-    public mutating func receivedBase(_ runID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
-        run?.state.receivedBase(runID, result)
-    }
-
-    public mutating func show(_ note: HookMessage) {
-        if run != nil { run?.state.show(note) } else { message = note }
+    private mutating func show(_ note: HookMessage) {
+        if var state = run?.state {
+            _ = state.receive(.notice(note))
+            run?.state = state
+        } else {
+            message = note
+        }
     }
 
     /// The comment being typed in the open run, kept when the UI ends abruptly.
@@ -104,7 +144,7 @@ public struct ArchiveState: Sendable {
 
     // MARK: - Keys
 
-    public mutating func handle(key: Key) -> [ArchiveEffect] {
+    mutating func handle(key: Key) -> [ArchiveEffect] {
         if run != nil { return handleInRun(key) }
         if layout.isTooSmall {
             switch key {
@@ -120,17 +160,18 @@ public struct ArchiveState: Sendable {
         return handle(action)
     }
 
-    public mutating func handle(_ action: Action) -> [ArchiveEffect] {
+    mutating func handle(_ action: Action) -> [ArchiveEffect] {
         switch action {
         case .resize(let rows, let cols):
             layout = ScreenLayout(rows: rows, cols: cols)
             list.cursor.reveal(page: listRows, count: list.shown.count)
-            if run != nil { _ = run?.state.handle(action) }
+            if run != nil { _ = run?.state.receive(.resize(rows: rows, cols: cols)) }
             return []
         case .redraw:
             return [.redraw]
         case .forceQuit:
-            return (pendingDraft.map { [.run(.saveDraft($0))] } ?? []) + [.quit]
+            guard let state = run?.state else { return [.quit] }
+            return (state.pendingDraft.map { [.run(.saveDraft($0, state.data))] } ?? []) + [.quit]
         default:
             break
         }
@@ -187,13 +228,13 @@ public struct ArchiveState: Sendable {
         let action = current.state.layout.isTooSmall ? nil : KeyBindings.action(for: key, in: current.state.context)
         if action == .nextRun || action == .previousRun {
             guard let next = list.neighbour(of: current.runID, forward: action == .nextRun) else {
-                run?.state.show(.info(action == .nextRun ? "this is the last run of the list" : "this is the first run of the list"))
+                show(.info(action == .nextRun ? "this is the last run of the list" : "this is the first run of the list"))
                 return []
             }
             return closeRun(current, leaving: current.state.leaving()) + [.openRun(next)]
         }
         var state = current.state
-        let effects = state.handle(key: key)
+        let effects = state.receive(.key(key))
         run?.state = state
         return runEffects(effects)
     }

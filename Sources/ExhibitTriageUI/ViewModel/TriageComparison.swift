@@ -1,8 +1,9 @@
 import ExhibitCore
 import ExhibitRules
 /// Comparing the open run with a base run: `b` asks for the latest earlier run that
-/// passed, `B` for a chooser of runs; the driver finds the runs and reads the base's
-/// inventory (I/O) and hands them back here, where the diff is made and shown.
+/// passed, `B` for a chooser of runs; the performer finds the runs and reads the base's
+/// inventory (I/O, asked for as effects) and they come back here as events, where the
+/// diff is made and shown.
 extension TriageState {
     /// The run's date as the run list sorts it: the evidence's start time, else the id's.
     var runDate: Double {
@@ -18,12 +19,12 @@ extension TriageState {
             message = .info("this run has no container inventory to compare")
             return []
         }
-        return [.listBases(request)]
+        return [.listBases(request, runID: data.bundle.runID)]
     }
 
     /// The runs found for `.listBases`: `b` loads the latest earlier one that passed,
     /// `B` offers them all, newest first, with that one selected.
-    public mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
+    mutating func receivedBases(_ candidates: [BaseCandidate], for request: BaseRequest) -> [TriageEffect] {
         let runID = data.bundle.runID
         let others = BaseCandidate.newestFirst(candidates.filter { $0.runID != runID })
         let date = candidates.first { $0.runID == runID }?.date ?? runDate
@@ -35,7 +36,7 @@ extension TriageState {
                 message = .info(earlier ? "no earlier run passed; B chooses a base" : "no earlier run to compare with; B chooses a base")
                 return []
             }
-            return [.loadBase(latest.runID)]
+            return [.loadBase(latest.runID, runID: runID)]
         case .choose:
             guard !others.isEmpty else {
                 message = .info("no other runs to compare with")
@@ -52,7 +53,7 @@ extension TriageState {
 
     /// The base's inventory for `.loadBase`: the diff view opens on it, or the status
     /// line says why not.
-    public mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+    mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
         switch result {
         case .failure(let failure):
             message = .failure(failure.message)

@@ -18,8 +18,8 @@ public final class TriageData: Sendable {
     public let evidence: EvidenceStatus
 
     /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
-    /// rules check runs; the driver replaces the data when it is done
-    /// (`TriageState.receivedReport`), so a large container's tree is on screen early.
+    /// rules check runs; the state replaces the data when the report arrives
+    /// (`TriageEvent.rulesChecked`), so a large container's tree is on screen early.
     public init(bundle: EvidenceBundle, report: CheckReport,
                 rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false) {
         self.bundle = bundle

@@ -24,7 +24,7 @@ public struct TriageDraft: Sendable, Equatable, Hashable {
     }
 }
 
-/// What a hook reports back, shown on the status line.
+/// What a performer reports back, shown on the status line.
 public struct HookMessage: Sendable, Equatable, Hashable {
     public var text: String
     public var isError: Bool
@@ -38,66 +38,38 @@ public struct HookMessage: Sendable, Equatable, Hashable {
     public static func failure(_ text: String) -> HookMessage { HookMessage(text, isError: true) }
 }
 
-extension TriageSession {
-    /// The runs that could be a base; none without a comparison hook.
-    public func baseCandidates() -> [BaseCandidate] { comparison?.candidates() ?? [] }
-
-    /// A base run's inventory through the comparison hook.
-    public func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
-        comparison?.loadBase(runID) ?? .failure(ArchiveOpenFailure("no other runs to compare with"))
-    }
-}
-
-/// Everything the triage UI is opened with: the evidence, the rules' findings and the
-/// hooks through which it persists decisions. The UI itself does no I/O; the CLI
-/// supplies hooks that do.
-public struct TriageSession {
-    public var bundle: EvidenceBundle
-    /// The rules' findings; a placeholder while `deferredCheck` is pending (the driver
-    /// replaces it with the check's result).
-    public var report: CheckReport
-    /// The compiled rules `report` was made with (`RulesEngine.compile`); the UI asks
-    /// them for each entry's backup status and matching rules.
-    public var rules: CompiledRules
+/// What the triage UI is opened with: the evidence, the findings (or a placeholder
+/// while the rules are still to be checked) and what earlier sessions left. A plain
+/// value: the I/O the UI asks for goes through a `TriagePerformer`, and the state holds
+/// the only copy of the report from here on.
+public struct TriageSession: Sendable {
+    public let bundle: EvidenceBundle
+    /// The rules' findings; `CheckReport.awaitingCheck` when `needsCheck`.
+    public let report: CheckReport
+    /// The compiled rules `report` is (or will be) made with (`RulesEngine.compile`);
+    /// the UI asks them for each entry's backup status and matching rules.
+    public let rules: CompiledRules
     /// A classification confirmed in an earlier session, shown in the header.
-    public var confirmed: TriageDecision?
+    public let confirmed: TriageDecision?
     /// A comment left unfinished in an earlier session; `c` starts from it.
-    public var draft: TriageDraft?
-    /// When set, the rules check has not run yet: the driver runs it off the UI
-    /// thread, so the tree of a million-file container is on screen while the rules
-    /// walk it, and hands the result to the state (`TriageState.receivedReport`).
-    public var deferredCheck: (@Sendable () -> CheckReport)?
-    /// Persists a confirmed classification (with the findings it was made on); the
-    /// message is shown on the status line.
-    public var confirmClassification: (TriageDecision, CheckReport) -> HookMessage
-    /// Writes the triage note (with the confirmed decision, if any) and says where.
-    public var exportNote: (TriageDecision?, CheckReport) -> HookMessage
-    /// Keeps an unfinished comment; called when the UI is left while typing one.
-    public var saveDraft: (TriageDraft, CheckReport) -> Void
-    /// Other runs to compare this one with; nil when there are none to look at.
-    public var comparison: RunComparison?
+    public let draft: TriageDraft?
+    /// The rules have not been checked yet: the state asks for the check
+    /// (`TriageEffect.checkRules`) as it starts, so a million-file container's tree is
+    /// on screen while the rules walk it.
+    public let needsCheck: Bool
+    /// Whether there are other runs to compare with (`b`, `B`).
+    public let canCompare: Bool
 
     public init(bundle: EvidenceBundle, report: CheckReport,
                 rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
-                confirmed: TriageDecision? = nil, draft: TriageDraft? = nil,
-                confirmClassification: @escaping (TriageDecision, CheckReport) -> HookMessage = { _, _ in
-                    .failure("classification not saved: no store configured")
-                },
-                exportNote: @escaping (TriageDecision?, CheckReport) -> HookMessage = { _, _ in
-                    .failure("export is not available here")
-                },
-                saveDraft: @escaping (TriageDraft, CheckReport) -> Void = { _, _ in },
-                comparison: RunComparison? = nil,
-                deferredCheck: (@Sendable () -> CheckReport)? = nil) {
+                confirmed: TriageDecision? = nil, draft: TriageDraft? = nil, needsCheck: Bool = false,
+                canCompare: Bool = false) {
         self.bundle = bundle
         self.report = report
         self.rules = rules
         self.confirmed = confirmed
         self.draft = draft
-        self.confirmClassification = confirmClassification
-        self.exportNote = exportNote
-        self.saveDraft = saveDraft
-        self.comparison = comparison
-        self.deferredCheck = deferredCheck
+        self.needsCheck = needsCheck
+        self.canCompare = canCompare
     }
 }

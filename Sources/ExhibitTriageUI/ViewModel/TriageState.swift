@@ -23,23 +23,7 @@ public enum Overlay: Sendable, Equatable {
     case unsupportedClass(FailureClass, String)
 }
 
-/// Side effects the state machine asks the driver to perform; it never performs I/O.
-public enum TriageEffect: Sendable, Equatable {
-    case quit
-    /// Forget the painted screen and repaint everything (Ctrl-L).
-    case redraw
-    case confirmClassification(TriageDecision)
-    case exportNote(TriageDecision?)
-    case saveDraft(TriageDraft)
-    /// Find the runs that could be a base (`RunComparison.candidates`) and hand them
-    /// back with `receivedBases(_:for:)`.
-    case listBases(BaseRequest)
-    /// Read this run's inventory (`RunComparison.loadBase`) and hand it back with
-    /// `receivedBase(_:_:)`.
-    case loadBase(String)
-}
-
-/// The whole triage UI as a value: `handle(_:)` turns an action into a new state plus
+/// The whole triage UI as a value: `receive(_:)` turns an event into a new state plus
 /// effects, and `TriageRenderer.render` turns a state into a grid.
 public struct TriageState: Sendable {
     /// Replaced once, when a deferred rules check delivers its report.
@@ -56,6 +40,9 @@ public struct TriageState: Sendable {
     public internal(set) var draft: TriageDraft?
     /// Shown on the status line until the next key.
     public internal(set) var message: HookMessage?
+    /// Effects under way, oldest first; the status line names the latest when there is
+    /// no message.
+    public internal(set) var activities: [TriageActivity] = []
     public internal(set) var layout: ScreenLayout
     /// The decision before the last confirmation, restored if saving it fails.
     var decisionBeforeSave: TriageDecision?
@@ -79,14 +66,17 @@ public struct TriageState: Sendable {
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
         let data = TriageData(bundle: session.bundle, report: session.report, rules: session.rules,
-                              isChecking: session.deferredCheck != nil)
+                              isChecking: session.needsCheck)
         self.init(data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
-                  canCompare: session.comparison != nil)
+                  canCompare: session.canCompare)
     }
+
+    /// What the state asks for as it starts: the rules check, when it was deferred.
+    public var startEffects: [TriageEffect] { data.isChecking ? [.checkRules(data)] : [] }
 
     /// The deferred rules check is done: findings, badges and the proposal appear; the
     /// tree keeps its place. Ignored unless the state is still waiting for it.
-    public mutating func receivedReport(_ report: CheckReport) {
+    mutating func receivedReport(_ report: CheckReport) {
         guard data.isChecking else { return }
         data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
         violations = ViolationsBrowser(report: report)
@@ -119,7 +109,7 @@ public struct TriageState: Sendable {
     public var isFilterInputActive: Bool { overlays.last == .filterInput }
 
     /// Decodes a key through the binding table of the current context.
-    public mutating func handle(key: Key) -> [TriageEffect] {
+    mutating func handle(key: Key) -> [TriageEffect] {
         if layout.isTooSmall {
             // Nothing is visible to act on: only leaving and redrawing work (as in ncdu).
             switch key {
@@ -134,15 +124,4 @@ public struct TriageState: Sendable {
         }
         return handle(action)
     }
-
-    /// Shows what a hook reported. A failed save puts the previous decision back.
-    public mutating func complete(_ effect: TriageEffect, with result: HookMessage) {
-        if case .confirmClassification = effect, result.isError {
-            decision = decisionBeforeSave
-        }
-        message = result
-    }
-
-    /// Shows a message on the status line (e.g. a terminal fallback notice).
-    public mutating func show(_ note: HookMessage) { message = note }
 }

@@ -2,7 +2,7 @@ import ExhibitCore
 import ExhibitRules
 /// The state machine's transitions: one action in, a new state and effects out.
 extension TriageState {
-    public mutating func handle(_ action: Action) -> [TriageEffect] {
+    mutating func handle(_ action: Action) -> [TriageEffect] {
         switch action {
         case .resize(let rows, let cols):
             layout = ScreenLayout(rows: rows, cols: cols)
@@ -22,7 +22,7 @@ extension TriageState {
 
     /// Effects for leaving the UI: an unfinished comment is kept first.
     public func leaving() -> [TriageEffect] {
-        (pendingDraft.map { [TriageEffect.saveDraft($0)] } ?? []) + [.quit]
+        (pendingDraft.map { [TriageEffect.saveDraft($0, data)] } ?? []) + [.quit]
     }
 
     // MARK: - Panes
@@ -49,7 +49,7 @@ extension TriageState {
             overlays.append(.chooser(.classes(preselect: preselect)))
             return []
         case .export:
-            return [.exportNote(decision)]
+            return [.exportNote(decision, data)]
         case .compareWithBase:
             return requestBases(.latestPassing)
         case .chooseBase:
@@ -230,7 +230,7 @@ extension TriageState {
                 focus = .violations
             case .base:
                 guard let runID = value else { break }
-                return [.loadBase(runID)]
+                return [.loadBase(runID, runID: data.bundle.runID)]
             case .failureClass:
                 guard let cls = value.flatMap(FailureClass.init(rawValue:)) else { break }
                 // A class the evidence cannot support is recorded only when asked twice.
@@ -269,7 +269,7 @@ extension TriageState {
             decisionBeforeSave = decision
             decision = chosen
             draft = nil
-            return [.confirmClassification(chosen)]
+            return [.confirmClassification(chosen, data)]
         default:
             break
         }

@@ -1,9 +1,10 @@
-import ExhibitCore
-import Foundation
-import Testing
 @testable import ExhibitApp
 @testable import ExhibitCommands
+import ExhibitCore
 @testable import ExhibitIO
+@testable import ExhibitTriageUI
+import Foundation
+import Testing
 
 /// Issue 15 §11–§14 and the notes directory's messages: no writer writes into evidence,
 /// a refused `-o` leaves no record behind, any run id gets a record, and killed writers'

@@ -1,4 +1,6 @@
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
 
 /// Six runs in the shape of the sample archive, with summaries as the reader makes them.
 enum ArchiveFixture {
@@ -48,7 +50,7 @@ enum ArchiveFixture {
     /// The list with `read` runs read (in the order the driver reads them: by name).
     static func state(rows: Int = 24, cols: Int = 80, read: Int = 6) -> ArchiveState {
         var state = ArchiveState(title: "SampleArchives", runIDs: runIDs, rows: rows, cols: cols)
-        for id in runIDs.prefix(read) { state.received(summary(id)) }
+        for id in runIDs.prefix(read) { _ = state.receive(.summaryRead(summary(id))) }
         return state
     }
 
@@ -64,12 +66,12 @@ enum ArchiveFixture {
 extension ArchiveState {
     @discardableResult
     mutating func press(_ keys: Key...) -> [ArchiveEffect] {
-        keys.flatMap { handle(key: $0) }
+        keys.flatMap { receive(.key($0)) }
     }
 
     /// Performs `.openRun` effects as the driver does, with fixture sessions.
     mutating func perform(_ effects: [ArchiveEffect]) {
-        for case .openRun(let id) in effects { opened(id, session: ArchiveFixture.session(id)) }
+        for case .openRun(let id) in effects { _ = receive(.runOpened(id, .success(ArchiveFixture.session(id)))) }
     }
 
     var shownIDs: [String] { list.shown.map { list.entries[$0].runID } }

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 @Suite struct ArchiveStateTests {
     @Test func newestFirstBeforeAndAfterReading() {
@@ -29,7 +31,7 @@ import Testing
         let before = state.list.selected?.runID
         var late = ArchiveFixture.summary("run-2026-11-02-baseline")
         late.date = 2_000_000_000  // read later, turns out newest
-        state.received(late)
+        _ = state.receive(.summaryRead(late))
         #expect(state.list.selected?.runID == before)
         #expect(state.shownIDs.first == "run-2026-11-02-baseline")
     }
@@ -92,13 +94,14 @@ import Testing
         #expect(state.press(.char("]")) == [.openRun("run-2026-11-03-unset")])
     }
 
-    @Test func aConfirmedClassificationShowsInTheList() {
+    @Test func aConfirmedClassificationShowsInTheList() throws {
         var state = ArchiveFixture.state()
         state.press(.char("j"), .char("j"), .char("j"))  // run-2026-11-03-unset, proposed
         state.perform(state.press(.enter))
         let effects = state.press(.char("c"), .char("j"), .enter, .enter)  // the proposal (misplaced) is preselected
-        #expect(effects == [.run(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: "")))])
-        state.complete(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: "")), with: .info("Saved"))
+        let data = try #require(state.run?.state.data)
+        #expect(effects == [.run(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: ""), data))])
+        _ = state.receive(.run(.recordSaved(.info("Saved"), runID: "run-2026-11-03-unset")))
         #expect(state.press(.char("]")) == [.openRun("run-2026-11-02-baseline")])
         let line = state.list.entry("run-2026-11-03-unset")?.summary?.triage
         #expect(line == TriageStatus(.confirmed(.skippedCleanup)))
@@ -107,18 +110,20 @@ import Testing
 
     @Test func anOpenFailureStaysOnTheList() {
         var state = ArchiveFixture.state()
-        state.press(.enter)
-        state.openFailed("run-2026-11-06-mixed", ArchiveOpenFailure("run-2026-11-06-mixed: permission denied"))
+        #expect(state.press(.enter) == [.openRun("run-2026-11-06-mixed")])
+        #expect(RunListRenderer.render(state).text.contains("Opening run-2026-11-06-mixed…"), "the list says a run is loading")
+        _ = state.receive(.runOpened("run-2026-11-06-mixed", .failure(ArchiveOpenFailure("run-2026-11-06-mixed: permission denied"))))
         #expect(state.run == nil)
         #expect(RunListRenderer.render(state).text.contains("permission denied"))
     }
 
-    @Test func ctrlCInARunKeepsTheDraftAndQuits() {
+    @Test func ctrlCInARunKeepsTheDraftAndQuits() throws {
         var state = ArchiveFixture.state()
         state.perform(state.press(.enter))
         state.press(.char("c"), .enter, .char("h"), .char("i"))
+        let data = try #require(state.run?.state.data)
         let effects = state.press(.ctrl("c"))
-        #expect(effects == [.run(.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "hi"))), .quit])
+        #expect(effects == [.run(.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "hi"), data)), .quit])
     }
 
     @Test func ctrlLInARunRedraws() {
@@ -143,7 +148,7 @@ import Testing
         var state = ArchiveState(title: "a\u{1B}[2J", runIDs: [evil])
         var s = ArchiveFixture.summary(evil)
         s.branch = "\u{1B}[31mred"
-        state.received(s)
+        _ = state.receive(.summaryRead(s))
         let text = RunListRenderer.render(state).text
         #expect(!text.contains("\u{1B}"))
         #expect(!text.contains("\u{07}"))

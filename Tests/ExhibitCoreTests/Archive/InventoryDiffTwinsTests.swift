@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitRules
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// Names APFS cannot hold side by side (the same name in NFC and NFD) printed as two
 /// identical `diff` lines; now each spells its scalars out and says why.

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 @Suite struct RunSummaryReaderTests {
     static let runJSON = #"""

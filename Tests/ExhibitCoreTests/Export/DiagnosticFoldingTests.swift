@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 @Suite struct DiagnosticFoldingTests {
     private func at(_ line: Int, column: Int = 1) -> SourcePosition { SourcePosition(line: line, column: column, byteOffset: 0) }

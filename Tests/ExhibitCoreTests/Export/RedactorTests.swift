@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 @Suite struct RedactorTests {
     func redacted(_ text: String) -> (String, String) {

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitSynthetic
+import Testing
 
 /// `check`'s text is built as bytes (`ReportText`); these compare it with the `String`
 /// code it replaced: the escape verdict for every relevant scalar, sizes and numbers,

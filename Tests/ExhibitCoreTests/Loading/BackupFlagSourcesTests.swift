@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 /// Backup-exclusion flags in three states, from every artifact that records them:
 /// the inventory's own key, excluded.txt and xattr.txt (xattr -rl or getfattr -d),

@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitRules
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// The one table of evidence artifacts holds what the loader, run detection, the fuzz
 /// tables and the size limits do (the man page and the damaged samples have their own

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 /// Golden screens of the details pane for the preference and background-task evidence
 /// (`EXHIBIT_UPDATE_GOLDEN=1` re-records).

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 /// The UI fails closed as `check` does: a truncated inventory, or one without flags,
 /// says so in the header and in the evidence pane (`v`); no class is proposed without
@@ -88,7 +90,7 @@ import Testing
         }
         #expect(chosen == .notBoundaryFailure)
         let effects = s.press(.enter)
-        #expect(effects == [.confirmClassification(TriageDecision(failureClass: .notBoundaryFailure, comment: ""))])
+        #expect(effects == [.confirmClassification(TriageDecision(failureClass: .notBoundaryFailure, comment: ""), s.data)])
     }
 
     @Test func unknownFlagsShowTheirOwnMarkAndBlockNothing() throws {

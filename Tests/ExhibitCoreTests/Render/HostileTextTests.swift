@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Testing
 
 /// File names and failure texts from an archive are hostile input: nothing in them may
 /// reach the grid (and so the terminal) as a raw control or escape sequence.

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Testing
 
 /// Golden screens of every pane at 80x24 and 120x40 (`UPDATE_GOLDEN=1` re-records).
 @Suite struct ScreenGoldenTests {
@@ -22,7 +23,7 @@ import Testing
         for (rows, cols) in Self.sizes {
             let inv = TriageFixture.inventory()
             let session = TriageSession(bundle: TriageFixture.bundle(inv), report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
-                                        rules: TriageFixture.rules(), deferredCheck: { TriageFixture.report(inv) })
+                                        rules: TriageFixture.rules(), needsCheck: true)
             let state = TriageState(session: session, rows: rows, cols: cols)
             try assertGolden(TriageRenderer.render(state).text, "tree-checking-\(cols)x\(rows)")
         }
@@ -82,7 +83,8 @@ import Testing
             s.press(.char("c"), .enter)
             s.type("moved")
             let effects = s.press(.enter)
-            s.complete(effects[0], with: .info("classification saved to triage/run-0142.json"))
+            #expect(effects.count == 1)
+            _ = s.receive(.recordSaved(.info("classification saved to triage/run-0142.json"), runID: s.data.bundle.runID))
         }
     }
 

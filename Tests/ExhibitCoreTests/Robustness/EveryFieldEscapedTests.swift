@@ -1,6 +1,8 @@
+@testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// Every string field of every artifact kind, one at a time, carries terminal controls
 /// (ESC/CSI/OSC, OSC 52, one-byte C1 CSI, bidi override, zero-width); every output is

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 /// Times and sizes come from evidence, so any value a JSON number can spell reaches the
 /// arithmetic: `Int(someDouble)` traps beyond ±2^63, on infinity and on NaN. These are

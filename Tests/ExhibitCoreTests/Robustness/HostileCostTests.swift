@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitRules
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// Inputs built to cost more than their size (issue 15, item 6). Each runs at two sizes,
 /// eight times apart: linear work costs about 8× as much, quadratic 64×. The bound is a

@@ -1,3 +1,4 @@
+@testable import ExhibitRules
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitSynthetic
+import Testing
 
 /// `Classifier.AncestorLookup` (slashes found in place, the last directory remembered)
 /// gives what `deepestMentionedAncestor` (split and join per call) gives, in any order.

@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitRules
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// Preference contracts and background tasks: the rules schema, the findings, and the
 /// background-task verdict.

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 @Suite struct ClassifierTests {
     // MARK: - The three lifecycles that produce boundary failures

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitSynthetic
+import Testing
 
 /// The report order (keys compared with `memcmp`, violations moved along the
 /// permutation's cycles) and `Classifier.link` (one pass per basis, a per-directory

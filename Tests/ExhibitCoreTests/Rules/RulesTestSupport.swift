@@ -1,5 +1,6 @@
-import Foundation
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Foundation
 
 /// Builds small container inventories for rules tests from readable lines.
 struct ContainerFixture {

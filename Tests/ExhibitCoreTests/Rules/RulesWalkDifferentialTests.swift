@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitSynthetic
+import Testing
 
 /// The rules walk (`ViolationFinder+Walk`) advances pattern states per directory only
 /// and decides files by name tests (`NameMatchers`), bucketed by last byte, with a

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 @Suite struct ViolationFinderTests {
     /// The violations for one path, as (kind, rule name) pairs in report order.

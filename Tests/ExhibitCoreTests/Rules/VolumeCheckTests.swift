@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 @Suite struct VolumeCheckTests {
     private func rules(_ budgets: [String: UInt64], allowed: [String] = []) -> RulesInventory {

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitSynthetic
+import Testing
 
 /// The benchmark generator: realistic by default (flags on the app's directories,
 /// about 5% of files excluded), the first generator's random flags with `.many`.

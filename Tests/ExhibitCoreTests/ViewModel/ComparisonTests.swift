@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 /// `b` and `B` in a run's UI: choosing the base, the effects the driver performs, the
 /// diff view's order and keys, and the volume sparklines of the run list.
@@ -35,10 +37,10 @@ import Testing
     static func comparing(rows: Int = 24, cols: Int = 80) -> TriageState {
         var s = state(rows: rows, cols: cols)
         let effects = s.press(.char("b"))
-        let follow = s.receivedBases(candidates, for: .latestPassing)
-        #expect(effects == [.listBases(.latestPassing)])
-        #expect(follow == [.loadBase("run-2026-11-02")])
-        s.receivedBase("run-2026-11-02", .success(baseInventory()))
+        let follow = s.receive(.basesFound(candidates, .latestPassing, runID: "run-0142"))
+        #expect(effects == [.listBases(.latestPassing, runID: "run-0142")])
+        #expect(follow == [.loadBase("run-2026-11-02", runID: "run-0142")])
+        _ = s.receive(.baseLoaded("run-2026-11-02", .success(baseInventory()), runID: "run-0142"))
         return s
     }
 
@@ -89,17 +91,17 @@ import Testing
             c.outcome = .failed
             return c
         }
-        #expect(s.receivedBases(failedOnly, for: .latestPassing).isEmpty)
+        #expect(s.receive(.basesFound(failedOnly, .latestPassing, runID: "run-0142")).isEmpty)
         #expect(s.message?.text == "no earlier run passed; B chooses a base")
-        #expect(s.receivedBases([Self.candidates[4]], for: .latestPassing).isEmpty)
+        #expect(s.receive(.basesFound([Self.candidates[4]], .latestPassing, runID: "run-0142")).isEmpty)
         #expect(s.message?.text == "no earlier run to compare with; B chooses a base")
         #expect(s.overlays.isEmpty)
     }
 
     @Test func bigBChoosesAmongTheOtherRunsNewestFirst() throws {
         var s = Self.state()
-        #expect(s.press(.char("B")) == [.listBases(.choose)])
-        #expect(s.receivedBases(Self.candidates, for: .choose).isEmpty)
+        #expect(s.press(.char("B")) == [.listBases(.choose, runID: "run-0142")])
+        #expect(s.receive(.basesFound(Self.candidates, .choose, runID: "run-0142")).isEmpty)
         guard case .chooser(let chooser)? = s.overlays.last else {
             Issue.record("no chooser")
             return
@@ -109,13 +111,13 @@ import Testing
         #expect(chooser.selected?.value == "run-2026-11-02")  // the latest earlier passing run
         #expect(chooser.options[1].label == "2026-11-03  run-2026-11-03  Failed")
         #expect(s.context == .chooser)
-        #expect(s.press(.char("k"), .enter) == [.loadBase("run-2026-11-03")])
+        #expect(s.press(.char("k"), .enter) == [.loadBase("run-2026-11-03", runID: "run-0142")])
         #expect(s.overlays.isEmpty)
     }
 
     @Test func aBaseThatCannotBeReadIsAnError() {
         var s = Self.state()
-        s.receivedBase("run-x", .failure(ArchiveOpenFailure("run-x: no container inventory to compare with")))
+        _ = s.receive(.baseLoaded("run-x", .failure(ArchiveOpenFailure("run-x: no container inventory to compare with")), runID: "run-0142"))
         #expect(s.message == .failure("run-x: no container inventory to compare with"))
         #expect(s.overlays.isEmpty)
     }
@@ -188,10 +190,10 @@ import Testing
         #expect(s.context == .help)
         s.press(.char("q"))
         #expect(s.context == .diff)
-        #expect(s.press(.char("B")) == [.listBases(.choose)])
-        _ = s.receivedBases(Self.candidates, for: .choose)
-        #expect(s.press(.char("G"), .enter) == [.loadBase("run-2026-10-20")])
-        s.receivedBase("run-2026-10-20", .success(Self.baseInventory()))
+        #expect(s.press(.char("B")) == [.listBases(.choose, runID: "run-0142")])
+        _ = s.receive(.basesFound(Self.candidates, .choose, runID: "run-0142"))
+        #expect(s.press(.char("G"), .enter) == [.loadBase("run-2026-10-20", runID: "run-0142")])
+        _ = s.receive(.baseLoaded("run-2026-10-20", .success(Self.baseInventory()), runID: "run-0142"))
         // The new comparison replaces the old one: one q is back at the tree.
         #expect(s.overlays.count == 1)
         s.press(.char("q"))
@@ -208,12 +210,12 @@ import Testing
 
     @Test func anEmptyDiffSaysNothingChanged() {
         var s = Self.state()
-        s.receivedBase("run-same", .success(TriageFixture.inventory()))
+        _ = s.receive(.baseLoaded("run-same", .success(TriageFixture.inventory()), runID: "run-0142"))
         let text = TriageRenderer.render(s).text
         #expect(text.contains("No files added, removed or grown since run-same."))
     }
 
-    @Test func theArchiveForwardsTheComparison() {
+    @Test func theArchiveForwardsTheComparison() throws {
         var a = ArchiveFixture.state()
         a.perform(a.press(.enter))
         #expect(a.run != nil)
@@ -221,8 +223,10 @@ import Testing
         #expect(a.press(.char("b")).isEmpty)
         #expect(a.run?.state.message?.text.contains("no other runs") == true)
         // The open run is the archive's newest: the latest passing run before it is 11-05.
-        #expect(a.receivedBases(Self.candidates, for: .latestPassing) == [.run(.loadBase("run-2026-11-05"))])
-        a.receivedBase("run-2026-11-05", .success(Self.baseInventory()))
+        let open = try #require(a.run?.runID)
+        #expect(a.receive(.run(.basesFound(Self.candidates, .latestPassing, runID: open)))
+                == [.run(.loadBase("run-2026-11-05", runID: open))])
+        _ = a.receive(.run(.baseLoaded("run-2026-11-05", .success(Self.baseInventory()), runID: open)))
         #expect(a.context == .diff)
         a.press(.char("q"))
         #expect(a.context == .tree)
@@ -274,7 +278,7 @@ import Testing
 
     @Test func baseChooserGolden() throws {
         var s = Self.state()
-        _ = s.receivedBases(Self.candidates, for: .choose)
+        _ = s.receive(.basesFound(Self.candidates, .choose, runID: "run-0142"))
         try assertGolden(TriageRenderer.render(s).text, "diff-chooser-80x24")
     }
 }

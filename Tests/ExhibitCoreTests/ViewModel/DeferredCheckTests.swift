@@ -1,15 +1,24 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Testing
 
 /// A session whose rules check runs while the tree is already shown
-/// (`TriageSession.deferredCheck`): what the screen says meanwhile, what is refused,
-/// and what changes when the report arrives.
+/// (`TriageSession.needsCheck`): what the state asks for, what the screen says
+/// meanwhile, what is refused, and what changes when the report arrives.
 @Suite struct DeferredCheckTests {
-    private func pendingSession() -> TriageSession {
+    private func pendingSession(runID: String? = nil) -> TriageSession {
         let inv = TriageFixture.inventory()
-        let report = TriageFixture.report(inv)
-        return TriageSession(bundle: TriageFixture.bundle(inv), report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
-                             rules: TriageFixture.rules(), deferredCheck: { report })
+        var bundle = TriageFixture.bundle(inv)
+        if let runID { bundle.runID = runID }
+        return TriageSession(bundle: bundle, report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
+                             rules: TriageFixture.rules(), needsCheck: true)
+    }
+
+    @Test func theStateAsksForTheCheckAsItStarts() {
+        let s = TriageState(session: pendingSession(), rows: 24, cols: 80)
+        #expect(s.startEffects == [.checkRules(s.data)])
+        guard case .checkRules(let data)? = s.startEffects.first else { return }
+        #expect(data.report.rulesSource == "rules.json", "the check is made with the rules the session names")
     }
 
     private func finishedReport() -> CheckReport { TriageFixture.report(TriageFixture.inventory()) }
@@ -44,7 +53,7 @@ import Testing
         s.press(.char("j"), .enter, .char("j"))
         let before = s.selectedPath
         let expected = finishedReport()
-        s.receivedReport(expected, for: s.data.bundle.runID)
+        #expect(s.receive(.rulesChecked(expected, runID: s.data.bundle.runID)).isEmpty)
         #expect(!s.data.isChecking)
         #expect(s.data.report == expected)
         #expect(s.violations.shown.count == expected.violations.count)
@@ -56,25 +65,26 @@ import Testing
         #expect(s.overlays.count == 1, "classifying works once the findings are in")
         // A complete report is final: a late or repeated delivery changes nothing.
         s.press(.escape)
-        s.receivedReport(.awaitingCheck(rulesSource: "x", rulesDiagnostics: []), for: s.data.bundle.runID)
+        _ = s.receive(.rulesChecked(.awaitingCheck(rulesSource: "x", rulesDiagnostics: []), runID: s.data.bundle.runID))
         #expect(s.data.report == expected)
     }
 
     @Test func aReportForAnotherRunIsDropped() {
         var s = TriageState(session: pendingSession(), rows: 24, cols: 80)
-        s.receivedReport(finishedReport(), for: "some-other-run")
+        _ = s.receive(.rulesChecked(finishedReport(), runID: "some-other-run"))
         #expect(s.data.isChecking)
     }
 
-    @Test func theArchiveHandsTheReportToTheOpenRunOnly() {
+    @Test func theArchiveHandsTheReportToTheOpenRunOnly() throws {
         var archive = ArchiveFixture.state()
         let runID = ArchiveFixture.runIDs[0]
-        var session = pendingSession()
-        session.bundle.runID = runID
-        archive.opened(runID, session: session)
-        archive.receivedReport(finishedReport(), for: ArchiveFixture.runIDs[1])
+        #expect(archive.press(.char("G"), .enter) == [.openRun(runID)])
+        let started = archive.receive(.runOpened(runID, .success(pendingSession(runID: runID))))
+        let data = try #require(archive.run?.state.data)
+        #expect(started == [.run(.checkRules(data))], "an opened run asks for its check")
+        _ = archive.receive(.run(.rulesChecked(finishedReport(), runID: ArchiveFixture.runIDs[1])))
         #expect(archive.run?.state.data.isChecking == true, "the check of a run that was left is dropped")
-        archive.receivedReport(finishedReport(), for: runID)
+        _ = archive.receive(.run(.rulesChecked(finishedReport(), runID: runID)))
         #expect(archive.run?.state.data.isChecking == false)
         #expect(archive.run?.state.data.report.violations.isEmpty == false)
     }
@@ -85,5 +95,6 @@ import Testing
                                                    rules: TriageFixture.rules()))
         #expect(!s.data.isChecking)
         #expect(!s.data.report.violations.isEmpty)
+        #expect(s.startEffects.isEmpty, "nothing to check")
     }
 }

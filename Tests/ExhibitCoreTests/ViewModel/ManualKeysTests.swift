@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// exhibit(1) lists exactly the keys the action table binds.
 @Suite struct ManualKeysTests {

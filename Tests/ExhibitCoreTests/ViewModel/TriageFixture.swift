@@ -1,4 +1,6 @@
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
 
 /// A hand-built run in the shape of the sample archives: a "Vault" container with one
 /// violation of each kind, failing tests linked to some of them, and budgets.
@@ -119,11 +121,11 @@ extension TriageState {
     /// Feeds keys in order, returning all effects.
     @discardableResult
     mutating func press(_ keys: Key...) -> [TriageEffect] {
-        keys.flatMap { handle(key: $0) }
+        keys.flatMap { receive(.key($0)) }
     }
 
     mutating func type(_ text: String) {
-        for c in text { _ = handle(key: .char(c)) }
+        for c in text { _ = receive(.key(.char(c))) }
     }
 
     var selectedPath: String? {

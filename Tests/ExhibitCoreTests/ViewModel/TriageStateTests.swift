@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Testing
 
 /// The triage state machine, key by key, over the hand-built Vault run.
 @Suite struct TriageStateTests {
@@ -284,9 +285,11 @@ import Testing
         s.type(" cleanup skipped by the upload test ")
         let effects = s.press(.enter)
         let decision = TriageDecision(failureClass: .skippedCleanup, comment: "cleanup skipped by the upload test")
-        #expect(effects == [.confirmClassification(decision)])
+        #expect(effects == [.confirmClassification(decision, s.data)])
         #expect(s.decision == decision)
-        s.complete(effects[0], with: .info("saved"))
+        #expect(TriageRenderer.render(s).text.contains("Saving the classification…"), "the save is under way")
+        _ = s.receive(.recordSaved(.info("saved"), runID: s.data.bundle.runID))
+        #expect(s.activities.isEmpty)
         #expect(s.message == .info("saved"))
         #expect(TriageRenderer.render(s).text.contains("Confirmed skipped cleanup"))
     }
@@ -295,7 +298,7 @@ import Testing
         var s = state()
         s.press(.char("c"), .enter, .enter)
         #expect(s.decision?.failureClass == .misplacedFile)
-        s.complete(.confirmClassification(s.decision!), with: .failure("disk full"))
+        _ = s.receive(.recordSaved(.failure("disk full"), runID: s.data.bundle.runID))
         #expect(s.decision == nil)
         #expect(s.message?.isError == true)
     }
@@ -318,16 +321,18 @@ import Testing
         s.press(.char("c"), .enter)
         s.type("q is text here")
         #expect(s.pendingDraft?.comment == "q is text here")
-        #expect(s.press(.ctrl("c")) == [.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "q is text here")), .quit])
+        #expect(s.press(.ctrl("c")) == [.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "q is text here"), s.data), .quit])
     }
 
     @Test func xAsksForTheNoteWithTheDecision() {
         var s = state()
-        #expect(s.press(.char("x")) == [.exportNote(nil)])
+        #expect(s.press(.char("x")) == [.exportNote(nil, s.data)])
+        _ = s.receive(.noteWritten(.info("note written"), runID: s.data.bundle.runID))
         s.press(.char("c"), .enter, .enter)
         let effects = s.press(.char("x"))
-        #expect(effects == [.exportNote(TriageDecision(failureClass: .misplacedFile, comment: ""))])
-        s.complete(effects[0], with: .info("note written to triage/run-0142.md"))
+        #expect(effects == [.exportNote(TriageDecision(failureClass: .misplacedFile, comment: ""), s.data)])
+        _ = s.receive(.recordSaved(.info("saved"), runID: s.data.bundle.runID))
+        _ = s.receive(.noteWritten(.info("note written to triage/run-0142.md"), runID: s.data.bundle.runID))
         #expect(TriageRenderer.render(s).text.contains("note written to triage/run-0142.md"))
     }
 

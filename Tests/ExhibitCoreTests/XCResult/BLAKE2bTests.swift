@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 @Suite struct BLAKE2bTests {
     static let b2sum = ["/usr/bin/b2sum", "/bin/b2sum", "/opt/homebrew/bin/b2sum", "/usr/local/bin/b2sum"]

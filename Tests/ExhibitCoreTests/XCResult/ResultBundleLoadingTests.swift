@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+import Testing
 
 /// The result bundle among the other results artifacts of a run.
 @Suite struct ResultBundleLoadingTests {

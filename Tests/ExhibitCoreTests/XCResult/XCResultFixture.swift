@@ -1,4 +1,5 @@
 import ExhibitCore
+import ExhibitTriageUI
 
 /// A small test run written as the legacy graph real bundles hold: root →
 /// action → tests tree → one `ActionTestSummary` per run of a test.

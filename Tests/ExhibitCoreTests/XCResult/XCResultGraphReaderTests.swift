@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Testing
 
 @Suite struct XCResultGraphReaderTests {
     typealias Run = XCResultFixture.Run

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitSynthetic
+import Testing
 
 @Suite struct FileListInventoryReaderTests {
     private func art(_ name: String, _ text: String) -> ArtifactBytes { ArtifactBytes(file: "container/" + name, bytes: Array(text.utf8)) }
@@ -101,7 +102,7 @@ import Testing
     /// lists with repeats, directory lines, file/directory clashes and shuffled sizes.
     @Test(arguments: 0..<8)
     func cachedWalksGiveWhatAPlainWalkGives(_ seed: Int) throws {
-        var random = ExhibitCore.SplitMix64(seed: UInt64(seed))
+        var random = ExhibitSynthetic.SplitMix64(seed: UInt64(seed))
         let words = ["a", "b", "é", "c d"]
         var lines: [String] = []
         for _ in 0..<400 {

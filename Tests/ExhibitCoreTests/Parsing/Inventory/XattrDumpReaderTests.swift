@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 @Suite struct XattrDumpReaderTests {
     @Test func readsListAndHexdumpForms() throws {

@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 /// Property lists built to cost more than their size, or to be garbage that a lenient
 /// reader would accept (issue 15, item 5 and "messages that mislead").

@@ -1,3 +1,4 @@
+import ExhibitCore
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
-import Testing
 @testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitTriageUI
+import Testing
 
 /// The quirks real results files show (issue 14 §3; evidence-formats §11), each in a small
 /// fixture of our own, so the suite covers them without `../shared/real-evidence`.

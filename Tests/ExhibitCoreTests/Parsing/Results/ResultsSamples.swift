@@ -1,3 +1,4 @@
+import ExhibitTriageUI
 /// Copies of the files in SampleArchives/_fixtures-results (the real-format evidence the
 /// sample archives use), so the readers are tested on exactly what the samples ship.
 enum ResultsSamples {

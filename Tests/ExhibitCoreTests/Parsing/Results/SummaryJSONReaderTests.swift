@@ -1,6 +1,7 @@
-import Testing
-import Foundation
 @testable import ExhibitCore
+@testable import ExhibitTriageUI
+import Foundation
+import Testing
 
 @Suite struct SummaryJSONReaderTests {
     let file = "results/summary.json"

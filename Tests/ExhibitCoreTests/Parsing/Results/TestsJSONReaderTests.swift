@@ -1,6 +1,7 @@
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 import Foundation
 import Testing
-@testable import ExhibitCore
 
 @Suite struct TestsJSONReaderTests {
     let file = "results/tests.json"
