@@ -23,11 +23,13 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // memchr, memcmp and malloc for the core's hot paths, without importing Glibc/Darwin.
+        .target(name: "CBytes"),
         // The evidence: model, readers, loading, text, the rules file's model. Pure.
-        .target(name: "ExhibitCore", dependencies: ["CZstd"]),
+        .target(name: "ExhibitCore", dependencies: ["CZstd", "CBytes"]),
         // The rules walk, the check report, the classifier, the report and note writers,
         // the archive's run list and diff. Pure.
-        .target(name: "ExhibitRules", dependencies: ["ExhibitCore"]),
+        .target(name: "ExhibitRules", dependencies: ["ExhibitCore", "CBytes"]),
         // The triage UI's view model and its rendering into a cell grid. Pure.
         .target(name: "ExhibitTriageUI", dependencies: ["ExhibitCore", "ExhibitRules"]),
         // What `collect` computes (listings, metadata, scrubbing), outside the triage core. Pure.
@@ -64,6 +66,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file uses only the members of modules it imports itself (SE-0444), so each file's
+// imports say what it depends on and Tests/check-imports can hold the layering.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
 
 // libFuzzer targets, declared only when asked for (EXHIBIT_FUZZ=1, see Tests/fuzz/run.sh
 // and DECISIONS.md), so a plain `swift build`/`swift test` on Linux and macOS never

@@ -1,6 +1,7 @@
 import ExhibitCore
 import ExhibitIO
 import ExhibitRules
+import ExhibitTriageUI
 
 /// Chooses the rules a command holds a run against: `--rules FILE`, else the bundle's
 /// own `rules.json` (the inventory as it was at that commit), else the built-in policy.

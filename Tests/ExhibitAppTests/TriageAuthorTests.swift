@@ -1,6 +1,7 @@
 @testable import ExhibitApp
 import ExhibitCore
 @testable import ExhibitIO
+@testable import ExhibitRules
 @testable import ExhibitTriageUI
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import Foundation
 /// Loads one archived run from an `EvidenceSource`: every artifact that is present is
 /// read, each failure is recorded against its file, and nothing stops the rest of the
 /// bundle from loading. Pure: the source supplies the bytes.

@@ -1,3 +1,4 @@
+import Foundation
 /// The one table of the artifacts a run bundle may hold: for each, where it lies in
 /// the bundle, its syntax, the reader that reads it, the fuzz targets that drive that
 /// reader, whether `exhibit collect` writes it, whether it marks a directory as a run,

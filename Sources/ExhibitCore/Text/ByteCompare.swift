@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CBytes
 
 /// Byte comparisons for hot paths. The generic `elementsEqual` and
 /// `lexicographicallyPrecedes` walk `String.UTF8View` an index at a time (about 40
@@ -47,7 +43,7 @@ package enum ByteCompare {
     package static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let n = min(x.count, y.count)
         if n > 0, let px = x.baseAddress, let py = y.baseAddress {
-            let c = memcmp(px, py, n)
+            let c = exhibit_memcmp(px, py, n)
             if c != 0 { return Int(c) }
         }
         return x.count - y.count

@@ -1,9 +1,5 @@
+import CBytes
 import ExhibitCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A report's text built as UTF-8 bytes in one buffer: `check` prints a line per
 /// violation, and assembling 900,000 lines from interpolated `String`s, part arrays and
@@ -34,11 +30,11 @@ final class ReportText {
     private init(capacity: Int, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?) {
         self.sink = sink
         self.capacity = Swift.max(capacity, 16)
-        guard let memory = malloc(self.capacity) else { fatalError("out of memory for a report of \(capacity) bytes") }
+        guard let memory = exhibit_malloc(self.capacity) else { fatalError("out of memory for a report of \(capacity) bytes") }
         base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { free(base) }
+    deinit { exhibit_free(base) }
 
     /// What `body` writes, as one `String` (`capacity` a guess of its size).
     static func collect(capacity: Int, _ body: (ReportText) -> Void) -> String {
@@ -72,7 +68,7 @@ final class ReportText {
         guard count + more > capacity else { return }
         var next = capacity
         while next < count + more { next = next &* 2 }
-        guard let memory = realloc(base, next) else { fatalError("out of memory for a report of \(next) bytes") }
+        guard let memory = exhibit_realloc(base, next) else { fatalError("out of memory for a report of \(next) bytes") }
         base = memory.assumingMemoryBound(to: UInt8.self)
         capacity = next
     }

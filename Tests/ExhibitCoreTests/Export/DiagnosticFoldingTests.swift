@@ -1,6 +1,7 @@
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
+import FoundationEssentials
 import Testing
 
 @Suite struct DiagnosticFoldingTests {

@@ -1,6 +1,7 @@
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
+import Foundation
 import Testing
 
 /// Times and sizes come from evidence, so any value a JSON number can spell reaches the

@@ -1,6 +1,7 @@
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitSynthetic
+import Foundation
 import Testing
 
 /// The report order (keys compared with `memcmp`, violations moved along the

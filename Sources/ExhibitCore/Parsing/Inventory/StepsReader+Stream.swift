@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CBytes
 
 /// `steps.tsv` read as it arrives, in batches of whole lines, instead of whole: the file
 /// is never in memory beside its records, and a line longer than `maximumLineLength`
@@ -168,7 +164,7 @@ struct StepsBatches {
     /// `memchr`: a sparse file is skipped at memory speed, not a byte at a time.
     static func firstNewline(in bytes: ArraySlice<UInt8>) -> Int? {
         bytes.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress, let hit = memchr(base, 0x0A, raw.count) else { return nil }
+            guard let base = raw.baseAddress, let hit = exhibit_memchr(base, 0x0A, raw.count) else { return nil }
             return bytes.startIndex + (UnsafeRawPointer(hit) - base)
         }
     }

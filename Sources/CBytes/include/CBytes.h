@@ -1,0 +1,21 @@
+#ifndef EXHIBIT_CBYTES_H
+#define EXHIBIT_CBYTES_H
+// The C library's byte scans and growable buffers, for the pure core's hot paths:
+// computation on memory the caller owns, so the core needs neither Glibc nor Darwin (Tests/check-imports).
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline const void *exhibit_memchr(const void *bytes, int byte, size_t count) {
+    return memchr(bytes, byte, count);
+}
+
+static inline int exhibit_memcmp(const void *a, const void *b, size_t count) {
+    return memcmp(a, b, count);
+}
+
+static inline void *exhibit_malloc(size_t count) { return malloc(count); }
+static inline void *exhibit_realloc(void *bytes, size_t count) { return realloc(bytes, count); }
+static inline void exhibit_free(void *bytes) { free(bytes); }
+
+#endif
