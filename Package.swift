@@ -60,7 +60,9 @@ let package = Package(
             resources: []),
         .testTarget(
             name: "ExhibitCommandsTests",
-            dependencies: ["ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic"]),
+            dependencies: [
+                "ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic",
+            ]),
         .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect"]),
         .testTarget(name: "ExhibitTUITests", dependencies: ["ExhibitTUI", "ExhibitTriageUI", "ExhibitRules", "ExhibitCore"]),
     ],

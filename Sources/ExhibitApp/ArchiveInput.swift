@@ -30,8 +30,9 @@ public struct ArchiveInput: Sendable {
     public init(url: URL, sharedRules: RulesInput.Loaded?, notesOverride: String?) {
         self.url = url
         self.runIDs = RunLocator.runs(in: url)
-        self.store = NotesStore.locate(archive: url.path, override: notesOverride,
-                                       environment: ProcessInfo.processInfo.environment)
+        self.store = NotesStore.locate(
+            archive: url.path, override: notesOverride,
+            environment: ProcessInfo.processInfo.environment)
         self.sharedRules = sharedRules
     }
 
@@ -78,8 +79,9 @@ public struct RunComparisonInput: Sendable {
     public func candidates() -> [BaseCandidate] {
         cache.candidates {
             runIDs().map { id in
-                BaseCandidate(RunSummaryReader.readHeadline(
-                    runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
+                BaseCandidate(
+                    RunSummaryReader.readHeadline(
+                        runID: id, from: DirectoryEvidenceSource(root: directory.appendingPathComponent(id))))
             }
         }
     }

@@ -25,19 +25,28 @@ public struct GateRun: Sendable {
                 default: nil
                 }
             }
-            return (.notChecked,
-                    "\(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"
-                        + (why.isEmpty ? " (container/inventory.json and container/files.txt are missing)"
-                            : ": " + TerminalText.sanitized(why.joined(separator: "; "))))
+            return (
+                .notChecked,
+                "\(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"
+                    + (why.isEmpty
+                        ? " (container/inventory.json and container/files.txt are missing)"
+                        : ": " + TerminalText.sanitized(why.joined(separator: "; ")))
+            )
         }
         if let problem = report.evidence?.authoritativeInventoryProblem {
-            return (.notChecked, "\(bundle.runID): \(problem); the run was not checked against it, so the gate fails closed"
-                + " (the findings above are from \(bundle.inventorySource ?? "?"))")
+            return (
+                .notChecked,
+                "\(bundle.runID): \(problem); the run was not checked against it, so the gate fails closed"
+                    + " (the findings above are from \(bundle.inventorySource ?? "?"))"
+            )
         }
         if report.hasBlocking { return (.blockingViolation, nil) }
         // Nothing known blocks, but a blocking rule could not be decided: not a pass.
         if report.hasUndecidedBlocking {
-            return (.notChecked, "\(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded")
+            return (
+                .notChecked,
+                "\(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded"
+            )
         }
         return (.success, nil)
     }

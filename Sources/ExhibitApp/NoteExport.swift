@@ -4,9 +4,9 @@ import ExhibitRules
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `note`: the triage note for the issue tracker, headless. Optionally confirms a
@@ -27,8 +27,10 @@ public struct NoteExport {
         public var output: String?
         public var force: Bool
 
-        public init(run: String, rulesOverride: String?, notesOverride: String?, confirm: FailureClass?, comment: String?,
-                    issue: String?, format: TriageNote.Format, output: String?, force: Bool) {
+        public init(
+            run: String, rulesOverride: String?, notesOverride: String?, confirm: FailureClass?, comment: String?,
+            issue: String?, format: TriageNote.Format, output: String?, force: Bool
+        ) {
             self.run = run
             self.rulesOverride = rulesOverride
             self.notesOverride = notesOverride
@@ -52,8 +54,9 @@ public struct NoteExport {
     public static func run(_ request: Request, environment: [String: String]) throws(InputError) -> Made {
         let (url, bundle) = try RunInput.loadRunWithURL(request.run)
         let report = try RulesInput.check(bundle, override: request.rulesOverride)
-        let store = NotesStore.locate(archive: url.deletingLastPathComponent().path, override: request.notesOverride,
-                                      environment: environment)
+        let store = NotesStore.locate(
+            archive: url.deletingLastPathComponent().path, override: request.notesOverride,
+            environment: environment)
         // Everything that can be known about FILE before the class is recorded, so a
         // refused FILE never leaves a record behind without a word.
         if let output = request.output { try checkOutput(output, run: url, force: request.force) }

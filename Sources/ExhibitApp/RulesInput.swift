@@ -36,8 +36,10 @@ public enum RulesInput {
 
     /// The rules check itself, for rules already compiled (the UI keeps them in its
     /// `TriageData`): `Loaded.check` and the UI's background check both end here.
-    public static func check(_ bundle: EvidenceBundle, compiled: CompiledRules, source: String,
-                             diagnostics: [Diagnostic]) -> CheckReport {
+    public static func check(
+        _ bundle: EvidenceBundle, compiled: CompiledRules, source: String,
+        diagnostics: [Diagnostic]
+    ) -> CheckReport {
         var report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: source, rulesDiagnostics: diagnostics)
         report.evidence = EvidenceAccount(bundle, rulesShownApart: source == EvidenceLayout.rules)
         return report
@@ -61,8 +63,9 @@ public enum RulesInput {
         case .unreadable(let why):
             // The team's rules are there but could not be read: checking against the
             // built-in policy instead would pass a run its own rules may block.
-            throw InputError(description: "the rules file has errors:\n"
-                + Diagnostic.error(EvidenceLayout.rules, "cannot be read: \(why)").description)
+            throw InputError(
+                description: "the rules file has errors:\n"
+                    + Diagnostic.error(EvidenceLayout.rules, "cannot be read: \(why)").description)
         case .absent:
             break
         }

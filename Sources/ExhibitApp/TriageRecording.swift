@@ -14,8 +14,10 @@ public struct TriageHooks: Sendable {
     /// What went wrong reading or keeping records, for the person to see.
     public let problems: HookProblems
 
-    public init(store: NotesStore, bundle: EvidenceBundle, environment: [String: String],
-                problems: HookProblems = HookProblems()) {
+    public init(
+        store: NotesStore, bundle: EvidenceBundle, environment: [String: String],
+        problems: HookProblems = HookProblems()
+    ) {
         self.store = store
         self.bundle = bundle
         self.author = TriageAuthor(environment: environment)
@@ -43,8 +45,9 @@ public struct TriageHooks: Sendable {
     }
 
     func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
-        TriageRecord(runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
-                     author: author.name, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
+        TriageRecord(
+            runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
+            author: author.name, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
     }
 
     public func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {

@@ -25,7 +25,8 @@ var replayed = 0
 for argument in CommandLine.arguments.dropFirst() where !argument.hasPrefix("-") {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { continue }
-    let paths = isDirectory.boolValue
+    let paths =
+        isDirectory.boolValue
         ? ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted().map { argument + "/" + $0 }
         : [argument]
     for path in paths {

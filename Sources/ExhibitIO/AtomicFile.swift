@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file so that readers see either the old contents or the new, never a
@@ -107,9 +107,9 @@ extension stat {
     /// Modification time in seconds (`st_mtim` on Linux, `st_mtimespec` on Darwin).
     var modificationSeconds: time_t {
         #if canImport(Darwin)
-        st_mtimespec.tv_sec
+            st_mtimespec.tv_sec
         #else
-        st_mtim.tv_sec
+            st_mtim.tv_sec
         #endif
     }
 }

@@ -30,18 +30,20 @@ public struct BackupExclusionProbe: Sendable {
         self.useResourceValues = useResourceValues
     }
 
-    public func isExcluded(relative: [UInt8], path: [CChar], attributes: [(name: [UInt8], value: [UInt8])],
-                           isDirectory: Bool) -> Bool {
+    public func isExcluded(
+        relative: [UInt8], path: [CChar], attributes: [(name: [UInt8], value: [UInt8])],
+        isDirectory: Bool
+    ) -> Bool {
         if listed.contains(relative) { return true }
         #if os(macOS)
-        if useResourceValues {
-            let url = path.withUnsafeBufferPointer {
-                URL(fileURLWithFileSystemRepresentation: $0.baseAddress!, isDirectory: isDirectory, relativeTo: nil)
+            if useResourceValues {
+                let url = path.withUnsafeBufferPointer {
+                    URL(fileURLWithFileSystemRepresentation: $0.baseAddress!, isDirectory: isDirectory, relativeTo: nil)
+                }
+                if let value = try? url.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup {
+                    return value
+                }
             }
-            if let value = try? url.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup {
-                return value
-            }
-        }
         #endif
         return attributes.contains(where: { Self.marksExclusion(name: $0.name, value: $0.value) })
     }

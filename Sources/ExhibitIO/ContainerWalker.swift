@@ -1,9 +1,9 @@
 import ExhibitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a walk of an app data container found.
@@ -78,8 +78,9 @@ public enum ContainerWalker {
                 let own = ExtendedAttributes.list(cPath)
                 var a = InventoryBuilder.EntryAttributes(
                     size: UInt64(clamping: info.st_size), diskSize: UInt64(clamping: info.st_blocks) &* 512,
-                    excluded: exclusion.isExcluded(relative: relative, path: cPath, attributes: own,
-                                                   isDirectory: kind == S_IFDIR),
+                    excluded: exclusion.isExcluded(
+                        relative: relative, path: cPath, attributes: own,
+                        isDirectory: kind == S_IFDIR),
                     notRegular: kind != S_IFREG && kind != S_IFDIR)
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
                 let id = builder.addEntry(name: name, parent: directory.node, isDirectory: kind == S_IFDIR, a)
@@ -98,8 +99,9 @@ public enum ContainerWalker {
                 }
             }
         }
-        return ContainerScan(inventory: builder.build(), attributes: attributes, topLevelAllocated: totals,
-                             unreadable: unreadable)
+        return ContainerScan(
+            inventory: builder.build(), attributes: attributes, topLevelAllocated: totals,
+            unreadable: unreadable)
     }
 
     /// The names in a directory except `.` and `..`, in byte order; nil when it cannot be opened.

@@ -2,9 +2,9 @@ import ExhibitCore
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a run bundle from a directory on disk, read-only. Files are opened with

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a path's extended attributes without following a symlink at the end of
@@ -35,36 +35,36 @@ public enum ExtendedAttributes {
 
     private static func listNames(_ path: [CChar], _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
         #if canImport(Darwin)
-        return listxattr(path, buffer, size, XATTR_NOFOLLOW)
+            return listxattr(path, buffer, size, XATTR_NOFOLLOW)
         #else
-        guard let f = LinuxXattr.list else { return -1 }
-        return f(path, buffer, size)
+            guard let f = LinuxXattr.list else { return -1 }
+            return f(path, buffer, size)
         #endif
     }
 
     private static func getValue(_ path: [CChar], _ name: [CChar], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int {
         #if canImport(Darwin)
-        return getxattr(path, name, buffer, size, 0, XATTR_NOFOLLOW)
+            return getxattr(path, name, buffer, size, 0, XATTR_NOFOLLOW)
         #else
-        guard let f = LinuxXattr.get else { return -1 }
-        return f(path, name, buffer, size)
+            guard let f = LinuxXattr.get else { return -1 }
+            return f(path, name, buffer, size)
         #endif
     }
 }
 
 #if !canImport(Darwin)
-/// Glibc's module map leaves out `<sys/xattr.h>`, and a C shim would need a new
-/// package target; the two calls are looked up in libc at run time instead.
-private enum LinuxXattr {
-    typealias ListFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-    typealias GetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+    /// Glibc's module map leaves out `<sys/xattr.h>`, and a C shim would need a new
+    /// package target; the two calls are looked up in libc at run time instead.
+    private enum LinuxXattr {
+        typealias ListFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+        typealias GetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
 
-    static let list: ListFunction? = symbol("llistxattr")
-    static let get: GetFunction? = symbol("lgetxattr")
+        static let list: ListFunction? = symbol("llistxattr")
+        static let get: GetFunction? = symbol("lgetxattr")
 
-    private static func symbol<F>(_ name: String) -> F? {
-        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(address, to: F.self)
+        private static func symbol<F>(_ name: String) -> F? {
+            guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
+            return unsafeBitCast(address, to: F.self)
+        }
     }
-}
 #endif

@@ -2,9 +2,9 @@ import ExhibitCore
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Triage records, one small JSON file per run, kept beside the archive but never inside
@@ -54,7 +54,8 @@ public struct NotesStore: Sendable {
         if isWritableDirectory(beside) || (!exists(beside) && isWritableDirectory(archive)) {
             return NotesStore(directory: beside, mustNotBeLinks: [hidden, beside], archive: archive)
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         // One subdirectory per archive: read-only archives of different projects (or two
         // copies of one) must not share records for equal run ids.
@@ -89,7 +90,8 @@ public struct NotesStore: Sendable {
         var out = ""
         var cut: String.Index?
         for (i, byte) in runID.utf8.enumerated() {
-            let safe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let safe =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F || (byte == 0x2E && i > 0)
             let piece = safe ? String(UnicodeScalar(byte)) : "%" + hexByte(byte)
             if cut == nil && out.utf8.count + piece.utf8.count > hashedHeadBytes { cut = out.endIndex }
@@ -187,8 +189,9 @@ public struct NotesStore: Sendable {
             throw .unwritable("\(directory): is inside \(evidence); triage records are never written into evidence (choose another --notes DIR)")
         }
         if let blocker = Self.firstNonDirectory(on: directory) {
-            throw .unwritable("\(blocker): is a file, not a directory, so the notes directory \(directory) cannot be made"
-                + " (move it away, or choose another place with --notes DIR)")
+            throw .unwritable(
+                "\(blocker): is a file, not a directory, so the notes directory \(directory) cannot be made"
+                    + " (move it away, or choose another place with --notes DIR)")
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

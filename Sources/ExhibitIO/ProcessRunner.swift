@@ -1,16 +1,16 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Darwin's `posix_spawn_file_actions_t` is an opaque pointer (imported as a
 // non-optional `UnsafeMutableRawPointer`, and the calls take a pointer to an
 // optional one); Glibc's is a struct.
 #if canImport(Darwin)
-private typealias FileActions = posix_spawn_file_actions_t?
+    private typealias FileActions = posix_spawn_file_actions_t?
 #else
-private typealias FileActions = posix_spawn_file_actions_t
+    private typealias FileActions = posix_spawn_file_actions_t
 #endif
 
 /// Runs one program the way `exhibit collect` needs it: an argv (no shell, so no
@@ -111,9 +111,9 @@ public struct ProcessRunner: Sendable {
 
     private static func makeFileActions() -> FileActions {
         #if canImport(Darwin)
-        var actions: FileActions = nil
+            var actions: FileActions = nil
         #else
-        var actions = FileActions()
+            var actions = FileActions()
         #endif
         posix_spawn_file_actions_init(&actions)
         return actions

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whole-file reads through plain POSIX calls: one `open(O_RDONLY)`, `fstat` for the
@@ -69,8 +69,10 @@ public enum ReadOnlyFile {
             // chunks that double with the data read so far.
             out.append(contentsOf: probe[0..<n])
             guard out.count <= limit else {
-                throw Failure(description: limit == maximumSize ? "grew past \(maximumSize >> 30) GiB while being read"
-                    : "more than \(limit) bytes; refusing to read further", tooLarge: out.count)
+                throw Failure(
+                    description: limit == maximumSize
+                        ? "grew past \(maximumSize >> 30) GiB while being read"
+                        : "more than \(limit) bytes; refusing to read further", tooLarge: out.count)
             }
             if n < probe.count { break }
             if probe.count < out.count / 2 { probe = [UInt8](repeating: 0, count: min(out.count / 2, 1 << 24)) }
@@ -105,8 +107,10 @@ public enum ReadOnlyFile {
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         let size = max(Int(st.st_size), 0)
         guard size <= limit else {
-            throw Failure(description: limit == maximumSize ? "larger than \(maximumSize >> 30) GiB; refusing to read it"
-                : "larger than \(limit) bytes; refusing to read it", tooLarge: size)
+            throw Failure(
+                description: limit == maximumSize
+                    ? "larger than \(maximumSize >> 30) GiB; refusing to read it"
+                    : "larger than \(limit) bytes; refusing to read it", tooLarge: size)
         }
         return size
     }

@@ -2,9 +2,9 @@ import ExhibitCore
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns a path the user typed into a run bundle on disk, with one clear error when it
@@ -45,7 +45,8 @@ public enum RunLocator {
         }
         let runs = runs(in: url)
         if !runs.isEmpty { return (url, .archive) }
-        throw Failure(description: "\(path): holds no run evidence (\(RunDetection.runMarkers.map { $0 + "/" }.joined(separator: " or "))); see exhibit-bundle(5)")
+        throw Failure(
+            description: "\(path): holds no run evidence (\(RunDetection.runMarkers.map { $0 + "/" }.joined(separator: " or "))); see exhibit-bundle(5)")
     }
 
     /// The run directories of an archive, sorted by name (run ids start with the date).

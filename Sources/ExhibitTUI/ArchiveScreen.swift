@@ -28,13 +28,15 @@ struct ArchiveScreen: LoopScreen {
         case .redraw:
             return .redraw
         case .readSummaries(let runIDs):
-            return .work(Work(.read) { post in
-                for runID in runIDs { post(.summaryRead(performer.readSummary(runID))) }
-            })
+            return .work(
+                Work(.read) { post in
+                    for runID in runIDs { post(.summaryRead(performer.readSummary(runID))) }
+                })
         case .openRun(let runID):
-            return .work(Work(.read, graceMilliseconds: Self.openGraceMilliseconds) { post in
-                post(.runOpened(runID, performer.openRun(runID)))
-            })
+            return .work(
+                Work(.read, graceMilliseconds: Self.openGraceMilliseconds) { post in
+                    post(.runOpened(runID, performer.openRun(runID)))
+                })
         case .run(let runEffect):
             return TriageWork.step(for: runEffect, performer).map(ArchiveEvent.run)
         }

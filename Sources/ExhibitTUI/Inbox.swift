@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
-private func closeDescriptor(_ fd: Int32) { _ = Glibc.close(fd) }
+    import Glibc
+    private func closeDescriptor(_ fd: Int32) { _ = Glibc.close(fd) }
 #elseif canImport(Darwin)
-import Darwin
-private func closeDescriptor(_ fd: Int32) { _ = Darwin.close(fd) }
+    import Darwin
+    private func closeDescriptor(_ fd: Int32) { _ = Darwin.close(fd) }
 #endif
 
 /// Where worker threads post the results of effects for the UI loop: a queue of events

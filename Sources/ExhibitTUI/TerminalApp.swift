@@ -2,9 +2,9 @@ import ExhibitCore
 import ExhibitTriageUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal driver: opens the terminal and runs a screen in the `EventLoop`, which
@@ -63,16 +63,18 @@ public enum TerminalApp {
     /// why on stderr) when there is no usable terminal.
     static func openScreen() -> OpenedScreen? {
         guard Terminal.isInteractive else {
-            Terminal.writeError("exhibit: the triage UI needs a terminal (stdin and stdout are not both TTYs).\n"
-                                + "For plain text use `exhibit summary RUN` or `exhibit runs ARCHIVE`; for CI use `exhibit check RUN`.")
+            Terminal.writeError(
+                "exhibit: the triage UI needs a terminal (stdin and stdout are not both TTYs).\n"
+                    + "For plain text use `exhibit summary RUN` or `exhibit runs ARCHIVE`; for CI use `exhibit check RUN`.")
             return nil
         }
         Terminal.installHandlers()
         let opening = Terminal.open()
         if opening == .unavailable {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
-            Terminal.writeError("exhibit: cannot open the terminal (TERM=\(term), and \(Terminal.fallbackTerm) failed too).\n"
-                                + "Set TERM to a known type such as xterm-256color, or use `exhibit summary RUN`.")
+            Terminal.writeError(
+                "exhibit: cannot open the terminal (TERM=\(term), and \(Terminal.fallbackTerm) failed too).\n"
+                    + "Set TERM to a known type such as xterm-256color, or use `exhibit summary RUN`.")
             return nil
         }
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false

@@ -3,9 +3,9 @@ import ExhibitCore
 import ExhibitTriageUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the event loop needs of a terminal: its size, painting grids, and the next

@@ -21,8 +21,10 @@ struct Work<Event: Sendable>: Sendable {
     var afterPaint = false
     var body: @Sendable (_ post: @escaping @Sendable (Event) -> Void) -> Void
 
-    init(_ lane: WorkLane, graceMilliseconds: Int = 0, afterPaint: Bool = false,
-         _ body: @escaping @Sendable (_ post: @escaping @Sendable (Event) -> Void) -> Void) {
+    init(
+        _ lane: WorkLane, graceMilliseconds: Int = 0, afterPaint: Bool = false,
+        _ body: @escaping @Sendable (_ post: @escaping @Sendable (Event) -> Void) -> Void
+    ) {
         self.lane = lane
         self.graceMilliseconds = graceMilliseconds
         self.afterPaint = afterPaint

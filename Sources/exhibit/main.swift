@@ -1,9 +1,9 @@
 import ExhibitCommands
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(Exhibit.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitIO
 

@@ -1,10 +1,11 @@
-@testable import ExhibitApp
 import ExhibitCore
+import Foundation
+import Testing
+
+@testable import ExhibitApp
 @testable import ExhibitIO
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Foundation
-import Testing
 
 /// The author of a record comes from `git config user.name` only when a record is
 /// written, through `ProcessRunner`: opening a run, reading its record and draft and
@@ -27,8 +28,9 @@ import Testing
         let (environment, log) = try Self.fakeGit(scratch)
         let run = try scratch.copySample("run-2026-11-04-misplaced-file")
         let opened = try OpenRun(at: URL(fileURLWithPath: run))
-        let hooks = TriageHooks(store: NotesStore(directory: scratch.root + "/notes"), bundle: opened.bundle,
-                                environment: environment)
+        let hooks = TriageHooks(
+            store: NotesStore(directory: scratch.root + "/notes"), bundle: opened.bundle,
+            environment: environment)
         #expect(hooks.existingRecord() == nil)
         #expect(hooks.existingDraft() == nil)
         let report = opened.check()
@@ -67,8 +69,9 @@ import Testing
         let (environment, log) = try Self.fakeGit(scratch, name: "Note Author")
         let run = try scratch.copySample("run-2026-11-04-misplaced-file")
         func request(_ cls: FailureClass?) -> NoteExport.Request {
-            NoteExport.Request(run: run, rulesOverride: nil, notesOverride: scratch.root + "/notes", confirm: cls, comment: nil,
-                               issue: nil, format: .markdown, output: nil, force: false)
+            NoteExport.Request(
+                run: run, rulesOverride: nil, notesOverride: scratch.root + "/notes", confirm: cls, comment: nil,
+                issue: nil, format: .markdown, output: nil, force: false)
         }
         let plain = try NoteExport.run(request(nil), environment: environment)
         #expect(plain.text?.contains("misplaced") == true)

@@ -1,9 +1,10 @@
-@testable import ExhibitApp
 import ExhibitCore
-@testable import ExhibitIO
-@testable import ExhibitRules
 import Foundation
 import Testing
+
+@testable import ExhibitApp
+@testable import ExhibitIO
+@testable import ExhibitRules
 
 /// The use cases over the committed samples and small runs made here.
 @Suite struct GateRunTests {
@@ -121,15 +122,17 @@ import Testing
     }
 
     @Test func diffNamesTheRunsAndNeedsBothInventories() throws {
-        let diff = try DiffRuns(basePath: Scratch.samples + "/run-2026-11-02-baseline",
-                                runPath: Scratch.samples + "/run-2026-11-04-misplaced-file", rulesOverride: nil)
+        let diff = try DiffRuns(
+            basePath: Scratch.samples + "/run-2026-11-02-baseline",
+            runPath: Scratch.samples + "/run-2026-11-04-misplaced-file", rulesOverride: nil)
         #expect(diff.text.contains("run-2026-11-04-misplaced-file"))
         let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.makeDirectory("archive/run-bare/results")
         #expect(throws: InputError.self) {
-            try DiffRuns(basePath: scratch.root + "/archive/run-bare", runPath: Scratch.samples + "/run-2026-11-02-baseline",
-                         rulesOverride: nil)
+            try DiffRuns(
+                basePath: scratch.root + "/archive/run-bare", runPath: Scratch.samples + "/run-2026-11-02-baseline",
+                rulesOverride: nil)
         }
     }
 

@@ -1,7 +1,8 @@
+import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
-import ExhibitCore
 
 /// `check` and `note` on the preferences and background-task sample runs.
 @Suite struct AppEvidenceSampleTests {

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitCommands
 @testable import ExhibitIO
@@ -76,7 +77,9 @@ import Testing
             withKnownIssue("the file system under \(s.root) refuses user. attributes; flags cannot be set") { Issue.record("setfattr failed") }
             return
         }
-        let ncduRun = s.root + "/ncdu-run", findRun = s.root + "/find-run", bareRun = s.root + "/bare-run"
+        let ncduRun = s.root + "/ncdu-run"
+        let findRun = s.root + "/find-run"
+        let bareRun = s.root + "/bare-run"
         for run in [ncduRun, findRun, bareRun] { try s.makeDirectory(run.replacingOccurrences(of: s.root + "/", with: "") + "/container") }
         let c = quoted(container)
         // The ncdu form: the export names the absolute path it scanned; getfattr over the
@@ -87,8 +90,9 @@ import Testing
         // The find form, relative to the container; excluded.txt lists what carries the attribute.
         _ = try sh("cd \(c) && find . -type f | LC_ALL=C sort > \(quoted(findRun + "/container/files.txt"))")
         _ = try sh("cd \(c) && find . -type f -printf '%s\\t%P\\n' > \(quoted(findRun + "/container/sizes.txt"))")
-        _ = try sh("cd \(c) && find . -mindepth 1 -exec sh -c 'getfattr --only-values -n \(Self.attribute) \"$1\" >/dev/null 2>&1' _ {} \\; -print"
-            + " > \(quoted(findRun + "/container/excluded.txt"))")
+        _ = try sh(
+            "cd \(c) && find . -mindepth 1 -exec sh -c 'getfattr --only-values -n \(Self.attribute) \"$1\" >/dev/null 2>&1' _ {} \\; -print"
+                + " > \(quoted(findRun + "/container/excluded.txt"))")
         let excludedList = try String(contentsOfFile: findRun + "/container/excluded.txt", encoding: .utf8)
         #expect(Set(excludedList.split(separator: "\n").map(String.init)) == Set(Self.flagged.map { "./" + $0 }))
 
@@ -140,7 +144,9 @@ import Testing
             withKnownIssue("the file system under \(s.root) refuses user. attributes; flags cannot be set") { Issue.record("setfattr failed") }
             return
         }
-        let gduRun = s.root + "/gdu-run", ncduRun = s.root + "/ncdu-run", bareRun = s.root + "/bare-run"
+        let gduRun = s.root + "/gdu-run"
+        let ncduRun = s.root + "/ncdu-run"
+        let bareRun = s.root + "/bare-run"
         for run in [gduRun, ncduRun, bareRun] { try s.makeDirectory(run.replacingOccurrences(of: s.root + "/", with: "") + "/container") }
         let c = quoted(container)
         _ = try sh("gdu -n -o \(quoted(gduRun + "/container/inventory.json")) \(c)")

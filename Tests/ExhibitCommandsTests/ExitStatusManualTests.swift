@@ -1,6 +1,7 @@
 import ExhibitTUI
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitCommands
 
@@ -37,8 +38,9 @@ import Testing
         for outcome in Outcome.every {
             let tag = ExitStatus.manualTag(for: outcome)
             let text = try #require(items[tag], "exhibit(1) EXIT STATUS lists no \(tag) (for \(outcome))")
-            #expect(text.contains(ExitStatus.meaning(of: outcome).manual),
-                    "exhibit(1) under \(tag) does not say \"\(ExitStatus.meaning(of: outcome).manual)\": \(text)")
+            #expect(
+                text.contains(ExitStatus.meaning(of: outcome).manual),
+                "exhibit(1) under \(tag) does not say \"\(ExitStatus.meaning(of: outcome).manual)\": \(text)")
         }
         let mapped = Set(Outcome.every.map(ExitStatus.manualTag(for:)))
         #expect(Set(items.keys) == mapped, "exhibit(1) lists statuses no outcome maps to, or misses some")

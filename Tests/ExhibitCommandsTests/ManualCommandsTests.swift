@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 
 /// exhibit(1) documents every command and every option the command table accepts.

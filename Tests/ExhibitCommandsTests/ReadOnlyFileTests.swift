@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ExhibitCore
 import ExhibitIO
+import Foundation
+import Testing
 
 /// `ReadOnlyFile.readAll` reads `st_size` bytes into one buffer and probes for more;
 /// these cover the sizes around the probe and files whose `st_size` says nothing.
@@ -25,9 +25,9 @@ import ExhibitIO
     /// `fstat` cannot tell there).
     static let hasProcFileSystem: Bool = {
         #if os(Linux)
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 
 /// Evidence is the record of a CI run: every command that only looks at it must leave
@@ -36,7 +37,9 @@ import Testing
             #expect(status == 0 || status == 1, "\(args.joined(separator: " ")): \(console.captured?.err ?? "")")
         }
         let after = try TreeHash.of(archive)
-        #expect(Set(after.keys) == Set(before.keys), "added: \(Set(after.keys).subtracting(before.keys).sorted()), removed: \(Set(before.keys).subtracting(after.keys).sorted())")
+        #expect(
+            Set(after.keys) == Set(before.keys),
+            "added: \(Set(after.keys).subtracting(before.keys).sorted()), removed: \(Set(before.keys).subtracting(after.keys).sorted())")
         for (path, bytes) in before where after[path] != bytes {
             Issue.record("\(template.joined(separator: " ")) changed \(path)")
         }

@@ -1,9 +1,10 @@
+import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitCommands
 @testable import ExhibitIO
-import ExhibitCore
 
 /// Headless commands over the committed sample archives.
 @Suite struct SampleArchiveCommandTests {
@@ -104,8 +105,10 @@ import ExhibitCore
     @Test func classifyingRecordsWhoAndWhenAndTheNoteSaysConfirmed() throws {
         let tmp = try temporaryDirectory()
         let runPath = Self.samples + "/run-2026-11-04-misplaced-file"
-        let r = run(["note", runPath, "--notes", tmp, "--class", "misplaced-file", "--comment", "cache db in\nDocuments",
-                     "--issue", "VAULT-412", "--format", "json"])
+        let r = run([
+            "note", runPath, "--notes", tmp, "--class", "misplaced-file", "--comment", "cache db in\nDocuments",
+            "--issue", "VAULT-412", "--format", "json",
+        ])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains(#""status": "confirmed""#))
         #expect(r.out.contains(#""comment": "cache db in Documents""#))
@@ -120,7 +123,8 @@ import ExhibitCore
     @Test func noteRedactsPathsAndCredentialsInFailureTexts() throws {
         let run = try temporaryDirectory() + "/run-leaky"
         try FileManager.default.createDirectory(atPath: run + "/results", withIntermediateDirectories: true)
-        let summary = #"{"title":"Test - Vault","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"Vault · Built with macOS 15.5","statistics":[],"topInsights":[],"devicesAndConfigurations":[],"testFailures":[{"testName":"testUpload()","targetName":"VaultTests","failureText":"upload to https://bot:hunter2@storage.example.com failed; see /Users/alice/Library/Logs/vault.log","testIdentifierString":"UploadTests/testUpload()"}]}"#
+        let summary =
+            #"{"title":"Test - Vault","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"Vault · Built with macOS 15.5","statistics":[],"topInsights":[],"devicesAndConfigurations":[],"testFailures":[{"testName":"testUpload()","targetName":"VaultTests","failureText":"upload to https://bot:hunter2@storage.example.com failed; see /Users/alice/Library/Logs/vault.log","testIdentifierString":"UploadTests/testUpload()"}]}"#
         try summary.write(toFile: run + "/results/summary.json", atomically: false, encoding: .utf8)
         let r = self.run(["note", run, "--notes", run + "-notes"])
         #expect(r.status == 0, "\(r.err)")
@@ -212,8 +216,9 @@ import ExhibitCore
     @Test func draftIsDroppedWhenTheRecordIsConfirmed() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-notes-\(UUID().uuidString)").path
         let store = NotesStore(directory: dir)
-        var draft = TriageRecord(runID: "r1", failureClass: .skippedCleanup, comment: "half typed", author: "a", time: 1,
-                                 proposed: nil, isDraft: true)
+        var draft = TriageRecord(
+            runID: "r1", failureClass: .skippedCleanup, comment: "half typed", author: "a", time: 1,
+            proposed: nil, isDraft: true)
         try store.save(draft)
         #expect(try store.draft(for: "r1")?.comment == "half typed")
         draft.isDraft = false
@@ -273,24 +278,27 @@ enum TreeHash {
         let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path
         let r = run(["runs", SampleArchiveCommandTests.samples, "--notes", notes])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out == """
-            DATE              RUN                              COMMIT    SCHEME  IOS   FAILED  U  M  C  TRIAGE
-            2026-11-08 09:12  run-2026-11-08-background-tasks  6e2a8c0f  Vault   26.1       1  0  0  1  proposed skipped cleanup +2 config/pref
-            2026-11-07 09:12  run-2026-11-07-preferences       1b9d4f7a  Vault   18.5       1  0  0  1  proposed not a boundary failure +2 config/pref
-            2026-11-06 09:12  run-2026-11-06-junit-files-list  e5b8d2a1  Vault   18.5       2  2  2  1  proposed unset attribute
-            2026-11-05 09:12  run-2026-11-05-skipped-cleanup   7a3c9e1b  Vault   18.5       1  0  0  4  proposed skipped cleanup
-            2026-11-04 09:12  run-2026-11-04-misplaced-file    2d7e0b4a  Vault   18.5       2  0  5  1  proposed misplaced file
-            2026-11-03 09:12  run-2026-11-03-unset-attribute   9f2b6d1e  Vault   26.1       2  2  0  0  proposed unset attribute
-            2026-11-02 09:12  run-2026-11-02-baseline          4c1e9a7d  Vault   18.5       0  0  0  0  untriaged
-            2026-10-20 09:12  run-2026-10-20-xcode15-legacy    c0ffee4b  Vault   17.5       1  1  0  0  proposed unset attribute
+        #expect(
+            r.out == """
+                DATE              RUN                              COMMIT    SCHEME  IOS   FAILED  U  M  C  TRIAGE
+                2026-11-08 09:12  run-2026-11-08-background-tasks  6e2a8c0f  Vault   26.1       1  0  0  1  proposed skipped cleanup +2 config/pref
+                2026-11-07 09:12  run-2026-11-07-preferences       1b9d4f7a  Vault   18.5       1  0  0  1  proposed not a boundary failure +2 config/pref
+                2026-11-06 09:12  run-2026-11-06-junit-files-list  e5b8d2a1  Vault   18.5       2  2  2  1  proposed unset attribute
+                2026-11-05 09:12  run-2026-11-05-skipped-cleanup   7a3c9e1b  Vault   18.5       1  0  0  4  proposed skipped cleanup
+                2026-11-04 09:12  run-2026-11-04-misplaced-file    2d7e0b4a  Vault   18.5       2  0  5  1  proposed misplaced file
+                2026-11-03 09:12  run-2026-11-03-unset-attribute   9f2b6d1e  Vault   26.1       2  2  0  0  proposed unset attribute
+                2026-11-02 09:12  run-2026-11-02-baseline          4c1e9a7d  Vault   18.5       0  0  0  0  untriaged
+                2026-10-20 09:12  run-2026-10-20-xcode15-legacy    c0ffee4b  Vault   17.5       1  1  0  0  proposed unset attribute
 
-            """)
+                """)
     }
 
     @Test func showsAConfirmedClassification() throws {
         let notes = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-runs-\(UUID().uuidString)").path
-        let note = run(["note", SampleArchiveCommandTests.samples + "/run-2026-11-04-misplaced-file", "--notes", notes,
-                        "--class", "misplaced-file", "--comment", "cache in Documents"])
+        let note = run([
+            "note", SampleArchiveCommandTests.samples + "/run-2026-11-04-misplaced-file", "--notes", notes,
+            "--class", "misplaced-file", "--comment", "cache in Documents",
+        ])
         #expect(note.status == 0, "\(note.err)")
         let r = run(["runs", SampleArchiveCommandTests.samples, "--notes", notes, "--format", "json"])
         #expect(r.status == 0)
@@ -318,13 +326,14 @@ enum TreeHash {
         let s = SampleArchiveCommandTests.samples
         let status = Exhibit.run(["diff", s + "/run-2026-11-02-baseline", s + "/run-2026-11-04-misplaced-file"], console: c)
         #expect(status == 0, "\(c.captured!.err)")
-        #expect(c.captured!.out == """
-            Base run-2026-11-02-baseline, run run-2026-11-04-misplaced-file: 3 added, 0 removed, 0 grown
-            added    Documents/Exports/Trip to Kyoto.pdf  1.8 MiB  step export: share note as PDF  M documents-allowlist  M pdf-exports  C pdf-exports
-            added    Documents/cache.db  512 KiB  step sync: download offline pack  M documents-allowlist
-            added    Library/Caches/Drafts/Packing list.vaultnote  4 KiB  step seed: create vault with 3 notes  M notes  M user-data-extension
+        #expect(
+            c.captured!.out == """
+                Base run-2026-11-02-baseline, run run-2026-11-04-misplaced-file: 3 added, 0 removed, 0 grown
+                added    Documents/Exports/Trip to Kyoto.pdf  1.8 MiB  step export: share note as PDF  M documents-allowlist  M pdf-exports  C pdf-exports
+                added    Documents/cache.db  512 KiB  step sync: download offline pack  M documents-allowlist
+                added    Library/Caches/Drafts/Packing list.vaultnote  4 KiB  step seed: create vault with 3 notes  M notes  M user-data-extension
 
-            """)
+                """)
     }
 
     @Test func reversedIsRemovals() {

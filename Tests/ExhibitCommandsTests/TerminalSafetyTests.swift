@@ -1,7 +1,8 @@
+import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
-import ExhibitCore
 
 /// File names, test names, failure texts and step names from CI are arbitrary bytes.
 /// Headless commands must show them escaped: no ESC/CSI/OSC sequence, BEL, backspace,
@@ -29,16 +30,23 @@ import ExhibitCore
         try FileManager.default.createDirectory(atPath: (dir as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: dir)
 
-        var files: [UInt8] = [], sizes: [UInt8] = [], steps: [UInt8] = [], du: [UInt8] = [], cases: [UInt8] = []
+        var files: [UInt8] = []
+        var sizes: [UInt8] = []
+        var steps: [UInt8] = []
+        var du: [UInt8] = []
+        var cases: [UInt8] = []
         for (i, h) in hostile.enumerated() {
-            for path in [Array("./Documents/".utf8) + h.bytes + Array(".download".utf8),
-                         Array("./tmp/export-".utf8) + h.bytes + Array(".zip".utf8)] {
+            for path in [
+                Array("./Documents/".utf8) + h.bytes + Array(".download".utf8),
+                Array("./tmp/export-".utf8) + h.bytes + Array(".zip".utf8),
+            ] {
                 files += path + [0x0A]
                 sizes += Array("\(4096 * (i + 1))\t".utf8) + path + [0x0A]
                 steps += h.bytes + [0x09] + path.dropFirst(2) + [0x0A]
             }
             du += Array("12\t".utf8) + Array("../".utf8) + h.bytes + [0x0A]
-            cases += Array("<testcase classname=\"Hostile\" name=\"test".utf8) + xmlSafe(h.bytes) + Array("\"><failure message=\"".utf8)
+            cases +=
+                Array("<testcase classname=\"Hostile\" name=\"test".utf8) + xmlSafe(h.bytes) + Array("\"><failure message=\"".utf8)
                 + xmlSafe(h.bytes) + Array(" at Hostile.swift:\(i + 1)\">".utf8) + xmlSafe(h.bytes) + Array("</failure></testcase>\n".utf8)
         }
         try append(files, to: dir + "/container/files.txt")
@@ -49,8 +57,10 @@ import ExhibitCore
         var junit = try [UInt8](Data(contentsOf: URL(fileURLWithPath: junitPath)))
         let marker = Array("</testsuites>".utf8)
         let end = try #require(junit.indices.last { junit[$0...].starts(with: marker) })
-        junit.replaceSubrange(end..<end, with: Array("<testsuite name=\"Hostile\" tests=\"\(hostile.count)\" failures=\"\(hostile.count)\">\n".utf8)
-                              + cases + Array("</testsuite>\n".utf8))
+        junit.replaceSubrange(
+            end..<end,
+            with: Array("<testsuite name=\"Hostile\" tests=\"\(hostile.count)\" failures=\"\(hostile.count)\">\n".utf8)
+                + cases + Array("</testsuite>\n".utf8))
         try Data(junit).write(to: URL(fileURLWithPath: junitPath))
         return dir
     }

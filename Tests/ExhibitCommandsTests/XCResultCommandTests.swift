@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 
 /// The commands over real result bundles (`../shared/real-evidence/xcresult/`, never
@@ -61,9 +62,12 @@ struct XCResultCommandTests {
         #expect(intact.out.contains("database.sqlite3: present, 40 tables, Xcode 26 schema, 3 test case runs"))
         let data = runDir + "/results/\(Self.bundles[1])/Data"
         // The largest object (a log), which the root's graph names; orphans are small.
-        let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("data.") }
-            .max { (try? FileManager.default.attributesOfItem(atPath: data + "/" + $0)[.size] as? Int) ?? 0
-                < (try? FileManager.default.attributesOfItem(atPath: data + "/" + $1)[.size] as? Int) ?? 0 })
+        let victim = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("data.") }
+                .max {
+                    (try? FileManager.default.attributesOfItem(atPath: data + "/" + $0)[.size] as? Int) ?? 0
+                        < (try? FileManager.default.attributesOfItem(atPath: data + "/" + $1)[.size] as? Int) ?? 0
+                })
         try FileManager.default.removeItem(atPath: data + "/" + victim)
         let damaged = run(["verify", runDir])
         #expect(damaged.status == 1)
@@ -94,8 +98,10 @@ struct XCResultCommandTests {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let before = try TreeHash.of(dir)
         for target in [bare, runDir] {
-            for args in [["summary", target], ["summary", target, "--format", "json"], ["check", target],
-                         ["check", target, "--format", "json"], ["verify", target], ["note", target, "--notes", out + "/notes", "-o", out + "/note.md"]] {
+            for args in [
+                ["summary", target], ["summary", target, "--format", "json"], ["check", target],
+                ["check", target, "--format", "json"], ["verify", target], ["note", target, "--notes", out + "/notes", "-o", out + "/note.md"],
+            ] {
                 let r = run(args)
                 #expect([0, 1, 2].contains(r.status), "\(args): \(r.err)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 /// The digit writer shared by the check report and the ncdu writer, against `String(n)`.

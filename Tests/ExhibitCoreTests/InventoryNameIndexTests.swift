@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitSynthetic
-import Testing
 
 /// The builder checks a tree source's names against its open siblings and indexes them
 /// later in one pass (`OpenDirectorySiblings`, `SiblingNameIndex(building:)`); list

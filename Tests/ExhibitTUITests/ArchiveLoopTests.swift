@@ -1,8 +1,9 @@
 import ExhibitCore
-@testable import ExhibitTUI
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitTUI
+@testable import ExhibitTriageUI
 
 /// The archive in the same loop: list lines stream in, a run being opened does not
 /// hold the keys, and the opened run's check comes back to it.
@@ -31,15 +32,18 @@ import Testing
     @Test func anOpenedRunGetsItsCheckAndQGoesBackToTheList() {
         let ids = ["run-2026-11-02-b"]
         let performer = FakePerformer(sessions: [ids[0]: LoopFixture.session(ids[0])])
-        let terminal = ScriptedTerminal([.waitFor("exhibit · archive"), .key(.enter), .waitFor("Proposed"), .key(.char("q")),
-                                         .waitFor("exhibit · archive"), .key(.char("q"))])
+        let terminal = ScriptedTerminal([
+            .waitFor("exhibit · archive"), .key(.enter), .waitFor("Proposed"), .key(.char("q")),
+            .waitFor("exhibit · archive"), .key(.char("q")),
+        ])
         #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
         // The list line is read beside the open, in either order; the check follows the open.
         #expect(Set(performer.calls) == ["summary run-2026-11-02-b", "open run-2026-11-02-b", "check run-2026-11-02-b"])
         let calls = performer.calls
         #expect((calls.firstIndex(of: "open run-2026-11-02-b") ?? 9) < (calls.firstIndex(of: "check run-2026-11-02-b") ?? 0))
-        #expect(terminal.paints.contains { $0.text.contains("exhibit · run-2026-11-02-b") && $0.text.contains("Proposed") },
-                "the run opened, and its check came back to it")
+        #expect(
+            terminal.paints.contains { $0.text.contains("exhibit · run-2026-11-02-b") && $0.text.contains("Proposed") },
+            "the run opened, and its check came back to it")
         #expect(terminal.lastScreen.contains("exhibit · archive"), "q in the run went back to the list")
     }
 

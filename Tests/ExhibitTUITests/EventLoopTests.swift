@@ -1,15 +1,18 @@
 import ExhibitCore
-@testable import ExhibitTUI
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitTUI
+@testable import ExhibitTriageUI
 
 /// The loop on a scripted terminal with a fake performer: results arrive through the
 /// inbox without a key, slow work never holds up q, writes finish before the loop
 /// returns, and a small run's check is in the first frame.
 @Suite struct EventLoopTests {
-    private func runScreen(_ session: TriageSession = LoopFixture.session(), _ performer: FakePerformer,
-                           _ terminal: ScriptedTerminal) -> Int32 {
+    private func runScreen(
+        _ session: TriageSession = LoopFixture.session(), _ performer: FakePerformer,
+        _ terminal: ScriptedTerminal
+    ) -> Int32 {
         let state = TriageState(session: session, rows: terminal.rows, cols: terminal.cols)
         return runLoop(TriageScreen(state: state, performer: performer, glyphs: .unicode), on: terminal)
     }
@@ -87,7 +90,8 @@ import Testing
 
     @Test func aSavedRecordIsReportedAndADraftIsKeptOnASignal() {
         let performer = FakePerformer()
-        let keys: [ScriptedTerminal.Step] = [.key(.char("c")), .key(.enter)] + "moved".map { .key(.char($0)) }
+        let keys: [ScriptedTerminal.Step] =
+            [.key(.char("c")), .key(.enter)] + "moved".map { .key(.char($0)) }
             + [.key(.enter), .waitFor("Saved: "), .key(.char("c")), .key(.enter)] + "half".map { .key(.char($0)) } + [.signal(1)]
         let terminal = ScriptedTerminal(keys)
         #expect(runScreen(LoopFixture.session(needsCheck: false), performer, terminal) == TerminalApp.Status.signalled(1))

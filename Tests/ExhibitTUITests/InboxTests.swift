@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitTUI
 
 /// The inbox and the runner: what a worker posts is taken once, in order; the pipe is
@@ -41,10 +42,11 @@ import Testing
         let runner = EffectRunner<String>()
         defer { runner.inbox.close() }
         let gate = Gate()
-        runner.start(Work(.read) { post in
-            gate.wait()
-            post("late")
-        })
+        runner.start(
+            Work(.read) { post in
+                gate.wait()
+                post("late")
+            })
         #expect(!runner.inbox.wait(upTo: 20), "still running: nothing yet")
         runner.finishWrites()  // returns although the read is blocked
         gate.open()
@@ -58,12 +60,13 @@ import Testing
         let order = NSLock()
         nonisolated(unsafe) var done: [Int] = []
         for i in 0..<20 {
-            runner.start(Work(.write) { _ in
-                if i == 0 { Thread.sleep(forTimeInterval: 0.05) }
-                order.lock()
-                done.append(i)
-                order.unlock()
-            })
+            runner.start(
+                Work(.write) { _ in
+                    if i == 0 { Thread.sleep(forTimeInterval: 0.05) }
+                    order.lock()
+                    done.append(i)
+                    order.unlock()
+                })
         }
         runner.finishWrites()
         order.lock()

@@ -1,8 +1,9 @@
 import ExhibitCore
+import Foundation
+
 @testable import ExhibitRules
 @testable import ExhibitTUI
 @testable import ExhibitTriageUI
-import Foundation
 
 /// A terminal the loop can run on without one: it plays a script of inputs, records
 /// every painted grid, and for `.awaitResults` waits (bounded) on the inbox's real
@@ -97,8 +98,10 @@ final class FakePerformer: ArchivePerformer, @unchecked Sendable {
     let sessions: [String: TriageSession]
     let base: Inventory
 
-    init(sessions: [String: TriageSession] = [:], base: Inventory = LoopFixture.inventory(),
-         baseGate: Gate? = nil, openGate: Gate? = nil, checkGate: Gate? = nil) {
+    init(
+        sessions: [String: TriageSession] = [:], base: Inventory = LoopFixture.inventory(),
+        baseGate: Gate? = nil, openGate: Gate? = nil, checkGate: Gate? = nil
+    ) {
         self.sessions = sessions
         self.base = base
         self.baseGate = baseGate
@@ -175,13 +178,15 @@ enum LoopFixture {
         return b.build()
     }
 
-    static let rules = RulesEngine.compile(RulesInventory(rules: [
-        BackupRule(name: "caches-belong-in-caches", pattern: "Documents/cache.db", requirement: .regenerable)
-    ]))
+    static let rules = RulesEngine.compile(
+        RulesInventory(rules: [
+            BackupRule(name: "caches-belong-in-caches", pattern: "Documents/cache.db", requirement: .regenerable)
+        ]))
 
     static func report(_ inventory: Inventory?) -> CheckReport {
-        RulesEngine.check(inventory: inventory, failures: [], duTotals: nil, compiled: rules, rulesSource: "rules.json",
-                          rulesDiagnostics: [])
+        RulesEngine.check(
+            inventory: inventory, failures: [], duTotals: nil, compiled: rules, rulesSource: "rules.json",
+            rulesDiagnostics: [])
     }
 
     static func session(_ runID: String = "run-0142", needsCheck: Bool = true) -> TriageSession {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 // Differential checks of the performance rewrites against the code they replaced (old
@@ -7,18 +8,30 @@ import Testing
 // Last run: all 6 passed (2026-11-30).
 @Suite struct PerfEquivalenceTests {
     func decoderValid(_ b: [UInt8]) -> Bool {
-        var it = b.makeIterator(); var d = UTF8()
-        while true { switch d.decode(&it) { case .scalarValue: continue; case .emptyInput: return true; case .error: return false } }
+        var it = b.makeIterator()
+        var d = UTF8()
+        while true {
+            switch d.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     @Test func utf8ValidationMatchesDecoder() {
         for a in 0...255 { #expect(UTF8Validation.isValid([UInt8(a)][...]) == decoderValid([UInt8(a)])) }
-        for a in 0...255 { for b in 0...255 {
-            let s = [UInt8(a), UInt8(b)]
-            if UTF8Validation.isValid(s[...]) != decoderValid(s) { Issue.record("\(s)") }
-        } }
+        for a in 0...255 {
+            for b in 0...255 {
+                let s = [UInt8(a), UInt8(b)]
+                if UTF8Validation.isValid(s[...]) != decoderValid(s) { Issue.record("\(s)") }
+            }
+        }
         var rng = SplitMix64(seed: 7)
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5,
+            0xFF,
+        ]
         for _ in 0..<300_000 {
             let n = Int(rng.next() % 6) + 1
             let s = (0..<n).map { _ in rng.next() % 2 == 0 ? interesting[Int(rng.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: rng.next()) }
@@ -72,13 +85,22 @@ import Testing
         let n = Array(needle.lowercased().utf8)
         guard !n.isEmpty, n.count <= text.count else { return false }
         func cont(_ b: UInt8) -> Bool {
-            switch b { case 0x61...0x7A, 0x30...0x39, 0x5F, 0x2D, 0x2E, 0x80...0xFF: true; default: false }
+            switch b {
+            case 0x61...0x7A, 0x30...0x39, 0x5F, 0x2D, 0x2E, 0x80...0xFF: true
+            default: false
+            }
         }
         var start = 0
         while start + n.count <= text.count {
             var found: Int?
             var i = start
-            while i + n.count <= text.count { if Array(text[i..<(i + n.count)]) == n { found = i; break }; i += 1 }
+            while i + n.count <= text.count {
+                if Array(text[i..<(i + n.count)]) == n {
+                    found = i
+                    break
+                }
+                i += 1
+            }
             guard let i = found else { return false }
             let end = i + n.count
             let before = i == 0 ? nil : text[i - 1]
@@ -86,7 +108,11 @@ import Testing
             let afterAfter = end + 1 < text.count ? text[end + 1] : nil
             let openOK = before.map { !cont($0) } ?? true
             let closeOK: Bool
-            switch after { case nil: closeOK = true; case 0x2E: closeOK = afterAfter.map { !cont($0) } ?? true; case let a?: closeOK = !cont(a) }
+            switch after {
+            case nil: closeOK = true
+            case 0x2E: closeOK = afterAfter.map { !cont($0) } ?? true
+            case let a?: closeOK = !cont(a)
+            }
             if openOK && closeOK { return true }
             start = i + 1
         }

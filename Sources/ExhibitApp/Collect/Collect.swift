@@ -55,9 +55,11 @@ public enum Collect {
             try out.copyFile(steps, to: EvidenceLayout.steps)
             assignSteps(from: steps, to: &scan.inventory, warn: warn)
         }
-        try out.write(NcduWriter.write(scan.inventory, rootName: plan.bundleID ?? "container", progname: "exhibit",
-                                       version: ExhibitRelease.version, timestamp: Int(Date().timeIntervalSince1970)),
-                      to: EvidenceLayout.inventoryJSON)
+        try out.write(
+            NcduWriter.write(
+                scan.inventory, rootName: plan.bundleID ?? "container", progname: "exhibit",
+                version: ExhibitRelease.version, timestamp: Int(Date().timeIntervalSince1970)),
+            to: EvidenceLayout.inventoryJSON)
         try out.write(ContainerListings.duListing(scan.topLevelAllocated), to: EvidenceLayout.duTotals)
         try out.write(xattrListing(scan, container: containerPath, runner: runner), to: EvidenceLayout.xattrDump)
 
@@ -79,7 +81,8 @@ public enum Collect {
         for (file, kind) in resultsFiles {
             try out.copyFile(file, to: kind.bundlePath)
             if kind == .xcresulttoolVersion, metadata.xcresulttoolVersion == nil,
-                let bytes = try? ReadOnlyFile.readAll(path: file) {
+                let bytes = try? ReadOnlyFile.readAll(path: file)
+            {
                 metadata.xcresulttoolVersion = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init)
             }
         }
@@ -103,9 +106,11 @@ public enum Collect {
             metadata.ciJobID = job.id
             metadata.ciJobURL = job.url
         }
-        try out.write(RunMetadataWriter.json(RunMetadataScrubber.scrub(metadata, environment: environment),
-                                             collector: "exhibit \(ExhibitRelease.version)"),
-                      to: EvidenceLayout.runMetadata)
+        try out.write(
+            RunMetadataWriter.json(
+                RunMetadataScrubber.scrub(metadata, environment: environment),
+                collector: "exhibit \(ExhibitRelease.version)"),
+            to: EvidenceLayout.runMetadata)
 
         return Collected(items: scan.inventory.count - 1, excluded: countExcluded(scan.inventory))
     }
@@ -115,20 +120,20 @@ public enum Collect {
     /// comes from the walk, Linux `user.` attributes shown under their macOS names.
     private static func xattrListing(_ scan: ContainerScan, container: String, runner: ProcessRunner) -> [UInt8] {
         #if os(macOS)
-        let operands = scan.inventory.children(Inventory.root).map { container + "/" + scan.inventory.name($0) }
-        if operands.isEmpty { return [] }
-        if let out = try? runner.run(["xattr", "-rl"] + operands), !out.stdout.isEmpty || out.succeeded {
-            return ContainerListings.relativize(out.stdout, root: container)
-        }
-        return ContainerListings.xattrListing(scan.inventory, attributes: scan.attributes)
+            let operands = scan.inventory.children(Inventory.root).map { container + "/" + scan.inventory.name($0) }
+            if operands.isEmpty { return [] }
+            if let out = try? runner.run(["xattr", "-rl"] + operands), !out.stdout.isEmpty || out.succeeded {
+                return ContainerListings.relativize(out.stdout, root: container)
+            }
+            return ContainerListings.xattrListing(scan.inventory, attributes: scan.attributes)
         #else
-        var shown: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]] = [:]
-        for (id, pairs) in scan.attributes {
-            let user = pairs.filter { $0.name.starts(with: BackupExclusionProbe.linuxNamespace.utf8) }
-                .map { (name: Array(BackupExclusionProbe.displayName($0.name)), value: $0.value) }
-            if !user.isEmpty { shown[id] = user }
-        }
-        return ContainerListings.xattrListing(scan.inventory, attributes: shown)
+            var shown: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]] = [:]
+            for (id, pairs) in scan.attributes {
+                let user = pairs.filter { $0.name.starts(with: BackupExclusionProbe.linuxNamespace.utf8) }
+                    .map { (name: Array(BackupExclusionProbe.displayName($0.name)), value: $0.value) }
+                if !user.isEmpty { shown[id] = user }
+            }
+            return ContainerListings.xattrListing(scan.inventory, attributes: shown)
         #endif
     }
 

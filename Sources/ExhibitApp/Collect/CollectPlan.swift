@@ -22,9 +22,11 @@ public struct CollectPlan {
     public var includeXcresult: Bool
     public var force: Bool
 
-    public init(out: String, bundleID: String?, device: String?, containerDirectory: String?, xcresult: String?,
-                excludedList: String?, resultsJSON: String?, steps: String?, rules: String?, appInfoPlist: String?,
-                scheme: String?, destination: String?, includeXcresult: Bool, force: Bool) throws(InputError) {
+    public init(
+        out: String, bundleID: String?, device: String?, containerDirectory: String?, xcresult: String?,
+        excludedList: String?, resultsJSON: String?, steps: String?, rules: String?, appInfoPlist: String?,
+        scheme: String?, destination: String?, includeXcresult: Bool, force: Bool
+    ) throws(InputError) {
         self.out = out
         self.bundleID = bundleID
         self.device = device
@@ -39,9 +41,11 @@ public struct CollectPlan {
         self.destination = destination
         self.includeXcresult = includeXcresult
         self.force = force
-        for (option, path, directory) in [("container", containerDirectory, true), ("xcresult", xcresult, true),
-                                          ("excluded-list", excludedList, false), ("results-json", resultsJSON, nil),
-                                          ("steps", steps, false), ("rules", rules, false), ("app-info-plist", appInfoPlist, false)] {
+        for (option, path, directory) in [
+            ("container", containerDirectory, true), ("xcresult", xcresult, true),
+            ("excluded-list", excludedList, false), ("results-json", resultsJSON, nil),
+            ("steps", steps, false), ("rules", rules, false), ("app-info-plist", appInfoPlist, false),
+        ] {
             guard let path else { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -85,7 +89,8 @@ public struct CollectPlan {
         guard let given = resultsJSON else { return [] }
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory)
-        let files = isDirectory.boolValue
+        let files =
+            isDirectory.boolValue
             ? ((try? FileManager.default.contentsOfDirectory(atPath: given)) ?? []).sorted().filter { !$0.hasPrefix(".") }.map { given + "/" + $0 }
             : [given]
         var out: [(file: String, kind: ResultsFileKind)] = []
@@ -97,7 +102,8 @@ public struct CollectPlan {
                 throw InputError(description: error.description)
             }
             guard let kind = ResultsFileKind.sniff(bytes) else {
-                throw InputError(description: "\(file): not a results file exhibit knows (summary, tests or legacy JSON, JUnit XML, xcresulttool version, Info.plist)")
+                throw InputError(
+                    description: "\(file): not a results file exhibit knows (summary, tests or legacy JSON, JUnit XML, xcresulttool version, Info.plist)")
             }
             if let earlier = out.first(where: { $0.kind == kind }) {
                 throw InputError(description: "\(file): a second \(kind.rawValue) file (\(earlier.file) is one already)")

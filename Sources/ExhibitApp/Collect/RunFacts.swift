@@ -19,7 +19,8 @@ struct RunFacts {
         if let commit = output(["git", "rev-parse", "HEAD"]), commit.count >= 7, commit.allSatisfy(\.isHexDigit) {
             m.commit = commit
         } else {
-            m.commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
+            m.commit =
+                environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
                 ?? environment["GIT_COMMIT"]
             if m.commit == nil { warn("no commit: git rev-parse HEAD failed and no CI variable names one") }
         }

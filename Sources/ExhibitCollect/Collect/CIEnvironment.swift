@@ -1,5 +1,6 @@
 import ExhibitCore
 import Foundation
+
 /// What the usual CI environment variables say about the job, and the branch a
 /// detached checkout was built from. Only these named variables are read: nothing
 /// else from the environment reaches the bundle.

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The diagnostic text files `exhibit collect` writes next to `inventory.json`, in
 /// the shapes the macOS tools print (so `XattrDumpReader` and `DuReader` read them
 /// like archives captured by hand).

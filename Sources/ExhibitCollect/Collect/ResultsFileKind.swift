@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Which `results/` file a captured file is, told from its content, so
 /// `exhibit collect --results-json` can take files whatever they were called.
 public enum ResultsFileKind: String, Sendable, CaseIterable {

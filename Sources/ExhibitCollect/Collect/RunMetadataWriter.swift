@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Writes `run.json` with the keys `RunMetadataReader` reads, in a fixed order;
 /// absent values are left out rather than written as null.
 public enum RunMetadataWriter {

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// One simulator from `xcrun simctl list devices -j`.
 public struct SimulatorDevice: Sendable, Equatable {
     public var udid: String
@@ -35,9 +36,10 @@ public enum SimulatorList {
         for (runtime, list) in groups {
             for device in list.array ?? [] {
                 guard let udid = device["udid"]?.string else { continue }
-                out.append(SimulatorDevice(
-                    udid: udid, name: device["name"]?.string ?? "", state: device["state"]?.string ?? "",
-                    runtimeIdentifier: runtime, isAvailable: device["isAvailable"]?.bool ?? true))
+                out.append(
+                    SimulatorDevice(
+                        udid: udid, name: device["name"]?.string ?? "", state: device["state"]?.string ?? "",
+                        runtimeIdentifier: runtime, isAvailable: device["isAvailable"]?.bool ?? true))
             }
         }
         return out
@@ -50,9 +52,10 @@ public enum SimulatorList {
         }
         return list.compactMap { r in
             guard let identifier = r["identifier"]?.string else { return nil }
-            return SimulatorRuntime(identifier: identifier, version: r["version"]?.string,
-                                    buildVersion: r["buildversion"]?.string ?? r["buildVersion"]?.string,
-                                    name: r["name"]?.string)
+            return SimulatorRuntime(
+                identifier: identifier, version: r["version"]?.string,
+                buildVersion: r["buildversion"]?.string ?? r["buildVersion"]?.string,
+                name: r["name"]?.string)
         }
     }
 

@@ -3,9 +3,9 @@ import ExhibitCore
 import ExhibitTriageUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `exhibit bench-keys RUN`: a benchmark tool (Tests/bench/run), not for triage.
@@ -15,22 +15,29 @@ import Darwin
 /// freshly loaded state, so a directory entered in the sequence is listed (sorted)
 /// again each time, as it would be in a new session.
 enum BenchKeysCommand {
-    static let defaultKeys = "jjjjjjjjjj<pgdn><pgdn><pgup>Gg" // moves
-        + "<enter>j<enter>jjj<enter>jj<left><left><left>" // into three levels and back out
-        + "<enter><enter>/ph<bksp>o<enter>jj<esc>" // filter in a directory
-        + "eeeeeEE<left><left><left><left>" // jump from violation to violation
-        + "<tab>jjjj<pgdn><enter>" // the violations pane, then show one in the tree
+    static let defaultKeys =
+        "jjjjjjjjjj<pgdn><pgdn><pgup>Gg"  // moves
+        + "<enter>j<enter>jjj<enter>jj<left><left><left>"  // into three levels and back out
+        + "<enter><enter>/ph<bksp>o<enter>jj<esc>"  // filter in a directory
+        + "eeeeeEE<left><left><left><left>"  // jump from violation to violation
+        + "<tab>jjjj<pgdn><enter>"  // the violations pane, then show one in the tree
         + "nsCsi<esc>"  // re-sort, details
 
     static let spec = CommandSpec(
         name: "bench-keys", positionals: ["RUN"],
         options: [
-            OptionSpec(name: "keys", valueName: "SEQ", help: "Keys to replay: characters, plus <enter> <esc> <tab> <bksp> <up> <down> <left> <right> <pgup> <pgdn> <home> <end> <stab> (default: moves, enter/leave, filter, jump to violation)"),
+            OptionSpec(
+                name: "keys", valueName: "SEQ",
+                help:
+                    "Keys to replay: characters, plus <enter> <esc> <tab> <bksp> <up> <down> <left> <right> <pgup> <pgdn> <home> <end> <stab> (default: moves, enter/leave, filter, jump to violation)"
+            ),
             OptionSpec(name: "repeat", valueName: "N", help: "Replay the sequence N times (default 20)"),
             OptionSpec(name: "size", valueName: "COLSxROWS", help: "Screen size (default 120x40)"),
         ],
         summary: "Benchmark tool: replay keys against the UI state machine and renderer, print mean and p99 per frame",
-        details: "For Tests/bench/run. Frame times are the thread's CPU time (wall p99 alongside). The last line is machine-readable: frames=N mean_ms=X p50_ms=X p99_ms=X max_ms=X wall_p99_ms=X.")
+        details:
+            "For Tests/bench/run. Frame times are the thread's CPU time (wall p99 alongside). The last line is machine-readable: frames=N mean_ms=X p50_ms=X p99_ms=X max_ms=X wall_p99_ms=X."
+    )
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         let clock = ContinuousClock()
@@ -133,8 +140,9 @@ enum BenchKeysCommand {
             if c == "<", let close = rest.firstIndex(of: ">") {
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
                 guard let key = namedKeys[name] else {
-                    throw UsageError(message: "unknown key <\(name)> in --keys (known: \(namedKeys.keys.sorted().joined(separator: " ")))",
-                                     command: spec.name)
+                    throw UsageError(
+                        message: "unknown key <\(name)> in --keys (known: \(namedKeys.keys.sorted().joined(separator: " ")))",
+                        command: spec.name)
                 }
                 keys.append(key)
                 rest = rest[rest.index(after: close)...]

@@ -56,8 +56,9 @@ enum CollectCommand {
             if args.value("device") != nil { throw UsageError(message: "--container and --device exclude each other", command: name) }
         } else {
             guard args.value("bundle-id") != nil, args.value("device") != nil else {
-                throw UsageError(message: "name the app and simulator with --bundle-id ID --device UDID|booted, or a directory with --container DIR",
-                                 command: name)
+                throw UsageError(
+                    message: "name the app and simulator with --bundle-id ID --device UDID|booted, or a directory with --container DIR",
+                    command: name)
             }
         }
         if args.has("include-xcresult") && args.value("xcresult") == nil {

@@ -11,10 +11,14 @@ enum GenerateCommand {
         options: [
             OptionSpec(name: "files", valueName: "N", help: "Number of files in the container (required)"),
             OptionSpec(name: "shape", valueName: "SHAPE", choices: SyntheticRun.Shape.allCases.map(\.rawValue), help: "Directory shape (default wide)"),
-            OptionSpec(name: "inventory", valueName: "FORM", choices: SyntheticRun.InventoryForm.allCases.map(\.rawValue),
-                       help: "inventory.json, or files.txt + sizes.txt + excluded.txt (default json)"),
-            OptionSpec(name: "violations", valueName: "AMOUNT", choices: SyntheticRun.Violations.allCases.map(\.rawValue),
-                       help: "few: exclusion flags on the app's folders, a few percent of files violate (default); many: random per-file flags, most regenerable files violate"),
+            OptionSpec(
+                name: "inventory", valueName: "FORM", choices: SyntheticRun.InventoryForm.allCases.map(\.rawValue),
+                help: "inventory.json, or files.txt + sizes.txt + excluded.txt (default json)"),
+            OptionSpec(
+                name: "violations", valueName: "AMOUNT", choices: SyntheticRun.Violations.allCases.map(\.rawValue),
+                help:
+                    "few: exclusion flags on the app's folders, a few percent of files violate (default); many: random per-file flags, most regenerable files violate"
+            ),
             OptionSpec(name: "seed", valueName: "N", help: "Generator seed (default 1)"),
             OptionSpec(name: "force", help: "Write into a non-empty OUT"),
         ],

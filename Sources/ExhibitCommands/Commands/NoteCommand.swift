@@ -8,12 +8,14 @@ enum NoteCommand {
     static let spec = CommandSpec(
         name: "note", positionals: ["RUN"],
         options: [
-            OptionSpec(name: "class", valueName: "CLASS", choices: FailureClass.allCases.map(\.rawValue),
-                       help: "Confirm this classification (recorded in the notes directory)"),
+            OptionSpec(
+                name: "class", valueName: "CLASS", choices: FailureClass.allCases.map(\.rawValue),
+                help: "Confirm this classification (recorded in the notes directory)"),
             OptionSpec(name: "comment", valueName: "TEXT", help: "One-line comment for the classification"),
             OptionSpec(name: "issue", valueName: "REF", help: "Linked issue id or URL"),
-            OptionSpec(name: "format", valueName: "FORMAT", choices: TriageNote.Format.allCases.map(\.rawValue),
-                       help: "Output format (default markdown)"),
+            OptionSpec(
+                name: "format", valueName: "FORMAT", choices: TriageNote.Format.allCases.map(\.rawValue),
+                help: "Output format (default markdown)"),
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Write the note to FILE (default -, standard output)"),
             OptionSpec(name: "force", help: "Replace an existing FILE"),
             OptionSpec(name: "rules", valueName: "FILE", help: "Rules file to use instead of the bundle's rules.json"),

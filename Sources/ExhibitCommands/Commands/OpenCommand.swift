@@ -33,18 +33,22 @@ enum OpenCommand {
         let status: Int32
         switch located.kind {
         case .run, .resultBundle:
-            let store = OpenRun.notesStore(for: located.url, override: args.value("notes"),
-                                           environment: ProcessInfo.processInfo.environment)
+            let store = OpenRun.notesStore(
+                for: located.url, override: args.value("notes"),
+                environment: ProcessInfo.processInfo.environment)
             let parent = located.url.deletingLastPathComponent()
             let session = try triageSession(at: located.url, sharedRules: sharedRules, store: store, canCompare: true)
-            let performer = RunIO(store: store, comparison: RunComparisonInput(directory: parent) {
-                RunLocator.runs(in: parent)
-            })
+            let performer = RunIO(
+                store: store,
+                comparison: RunComparisonInput(directory: parent) {
+                    RunLocator.runs(in: parent)
+                })
             status = TerminalApp.run(session: session, performer: performer)
         case .archive:
             let archive = ArchiveInput(url: located.url, sharedRules: sharedRules, notesOverride: args.value("notes"))
-            status = TerminalApp.run(archiveTitle: archive.url.lastPathComponent, runIDs: archive.runIDs,
-                                     performer: ArchiveIO(archive: archive))
+            status = TerminalApp.run(
+                archiveTitle: archive.url.lastPathComponent, runIDs: archive.runIDs,
+                performer: ArchiveIO(archive: archive))
         }
         // Records or drafts that could not be read or kept: said once the terminal is back.
         for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }

@@ -7,8 +7,9 @@ enum RunsCommand {
     static let spec = CommandSpec(
         name: "runs", positionals: ["ARCHIVE"],
         options: [
-            OptionSpec(name: "format", valueName: "FORMAT", choices: RunListFormatter.Format.allCases.map(\.rawValue),
-                       help: "Output format (default text)"),
+            OptionSpec(
+                name: "format", valueName: "FORMAT", choices: RunListFormatter.Format.allCases.map(\.rawValue),
+                help: "Output format (default text)"),
             OptionSpec(name: "rules", valueName: "FILE", help: "Rules file for every run instead of each run's rules.json"),
             OptionSpec(name: "notes", valueName: "DIR", help: "Notes directory (default ARCHIVE/.exhibit/notes or $XDG_STATE_HOME/exhibit/notes)"),
         ],
@@ -22,8 +23,9 @@ enum RunsCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
-        let archive = try ArchiveInput(path: args.positionals[0], rulesOverride: args.value("rules"),
-                                       notesOverride: args.value("notes"))
+        let archive = try ArchiveInput(
+            path: args.positionals[0], rulesOverride: args.value("rules"),
+            notesOverride: args.value("notes"))
         let summaries = archive.summaries()
         let json = args.value("format") == RunListFormatter.Format.json.rawValue
         console.write(json ? RunListFormatter.json(summaries) : RunListFormatter.text(summaries))

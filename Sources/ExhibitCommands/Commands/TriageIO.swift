@@ -13,13 +13,15 @@ struct RunIO: TriagePerformer {
     let comparison: RunComparisonInput
 
     func hooks(_ run: TriageData) -> TriageHooks {
-        TriageHooks(store: store, bundle: run.bundle, environment: ProcessInfo.processInfo.environment,
-                    problems: OpenCommand.problems)
+        TriageHooks(
+            store: store, bundle: run.bundle, environment: ProcessInfo.processInfo.environment,
+            problems: OpenCommand.problems)
     }
 
     func checkRules(_ run: TriageData) -> CheckReport {
-        RulesInput.check(run.bundle, compiled: run.rules, source: run.report.rulesSource,
-                         diagnostics: run.report.rulesDiagnostics)
+        RulesInput.check(
+            run.bundle, compiled: run.rules, source: run.report.rulesSource,
+            diagnostics: run.report.rulesDiagnostics)
     }
 
     func saveRecord(_ decision: TriageDecision, of run: TriageData) -> HookMessage { hooks(run).confirm(decision, run.report) }
@@ -49,9 +51,11 @@ struct ArchiveIO: ArchivePerformer {
 
     func openRun(_ runID: String) -> Result<TriageSession, ArchiveOpenFailure> {
         do {
-            return .success(try OpenCommand.triageSession(at: archive.url.appendingPathComponent(runID),
-                                                          sharedRules: archive.sharedRules, store: archive.store,
-                                                          canCompare: true))
+            return .success(
+                try OpenCommand.triageSession(
+                    at: archive.url.appendingPathComponent(runID),
+                    sharedRules: archive.sharedRules, store: archive.store,
+                    canCompare: true))
         } catch {
             return .failure(ArchiveOpenFailure("\(runID): \(error)"))
         }

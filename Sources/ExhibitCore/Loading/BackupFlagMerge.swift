@@ -67,16 +67,18 @@ struct BackupFlagMerge {
             if named[node] { continue }
             named[node] = true
             if inventory.isFlagRecorded(node), !inventory.isExcludedOwn(node) {
-                collector.add("\"\(TerminalText.escape(inventory.path(node)))\": \(file):\(line) says excluded from backup, \(baseFile) records it not excluded; \(baseFile) wins",
-                              line: line, offset: 0)
+                collector.add(
+                    "\"\(TerminalText.escape(inventory.path(node)))\": \(file):\(line) says excluded from backup, \(baseFile) records it not excluded; \(baseFile) wins",
+                    line: line, offset: 0)
             } else {
                 newlyExcluded.append(node)
             }
         }
         for id in 0..<inventory.count where inventory.isExcludedOwn(id) && !named[id] {
             let at = excludedListLines[id].map { "\(baseFile):\($0)" } ?? baseFile
-            collector.add("\"\(TerminalText.escape(inventory.path(id)))\": \(at) records it excluded from backup, \(file) has no exclusion attribute for it; \(baseFile) wins",
-                          at: nil)
+            collector.add(
+                "\"\(TerminalText.escape(inventory.path(id)))\": \(at) records it excluded from backup, \(file) has no exclusion attribute for it; \(baseFile) wins",
+                at: nil)
         }
         inventory.recordFlags(excluded: newlyExcluded, coversContainer: true)
     }
@@ -93,8 +95,9 @@ struct BackupFlagMerge {
         }
         if path.first == UInt8(ascii: "/") {
             guard let split = ContainerPath.splitAbsolute(path) else {
-                collector.add("absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
-                              line: line, offset: offset)
+                collector.add(
+                    "absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
+                    line: line, offset: offset)
                 return nil
             }
             path = split.rest

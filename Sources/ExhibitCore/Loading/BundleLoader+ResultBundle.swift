@@ -20,7 +20,8 @@ extension Loading {
                 continue
             }
             guard let info else {
-                let problem = Diagnostic.error(plist, "the result bundle's Info.plist is missing or unreadable: its root object is unknown, so Data/ was not read")
+                let problem = Diagnostic.error(
+                    plist, "the result bundle's Info.plist is missing or unreadable: its root object is unknown, so Data/ was not read")
                 bundle.diagnostics.append(problem)
                 record(dataDirectory, .malformed(problem))
                 continue
@@ -33,7 +34,8 @@ extension Loading {
                 bundle.results.append(results)
                 record(dataDirectory, .loaded)
             } else {
-                let problem = read.diagnostics.first(where: { $0.severity == .error })
+                let problem =
+                    read.diagnostics.first(where: { $0.severity == .error })
                     ?? .error(dataDirectory, "no test results could be read")
                 record(dataDirectory, .malformed(problem))
             }
@@ -60,7 +62,8 @@ extension Loading {
                 }
                 let theirs = Set(other.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
                 let ours = Set(own.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
-                let onlyTheirs = theirs.subtracting(ours).sorted(), onlyOurs = ours.subtracting(theirs).sorted()
+                let onlyTheirs = theirs.subtracting(ours).sorted()
+                let onlyOurs = ours.subtracting(theirs).sorted()
                 if !onlyTheirs.isEmpty { differences.append("failed only here: " + onlyTheirs.prefix(3).joined(separator: ", ")) }
                 if !onlyOurs.isEmpty { differences.append("failed only in \(ownName): " + onlyOurs.prefix(3).joined(separator: ", ")) }
             }

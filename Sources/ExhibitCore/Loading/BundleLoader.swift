@@ -1,4 +1,5 @@
 import Foundation
+
 /// Loads one archived run from an `EvidenceSource`: every artifact that is present is
 /// read, each failure is recorded against its file, and nothing stops the rest of the
 /// bundle from loading. Pure: the source supplies the bytes.
@@ -69,8 +70,10 @@ package struct Loading<Source: EvidenceSource> {
 
     /// Runs a reader over `file`; records `loaded` or `malformed`, or `unreadable` when
     /// `readFailure` says why its bytes stopped coming.
-    mutating func parse<T>(_ file: String, readFailure: () -> EvidenceSourceError? = { nil },
-                           _ body: (inout [Diagnostic]) throws(Diagnostic) -> T) -> T? {
+    mutating func parse<T>(
+        _ file: String, readFailure: () -> EvidenceSourceError? = { nil },
+        _ body: (inout [Diagnostic]) throws(Diagnostic) -> T
+    ) -> T? {
         var warnings: [Diagnostic] = []
         do {
             let value = try body(&warnings)
@@ -180,8 +183,10 @@ package struct Loading<Source: EvidenceSource> {
     /// Opens `file` as a stream and runs `reader` over it, recording the file as `read`
     /// does: `missing`, `unreadable` (when it cannot be opened, or its bytes stop coming
     /// midway), `loaded` or `malformed`.
-    mutating func parseStreamed<T>(_ file: String,
-                                   _ reader: (any EvidenceStream, inout [Diagnostic]) throws(Diagnostic) -> T) -> T? {
+    mutating func parseStreamed<T>(
+        _ file: String,
+        _ reader: (any EvidenceStream, inout [Diagnostic]) throws(Diagnostic) -> T
+    ) -> T? {
         let stream: FailureRecordingStream
         do {
             guard let opened = try source.stream(file) else {
@@ -255,8 +260,9 @@ package struct Loading<Source: EvidenceSource> {
             // The reader has already warned, with the position of the first such line.
             bundle.strippedAbsolutePrefix = list.strippedPrefix
             if excluded != nil {
-                applyFlagCompanions(baseFile: EvidenceLayout.excludedList, prefixes: [list.strippedPrefix.map { Array($0.utf8) } ?? []],
-                                    excludedListApplied: true)
+                applyFlagCompanions(
+                    baseFile: EvidenceLayout.excludedList, prefixes: [list.strippedPrefix.map { Array($0.utf8) } ?? []],
+                    excludedListApplied: true)
             }
         } catch {
             bundle.diagnostics += warnings
@@ -275,14 +281,20 @@ package struct Loading<Source: EvidenceSource> {
         for twin in found.twins {
             let first = TerminalText.spelledOut(TerminalText.escape(inventory.path(twin.first)))
             let second = TerminalText.spelledOut(TerminalText.escape(inventory.name(twin.second)))
-            let why = switch twin.kind {
-            case .normalization: "they differ only in Unicode normalization (NFC/NFD), and APFS takes both for one name"
-            case .caseOnly: "they differ only in case, and the volume of a simulator's container is case-insensitive by default"
-            }
-            bundle.diagnostics.append(.warning(file, "\"\(first)\" and its sibling \"\(second)\" cannot coexist on the device: \(why); the inventory was not listed from one real container as it stood"))
+            let why =
+                switch twin.kind {
+                case .normalization: "they differ only in Unicode normalization (NFC/NFD), and APFS takes both for one name"
+                case .caseOnly: "they differ only in case, and the volume of a simulator's container is case-insensitive by default"
+                }
+            bundle.diagnostics.append(
+                .warning(
+                    file,
+                    "\"\(first)\" and its sibling \"\(second)\" cannot coexist on the device: \(why); the inventory was not listed from one real container as it stood"
+                ))
         }
         if found.total > found.twins.count {
-            bundle.diagnostics.append(.warning(file, "\(found.total - found.twins.count) more pairs of names that cannot coexist on the device (the first \(limit) are listed)"))
+            bundle.diagnostics.append(
+                .warning(file, "\(found.total - found.twins.count) more pairs of names that cannot coexist on the device (the first \(limit) are listed)"))
         }
     }
 
@@ -328,9 +340,10 @@ package struct Loading<Source: EvidenceSource> {
         bundle.inventory = inventory
         if unmatched.count > 0 {
             let examples = unmatched.prefix(3).map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
-            bundle.diagnostics.append(.note(
-                EvidenceLayout.steps,
-                "\(unmatched.count) step record(s) name paths not in the inventory (\(examples))"))
+            bundle.diagnostics.append(
+                .note(
+                    EvidenceLayout.steps,
+                    "\(unmatched.count) step record(s) name paths not in the inventory (\(examples))"))
         }
     }
 

@@ -23,9 +23,10 @@ package enum DirectoryTotalsComparison {
             let reported = total.bytes
             let gap = reported > computed ? reported - computed : computed - reported
             if gap > 64 * 1024 && Double(gap) > 0.10 * Double(max(reported, computed)) {
-                out.append(Mismatch(
-                    line: total.line,
-                    message: "\(name) is \(total.kibibytes) KiB in du.txt but the inventory adds up to \(computed / 1024) KiB"))
+                out.append(
+                    Mismatch(
+                        line: total.line,
+                        message: "\(name) is \(total.kibibytes) KiB in du.txt but the inventory adds up to \(computed / 1024) KiB"))
             }
         }
         return out

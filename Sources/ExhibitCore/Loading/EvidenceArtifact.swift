@@ -1,4 +1,5 @@
 import Foundation
+
 /// The one table of the artifacts a run bundle may hold: for each, where it lies in
 /// the bundle, its syntax, the reader that reads it, the fuzz targets that drive that
 /// reader, whether `exhibit collect` writes it, whether it marks a directory as a run,
@@ -83,8 +84,10 @@ public struct EvidenceArtifact: Sendable, Hashable, CustomStringConvertible {
         return rest.count > suffix.count && rest.hasSuffix(suffix)
     }
 
-    init(_ path: String, _ syntax: Syntax, reader: String, fuzz: [String], collected: Collected, marksRun: Bool,
-         man: String, size: ArtifactSizeLimits.Kind, step: BundleLoader.Step) {
+    init(
+        _ path: String, _ syntax: Syntax, reader: String, fuzz: [String], collected: Collected, marksRun: Bool,
+        man: String, size: ArtifactSizeLimits.Kind, step: BundleLoader.Step
+    ) {
         self.path = path
         self.syntax = syntax
         self.reader = reader

@@ -16,7 +16,8 @@ enum StepAssignment {
         var resolved = [Int32](repeating: -1, count: records.count)
         for (i, r) in records.enumerated() {
             guard let path = ContainerPath.normalizedBytes(Array(r.path.utf8)[...]),
-                  let node = node(at: path, in: inventory) else { continue }
+                let node = node(at: path, in: inventory)
+            else { continue }
             resolved[i] = Int32(node)
             winner[node] = Int32(i)
         }
@@ -40,8 +41,11 @@ enum StepAssignment {
         var start = 0
         while start < path.count {
             let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
-            guard let next = inventory.nameIndex.first(parent: Int32(cur), name: path[start..<end], nodes: inventory.nodes,
-                                                       names: inventory.names) else { return nil }
+            guard
+                let next = inventory.nameIndex.first(
+                    parent: Int32(cur), name: path[start..<end], nodes: inventory.nodes,
+                    names: inventory.names)
+            else { return nil }
             cur = Int(next)
             start = end + 1
         }

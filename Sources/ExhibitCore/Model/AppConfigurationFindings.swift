@@ -28,8 +28,10 @@ public struct PreferenceObservation: Sendable, Equatable, Hashable {
     /// The fallback the contract names, as text (`false`, `"wifi"`), for "absent" lines.
     public var fallback: String?
 
-    public init(contract: String, key: String, file: String, expectedType: PropertyListType, state: State,
-                foundType: PropertyListType? = nil, fallback: String? = nil) {
+    public init(
+        contract: String, key: String, file: String, expectedType: PropertyListType, state: State,
+        foundType: PropertyListType? = nil, fallback: String? = nil
+    ) {
         self.contract = contract
         self.key = key
         self.file = file
@@ -122,8 +124,10 @@ public struct BackgroundTaskAssessment: Sendable, Equatable, Hashable {
     /// One sentence a person reads first.
     public var rationale: String
 
-    public init(tasks: [BackgroundTaskStatus], infoPlistChecked: Bool, cause: BackgroundTaskCause?, relatedTests: [String],
-                rationale: String) {
+    public init(
+        tasks: [BackgroundTaskStatus], infoPlistChecked: Bool, cause: BackgroundTaskCause?, relatedTests: [String],
+        rationale: String
+    ) {
         self.tasks = tasks
         self.infoPlistChecked = infoPlistChecked
         self.cause = cause

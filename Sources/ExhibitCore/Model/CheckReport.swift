@@ -50,8 +50,10 @@ public struct ClassificationProposal: Sendable, Equatable {
     /// One sentence a person reads first.
     public var rationale: String
 
-    public init(proposed: FailureClass, confidence: Confidence, evidence: [Int], links: [TestLink],
-                unexplainedTests: [String], rationale: String) {
+    public init(
+        proposed: FailureClass, confidence: Confidence, evidence: [Int], links: [TestLink],
+        unexplainedTests: [String], rationale: String
+    ) {
         self.proposed = proposed
         self.confidence = confidence
         self.evidence = evidence
@@ -105,8 +107,10 @@ public struct CheckReport: Sendable, Equatable {
     /// used); nil for a report not made from a bundle on disk.
     public var evidence: EvidenceAccount?
 
-    public init(violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
-                rulesSource: String, rulesDiagnostics: [Diagnostic]) {
+    public init(
+        violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
+        rulesSource: String, rulesDiagnostics: [Diagnostic]
+    ) {
         self.violations = violations
         self.proposal = proposal
         self.budgets = budgets

@@ -14,8 +14,10 @@ public struct EvidenceAccount: Sendable, Equatable {
     public var files: [EvidenceFileStatus]
     public var diagnostics: [Diagnostic]
 
-    public init(inventorySource: String?, inventoryReason: String, authoritativeInventoryProblem: String?,
-                files: [EvidenceFileStatus], diagnostics: [Diagnostic]) {
+    public init(
+        inventorySource: String?, inventoryReason: String, authoritativeInventoryProblem: String?,
+        files: [EvidenceFileStatus], diagnostics: [Diagnostic]
+    ) {
         self.inventorySource = inventorySource
         self.inventoryReason = inventoryReason
         self.authoritativeInventoryProblem = authoritativeInventoryProblem
@@ -41,9 +43,10 @@ public struct EvidenceAccount: Sendable, Equatable {
         case (nil, let problem?): reason = "none: \(problem)"
         case (nil, nil): reason = "none: the bundle has neither \(primary) nor \(EvidenceLayout.filesList)"
         }
-        self.init(inventorySource: bundle.inventorySource, inventoryReason: reason, authoritativeInventoryProblem: problem,
-                  files: bundle.files,
-                  diagnostics: rulesShownApart ? bundle.diagnostics.filter { $0.file != EvidenceLayout.rules } : bundle.diagnostics)
+        self.init(
+            inventorySource: bundle.inventorySource, inventoryReason: reason, authoritativeInventoryProblem: problem,
+            files: bundle.files,
+            diagnostics: rulesShownApart ? bundle.diagnostics.filter { $0.file != EvidenceLayout.rules } : bundle.diagnostics)
     }
 }
 

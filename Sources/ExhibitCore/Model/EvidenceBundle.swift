@@ -156,7 +156,10 @@ public struct EvidenceBundle: Sendable {
     /// `testIdentifier` and never a file:line; the tree has both. Matched by test name
     /// and target; a failure the tree does not list stays as the summary gave it.
     static func joined(_ failures: [TestFailure], withTreeFailures tree: [TestFailure]) -> [TestFailure] {
-        struct Key: Hashable { var name: String; var target: String? }
+        struct Key: Hashable {
+            var name: String
+            var target: String?
+        }
         var byName: [Key: TestFailure] = [:]
         for failure in tree where byName[Key(name: failure.testName, target: failure.targetName)] == nil {
             byName[Key(name: failure.testName, target: failure.targetName)] = failure

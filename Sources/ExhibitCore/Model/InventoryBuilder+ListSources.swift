@@ -27,8 +27,10 @@ extension InventoryBuilder {
     /// Adds a file called `name` to the directory `parent` as a list source names it:
     /// a file already listed there keeps its node, which is marked duplicate and takes
     /// the later size. Returns the node and whether it was already listed.
-    public mutating func addListedFile(name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
-                                       excluded: Bool = false, stepID: Int32 = -1) -> (id: Int, alreadyListed: Bool) {
+    public mutating func addListedFile(
+        name: some Collection<UInt8>, parent: Int, size: UInt64 = 0, diskSize: UInt64 = 0,
+        excluded: Bool = false, stepID: Int32 = -1
+    ) -> (id: Int, alreadyListed: Bool) {
         let (start, length, h, existing, clash) = listedName(name, under: parent, directory: false)
         if let id = existing {
             nodes[id].flags.insert(.duplicate)
@@ -61,8 +63,9 @@ extension InventoryBuilder {
         let (start, length) = appendName(name)
         let h = hashOfName(at: start, length: length, parent: Int32(parent))
         let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: h, nodes: nodes, names: names)
+            index.first(
+                parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                hash: h, nodes: nodes, names: names)
         }
         if let existing {
             names.removeLast(length)
@@ -97,13 +100,17 @@ extension InventoryBuilder {
     /// Adds a file by path components (at least one). A path listed twice keeps one
     /// node, marked duplicate, carrying the later size; `duplicateCount` counts them.
     @discardableResult
-    public mutating func addFile(components: [ArraySlice<UInt8>], size: UInt64, diskSize: UInt64 = 0,
-                                 excluded: Bool = false, step: String? = nil) -> Int {
+    public mutating func addFile(
+        components: [ArraySlice<UInt8>], size: UInt64, diskSize: UInt64 = 0,
+        excluded: Bool = false, step: String? = nil
+    ) -> Int {
         precondition(!components.isEmpty, "a file path has at least one component")
         let parent = directory(at: components.dropLast())
         let stepID = step.map { internStep($0) } ?? -1
-        return addListedFile(name: components[components.count - 1], parent: parent, size: size, diskSize: diskSize,
-                             excluded: excluded, stepID: stepID).id
+        return addListedFile(
+            name: components[components.count - 1], parent: parent, size: size, diskSize: diskSize,
+            excluded: excluded, stepID: stepID
+        ).id
     }
 
     /// The first child of `parent` called `name`, if any (files and directories).
@@ -148,12 +155,14 @@ extension InventoryBuilder {
         let hash = hashOfName(at: start, length: length, parent: Int32(parent))
         var clash = false
         let existing = names.withUnsafeBytes {
-            index.first(parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                        hash: hash, nodes: nodes, names: names, where: { node in
-                            if (node.directory >= 0) == directory { return true }
-                            clash = true
-                            return false
-                        })
+            index.first(
+                parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
+                hash: hash, nodes: nodes, names: names,
+                where: { node in
+                    if (node.directory >= 0) == directory { return true }
+                    clash = true
+                    return false
+                })
         }
         if existing != nil { names.removeLast(length) }
         return (start, length, hash, existing.map { Int($0) }, clash)

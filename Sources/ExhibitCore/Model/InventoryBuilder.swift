@@ -61,8 +61,10 @@ public struct InventoryBuilder {
         /// From `internStep(_:)`; -1 for none.
         public var stepID: Int32 = -1
 
-        public init(size: UInt64 = 0, diskSize: UInt64 = 0, excluded: Bool = false, notRegular: Bool = false,
-                    readError: Bool = false, scanExclusion: Inventory.ScanExclusion = .none, stepID: Int32 = -1) {
+        public init(
+            size: UInt64 = 0, diskSize: UInt64 = 0, excluded: Bool = false, notRegular: Bool = false,
+            readError: Bool = false, scanExclusion: Inventory.ScanExclusion = .none, stepID: Int32 = -1
+        ) {
             self.size = size
             self.diskSize = diskSize
             self.excluded = excluded
@@ -85,8 +87,10 @@ public struct InventoryBuilder {
         names.reserveCapacity(nameBytes ?? capacity &* 16)
         expectedCount = capacity + 1
         directories.append(Inventory.DirectoryRecord())
-        nodes.append(Inventory.Node(size: 0, nameStart: 0, parent: -1, step: -1, directory: 0, diskBlocks: 0,
-                                    nameLength: 0, flags: .directory, scanExclusion: .none))
+        nodes.append(
+            Inventory.Node(
+                size: 0, nameStart: 0, parent: -1, step: -1, directory: 0, diskBlocks: 0,
+                nameLength: 0, flags: .directory, scanExclusion: .none))
         hashes.append(0)
     }
 
@@ -122,8 +126,10 @@ public struct InventoryBuilder {
             let query = UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)])
             var found = openSiblings.contains(name: query, hash: h, isDirectory: isDirectory, nodes: nodes, names: names, hashes: hashes)
             if !found.sameKind && searchIndex {
-                if index.first(parent: p, name: query, hash: h, nodes: nodes, names: names,
-                               where: { $0.flags.contains(.directory) == isDirectory }) != nil {
+                if index.first(
+                    parent: p, name: query, hash: h, nodes: nodes, names: names,
+                    where: { $0.flags.contains(.directory) == isDirectory }) != nil
+                {
                     found = (true, true)
                 } else if !found.any {
                     found.any = index.first(parent: p, name: query, hash: h, nodes: nodes, names: names) != nil
@@ -156,21 +162,28 @@ public struct InventoryBuilder {
     }
 
     /// Adds a directory under `parent` (see `addEntry`).
-    public mutating func addDirectory(name: some Collection<UInt8>, parent: Int, excluded: Bool = false,
-                                      size: UInt64 = 0, diskSize: UInt64 = 0, step: String? = nil, readError: Bool = false) -> Int {
+    public mutating func addDirectory(
+        name: some Collection<UInt8>, parent: Int, excluded: Bool = false,
+        size: UInt64 = 0, diskSize: UInt64 = 0, step: String? = nil, readError: Bool = false
+    ) -> Int {
         let stepID = step.map { internStep($0) } ?? -1
-        return addEntry(name: name, parent: parent, isDirectory: true,
-                        EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, readError: readError, stepID: stepID))
+        return addEntry(
+            name: name, parent: parent, isDirectory: true,
+            EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, readError: readError, stepID: stepID))
     }
 
     /// Adds a non-directory entry under `parent` (see `addEntry`).
     @discardableResult
-    public mutating func addFile(name: some Collection<UInt8>, parent: Int, size: UInt64, diskSize: UInt64 = 0,
-                                 excluded: Bool = false, step: String? = nil, notRegular: Bool = false, readError: Bool = false) -> Int {
+    public mutating func addFile(
+        name: some Collection<UInt8>, parent: Int, size: UInt64, diskSize: UInt64 = 0,
+        excluded: Bool = false, step: String? = nil, notRegular: Bool = false, readError: Bool = false
+    ) -> Int {
         let stepID = step.map { internStep($0) } ?? -1
-        return addEntry(name: name, parent: parent, isDirectory: false,
-                        EntryAttributes(size: size, diskSize: diskSize, excluded: excluded, notRegular: notRegular,
-                                        readError: readError, stepID: stepID))
+        return addEntry(
+            name: name, parent: parent, isDirectory: false,
+            EntryAttributes(
+                size: size, diskSize: diskSize, excluded: excluded, notRegular: notRegular,
+                readError: readError, stepID: stepID))
     }
 
     // MARK: - Amendments
@@ -244,8 +257,10 @@ public struct InventoryBuilder {
 
     /// `indexed`: list sources index the node at once (after `prepareIndex()`); tree
     /// sources leave it to `indexPending()`.
-    mutating func appendNode(nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags,
-                                     hash: UInt32, indexed: Bool) -> Int {
+    mutating func appendNode(
+        nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags,
+        hash: UInt32, indexed: Bool
+    ) -> Int {
         var directory: Int32 = -1
         if flags.contains(.directory) {
             directory = Int32(directories.count)
@@ -253,9 +268,11 @@ public struct InventoryBuilder {
         }
         // Counted as they come: `addEntry` asks whether a directory has children yet, and `build()` lays them out.
         directories[Int(nodes[parent].directory)].childCount &+= 1
-        nodes.append(Inventory.Node(size: 0, nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), step: -1,
-                                    directory: directory, diskBlocks: 0, nameLength: UInt16(truncatingIfNeeded: nameLength),
-                                    flags: flags, scanExclusion: .none))
+        nodes.append(
+            Inventory.Node(
+                size: 0, nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), step: -1,
+                directory: directory, diskBlocks: 0, nameLength: UInt16(truncatingIfNeeded: nameLength),
+                flags: flags, scanExclusion: .none))
         hashes.append(hash)
         let id = nodes.count - 1
         if indexed {
@@ -285,8 +302,9 @@ public struct InventoryBuilder {
         let pending = nodes.count - indexedCount
         guard pending > 0 else { return }
         if pending >= index.count {
-            index = SiblingNameIndex(building: hashes, capacity: sizedExactly ? nodes.count : max(expectedCount, nodes.count),
-                                     skipping: unindexedDuplicates)
+            index = SiblingNameIndex(
+                building: hashes, capacity: sizedExactly ? nodes.count : max(expectedCount, nodes.count),
+                skipping: unindexedDuplicates)
         } else {
             // Skipped ids at or above `indexedCount` are a suffix of the ascending list.
             var skip = unindexedDuplicates.count
@@ -378,10 +396,11 @@ public struct InventoryBuilder {
             i -= 1
         }
         let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
-        return Inventory(nodes: nodes, names: names, directories: directories, childIndex: childIndex,
-                         stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
-                         hardLinkRepeats: hardLinkRepeats,
-                         unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
+        return Inventory(
+            nodes: nodes, names: names, directories: directories, childIndex: childIndex,
+            stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
+            hardLinkRepeats: hardLinkRepeats,
+            unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
     }
 
     private func diskSize(_ id: Int) -> UInt64 {

@@ -71,8 +71,10 @@ struct OpenDirectorySiblings {
     /// The table holds at most one file and one directory per name (the caller inserts
     /// only the first of each kind), so the probe run of a name stays short however
     /// often a directory repeats it.
-    func contains(name: UnsafeRawBufferPointer, hash: UInt32, isDirectory: Bool, nodes: [Inventory.Node], names: [UInt8],
-                  hashes: [UInt32]) -> (any: Bool, sameKind: Bool) {
+    func contains(
+        name: UnsafeRawBufferPointer, hash: UInt32, isDirectory: Bool, nodes: [Inventory.Node], names: [UInt8],
+        hashes: [UInt32]
+    ) -> (any: Bool, sameKind: Bool) {
         guard top.count > 0 else { return (false, false) }
         return top.slots.withUnsafeBufferPointer { slots in
             names.withUnsafeBufferPointer { nameBuffer in

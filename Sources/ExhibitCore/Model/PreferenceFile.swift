@@ -11,8 +11,10 @@ public struct PreferenceFile: Sendable, Equatable {
     public var format: PropertyListReader.Format?
     public var problem: Diagnostic?
 
-    public init(file: String, containerPath: String, value: PropertyListValue?, format: PropertyListReader.Format?,
-                problem: Diagnostic? = nil) {
+    public init(
+        file: String, containerPath: String, value: PropertyListValue?, format: PropertyListReader.Format?,
+        problem: Diagnostic? = nil
+    ) {
         self.file = file
         self.containerPath = containerPath
         self.value = value

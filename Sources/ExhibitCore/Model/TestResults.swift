@@ -80,14 +80,19 @@ public struct TestFailure: Sendable, Equatable, Hashable {
     public var attempts: Int?
     public var failedAttempts: Int?
 
-    public init(testName: String, identifier: String? = nil, targetName: String? = nil, failureText: String,
-                sourceFile: String? = nil, line: Int? = nil) {
-        self.init(testName: testName, identifier: identifier, targetName: targetName,
-                  messages: [FailureMessage(text: failureText, sourceFile: sourceFile, line: line)])
+    public init(
+        testName: String, identifier: String? = nil, targetName: String? = nil, failureText: String,
+        sourceFile: String? = nil, line: Int? = nil
+    ) {
+        self.init(
+            testName: testName, identifier: identifier, targetName: targetName,
+            messages: [FailureMessage(text: failureText, sourceFile: sourceFile, line: line)])
     }
 
-    public init(testName: String, identifier: String? = nil, targetName: String? = nil, messages: [FailureMessage],
-                destination: String? = nil) {
+    public init(
+        testName: String, identifier: String? = nil, targetName: String? = nil, messages: [FailureMessage],
+        destination: String? = nil
+    ) {
         self.testName = testName
         self.identifier = identifier
         self.targetName = targetName
@@ -113,7 +118,11 @@ public struct TestFailure: Sendable, Equatable, Hashable {
     /// one listing all their messages (an identical message is kept once), first
     /// appearance first. Every reader ends with this, so "Failing tests (N)" counts tests.
     public static func grouped(_ failures: [TestFailure]) -> [TestFailure] {
-        struct Key: Hashable { var name: String; var target: String?; var destination: String? }
+        struct Key: Hashable {
+            var name: String
+            var target: String?
+            var destination: String?
+        }
         var order: [Key: Int] = [:]
         var out: [TestFailure] = []
         for failure in failures {
@@ -143,8 +152,10 @@ public struct TestDevice: Sendable, Equatable, Hashable {
     public var osBuildNumber: String?
     public var platform: String?
 
-    public init(identifier: String? = nil, name: String? = nil, modelName: String? = nil, architecture: String? = nil,
-                osVersion: String? = nil, osBuildNumber: String? = nil, platform: String? = nil) {
+    public init(
+        identifier: String? = nil, name: String? = nil, modelName: String? = nil, architecture: String? = nil,
+        osVersion: String? = nil, osBuildNumber: String? = nil, platform: String? = nil
+    ) {
         self.identifier = identifier
         self.name = name
         self.modelName = modelName
@@ -181,8 +192,10 @@ public struct TestDestination: Sendable, Equatable {
     public var skippedCount: Int?
     public var expectedFailureCount: Int?
 
-    public init(device: TestDevice, configuration: String? = nil, outcome: TestOutcome = .unknown, totalCount: Int? = nil,
-                passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil, expectedFailureCount: Int? = nil) {
+    public init(
+        device: TestDevice, configuration: String? = nil, outcome: TestOutcome = .unknown, totalCount: Int? = nil,
+        passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil, expectedFailureCount: Int? = nil
+    ) {
         self.device = device
         self.configuration = configuration
         self.outcome = outcome
@@ -205,8 +218,10 @@ public struct TestCaseRecord: Sendable, Equatable, Hashable {
     /// `outcome` is then the last run's: failed every time, or passed on retry.
     public var attempts: [TestOutcome]
 
-    public init(name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil,
-                attempts: [TestOutcome] = []) {
+    public init(
+        name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil,
+        attempts: [TestOutcome] = []
+    ) {
         self.name = name
         self.identifier = identifier
         self.outcome = outcome
@@ -244,11 +259,13 @@ public struct TestResults: Sendable, Equatable {
     /// Tests that failed and then passed on a retry (counted as passed).
     public var flakyCount: Int { testCases.reduce(0) { $0 + ($1.isFlaky ? 1 : 0) } }
 
-    public init(source: ResultsSource, title: String? = nil, outcome: TestOutcome = .unknown,
-                totalCount: Int? = nil, passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil,
-                expectedFailureCount: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil,
-                scheme: String? = nil, devices: [TestDevice] = [], failures: [TestFailure] = [],
-                testCases: [TestCaseRecord] = []) {
+    public init(
+        source: ResultsSource, title: String? = nil, outcome: TestOutcome = .unknown,
+        totalCount: Int? = nil, passedCount: Int? = nil, failedCount: Int? = nil, skippedCount: Int? = nil,
+        expectedFailureCount: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil,
+        scheme: String? = nil, devices: [TestDevice] = [], failures: [TestFailure] = [],
+        testCases: [TestCaseRecord] = []
+    ) {
         self.source = source
         self.title = title
         self.outcome = outcome
@@ -280,8 +297,10 @@ public struct XCResultInfo: Sendable, Equatable {
     /// Bundle-relative path of the Info.plist it came from.
     public var file: String
 
-    public init(file: String, formatMajor: Int? = nil, formatMinor: Int? = nil, dateCreated: Double? = nil,
-                storageBackend: String? = nil, storageCompression: String? = nil) {
+    public init(
+        file: String, formatMajor: Int? = nil, formatMinor: Int? = nil, dateCreated: Double? = nil,
+        storageBackend: String? = nil, storageCompression: String? = nil
+    ) {
         self.file = file
         self.formatMajor = formatMajor
         self.formatMinor = formatMinor

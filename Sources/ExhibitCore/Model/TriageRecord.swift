@@ -17,8 +17,10 @@ public struct TriageRecord: Sendable, Equatable {
     /// dropped SSH session). Reopening the run offers it again.
     public var isDraft: Bool
 
-    public init(runID: String, failureClass: FailureClass, comment: String = "", issue: String? = nil, author: String,
-                time: Double, proposed: FailureClass?, isDraft: Bool = false) {
+    public init(
+        runID: String, failureClass: FailureClass, comment: String = "", issue: String? = nil, author: String,
+        time: Double, proposed: FailureClass?, isDraft: Bool = false
+    ) {
         self.runID = runID
         self.failureClass = failureClass
         self.comment = comment

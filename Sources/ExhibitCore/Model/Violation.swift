@@ -87,9 +87,11 @@ public struct Violation: Sendable, Equatable, Hashable {
     /// Volume warnings: the entries that account for most of the size, largest first.
     public var largestContributors: [VolumeContributor]
 
-    public init(kind: ViolationKind, node: Inventory.NodeID? = nil, path: String, size: UInt64, ruleName: String? = nil,
-                ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String,
-                fileCount: Int = 1, budget: UInt64? = nil, largestContributors: [VolumeContributor] = []) {
+    public init(
+        kind: ViolationKind, node: Inventory.NodeID? = nil, path: String, size: UInt64, ruleName: String? = nil,
+        ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String,
+        fileCount: Int = 1, budget: UInt64? = nil, largestContributors: [VolumeContributor] = []
+    ) {
         self.kind = kind
         self.node = node
         self.path = path

@@ -101,8 +101,9 @@ extension JSONScanner {
         let split = pin >= 0 && pin < count ? pin : count
         advanceLineState(over: 0..<split)
         if split < count {
-            pinnedPosition = SourcePosition(line: 1 + newlinesBeforeWindow, column: pinnedOffset - lineStartBeforeWindow + 1,
-                                            byteOffset: pinnedOffset)
+            pinnedPosition = SourcePosition(
+                line: 1 + newlinesBeforeWindow, column: pinnedOffset - lineStartBeforeWindow + 1,
+                byteOffset: pinnedOffset)
             advanceLineState(over: split..<count)
         }
         windowStart += count

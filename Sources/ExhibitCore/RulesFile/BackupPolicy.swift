@@ -64,8 +64,9 @@ public enum BackupPolicy {
 
     public static let documents = BackupArea(path: "Documents", kind: .documents, basis: guide)
     public static let library = BackupArea(path: "Library", kind: .library, basis: guide)
-    public static let caches = BackupArea(path: "Library/Caches", kind: .caches,
-                                          basis: "Apple File System Programming Guide: Caches are not backed up and may be purged")
+    public static let caches = BackupArea(
+        path: "Library/Caches", kind: .caches,
+        basis: "Apple File System Programming Guide: Caches are not backed up and may be purged")
     public static let tmp = BackupArea(path: "tmp", kind: .tmp, basis: "Apple File System Programming Guide: tmp is not backed up")
     public static let systemData = BackupArea(path: "SystemData", kind: .systemData, basis: "outside the backed-up app domain")
     public static let outside = BackupArea(path: ".", kind: .outside, basis: "outside Documents and Library: not in the backed-up app domain")

@@ -18,8 +18,10 @@ public struct PreferenceContract: Sendable, Equatable, Hashable {
     public var note: String?
     public var position: SourcePosition?
 
-    public init(domain: String, key: String, type: PropertyListType, allowed: [PropertyListValue]? = nil,
-                fallback: PropertyListValue? = nil, owner: String? = nil, note: String? = nil, position: SourcePosition? = nil) {
+    public init(
+        domain: String, key: String, type: PropertyListType, allowed: [PropertyListValue]? = nil,
+        fallback: PropertyListValue? = nil, owner: String? = nil, note: String? = nil, position: SourcePosition? = nil
+    ) {
         self.domain = domain
         self.key = key
         self.type = type
@@ -64,8 +66,10 @@ public struct BackgroundTaskRule: Sendable, Equatable, Hashable {
     public var note: String?
     public var position: SourcePosition?
 
-    public init(identifier: String, kind: Kind, temporaryFiles: [String] = [], owner: String? = nil, note: String? = nil,
-                position: SourcePosition? = nil) {
+    public init(
+        identifier: String, kind: Kind, temporaryFiles: [String] = [], owner: String? = nil, note: String? = nil,
+        position: SourcePosition? = nil
+    ) {
         self.identifier = identifier
         self.kind = kind
         self.temporaryFiles = temporaryFiles

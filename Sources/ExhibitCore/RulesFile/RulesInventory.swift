@@ -12,8 +12,10 @@ public struct BackupRule: Sendable, Equatable, Hashable {
     /// Where the entry stood in the rules file, for messages.
     public var position: SourcePosition?
 
-    public init(name: String, pattern: String, requirement: RestoreRequirement, owner: String? = nil,
-                note: String? = nil, position: SourcePosition? = nil) {
+    public init(
+        name: String, pattern: String, requirement: RestoreRequirement, owner: String? = nil,
+        note: String? = nil, position: SourcePosition? = nil
+    ) {
         self.name = name
         self.pattern = pattern
         self.requirement = requirement
@@ -73,11 +75,13 @@ public struct RulesInventory: Sendable, Equatable {
     /// Background tasks the app registers; checked against the built app's Info.plist.
     public var backgroundTasks: [BackgroundTaskRule] = []
 
-    public init(version: Int = RulesReader.supportedVersion, caseSensitive: Bool = false, rules: [BackupRule] = [],
-                documentsAllowlist: [String]? = nil, userDataExtensions: [String] = [],
-                allowedLargeResources: [AllowedResource] = [], budgets: [VolumeBudget] = [],
-                testPreferenceDomains: [String] = BackupPolicy.defaultTestPreferenceDomains,
-                partialDownloads: [String] = BackupPolicy.defaultPartialDownloads, ignore: [String] = []) {
+    public init(
+        version: Int = RulesReader.supportedVersion, caseSensitive: Bool = false, rules: [BackupRule] = [],
+        documentsAllowlist: [String]? = nil, userDataExtensions: [String] = [],
+        allowedLargeResources: [AllowedResource] = [], budgets: [VolumeBudget] = [],
+        testPreferenceDomains: [String] = BackupPolicy.defaultTestPreferenceDomains,
+        partialDownloads: [String] = BackupPolicy.defaultPartialDownloads, ignore: [String] = []
+    ) {
         self.version = version
         self.caseSensitive = caseSensitive
         self.rules = rules

@@ -48,8 +48,10 @@ extension RulesReader.Reading {
             }
             let owner = try optionalString(item, "owner", entry: entry)
             let note = try optionalString(item, "note", entry: entry)
-            out.append(PreferenceContract(domain: domain, key: key, type: type, allowed: allowed, fallback: fallback,
-                                          owner: owner, note: note, position: shape.position(of: item)))
+            out.append(
+                PreferenceContract(
+                    domain: domain, key: key, type: type, allowed: allowed, fallback: fallback,
+                    owner: owner, note: note, position: shape.position(of: item)))
         }
         return out
     }
@@ -63,8 +65,9 @@ extension RulesReader.Reading {
         for (i, item) in items.enumerated() {
             var entry = "backgroundTasks[\(i)]"
             guard item.members != nil else { throw error(item, entry, "expected a background task object, found \(item.typeDescription)") }
-            let identifier = try nonEmptyString(item, "identifier", entry: entry,
-                                                what: "the identifier listed in BGTaskSchedulerPermittedIdentifiers")
+            let identifier = try nonEmptyString(
+                item, "identifier", entry: entry,
+                what: "the identifier listed in BGTaskSchedulerPermittedIdentifiers")
             entry += " \"\(identifier)\""
             if !seen.insert(identifier).inserted { throw error(item, entry, "duplicate background task identifier") }
             warnUnknownKeys(item, allowed: RulesReader.backgroundTaskKeys, entry: entry)
@@ -79,8 +82,10 @@ extension RulesReader.Reading {
             let owner = try optionalString(item, "owner", entry: entry)
             if owner == nil { warnings.append(shape.warning(item, "\(entry): no \"owner\"; findings will name nobody to ask")) }
             let note = try optionalString(item, "note", entry: entry)
-            out.append(BackgroundTaskRule(identifier: identifier, kind: kind, temporaryFiles: temporaryFiles, owner: owner,
-                                          note: note, position: shape.position(of: item)))
+            out.append(
+                BackgroundTaskRule(
+                    identifier: identifier, kind: kind, temporaryFiles: temporaryFiles, owner: owner,
+                    note: note, position: shape.position(of: item)))
         }
         return out
     }

@@ -105,8 +105,10 @@ public enum RulesReader: EvidenceReader {
                     guard let s = n.string else { throw error(n, entry, "\"note\" must be a string, found \(n.typeDescription)") }
                     note = s
                 }
-                out.append(BackupRule(name: name, pattern: pattern, requirement: requirement, owner: owner, note: note,
-                                      position: shape.position(of: item)))
+                out.append(
+                    BackupRule(
+                        name: name, pattern: pattern, requirement: requirement, owner: owner, note: note,
+                        position: shape.position(of: item)))
             }
             return out
         }
@@ -147,7 +149,9 @@ public enum RulesReader: EvidenceReader {
             guard let items = value.array else { throw error(value, "userDataExtensions", "expected an array of extensions, found \(value.typeDescription)") }
             var out: [String] = []
             for (i, item) in items.enumerated() {
-                guard let s = item.string else { throw error(item, "userDataExtensions[\(i)]", "expected a string such as \"sqlite\", found \(item.typeDescription)") }
+                guard let s = item.string else {
+                    throw error(item, "userDataExtensions[\(i)]", "expected a string such as \"sqlite\", found \(item.typeDescription)")
+                }
                 let ext = String(s.drop(while: { $0 == "." }))
                 guard !ext.isEmpty, !ext.contains("/") else {
                     throw error(item, "userDataExtensions[\(i)] \"\(s)\"", "expected a file extension without a path, such as \"sqlite\"")
@@ -158,7 +162,9 @@ public enum RulesReader: EvidenceReader {
         }
 
         mutating func resources(_ value: JSONValue) throws(Diagnostic) -> [AllowedResource] {
-            guard let items = value.array else { throw error(value, "allowedLargeResources", "expected an array of {path, reason} objects, found \(value.typeDescription)") }
+            guard let items = value.array else {
+                throw error(value, "allowedLargeResources", "expected an array of {path, reason} objects, found \(value.typeDescription)")
+            }
             var out: [AllowedResource] = []
             for (i, item) in items.enumerated() {
                 let entry = "allowedLargeResources[\(i)]"

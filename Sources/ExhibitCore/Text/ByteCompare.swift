@@ -85,7 +85,10 @@ enum UTF8Validation {
             let n = b.count
             while i < n {
                 let lead = b[i]
-                if lead < 0x80 { i += 1; continue }
+                if lead < 0x80 {
+                    i += 1
+                    continue
+                }
                 @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
                     i + k < n && b[i + k] >= lo && b[i + k] <= hi
                 }

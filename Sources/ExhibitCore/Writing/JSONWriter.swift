@@ -75,7 +75,8 @@ public struct JSONWriter {
             case "\t": out += "\\t"
             default:
                 if TerminalText.needsEscape(scalar) {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)

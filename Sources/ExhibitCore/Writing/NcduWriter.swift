@@ -17,8 +17,10 @@ public enum NcduWriter {
     ///   - progname: written as `progname` (e.g. `exhibit`).
     ///   - version: written as `progver`.
     ///   - timestamp: seconds since 1970, written as `timestamp` (the caller's clock: this is pure).
-    public static func write(_ inventory: Inventory, rootName: String, progname: String, version: String,
-                             timestamp: Int) -> [UInt8] {
+    public static func write(
+        _ inventory: Inventory, rootName: String, progname: String, version: String,
+        timestamp: Int
+    ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(inventory.count &* 64 + 256)
         out.append(contentsOf: "[\(NcduFormat.majorVersion),\(NcduFormat.minorVersion),{\"progname\":".utf8)
@@ -59,8 +61,10 @@ public enum NcduWriter {
         return out
     }
 
-    private static func appendInfo(_ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, allFlags: Bool,
-                                   to out: inout [UInt8]) {
+    private static func appendInfo(
+        _ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, allFlags: Bool,
+        to out: inout [UInt8]
+    ) {
         out.append(contentsOf: "{\"name\":".utf8)
         appendString(name, to: &out)
         let size = inv.size(id)

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// A run that can be the base of a comparison: what choosing one needs (its date and
 /// whether its tests passed), read from run.json and the results without the inventory.
 public struct BaseCandidate: Sendable, Equatable, Hashable {
@@ -33,8 +34,10 @@ public struct BaseCandidate: Sendable, Equatable, Hashable {
     public static func latestPassing(before runID: String, runDate: Double, among candidates: [BaseCandidate]) -> BaseCandidate? {
         let date = candidates.first { $0.runID == runID }?.date ?? runDate
         var best: BaseCandidate?
-        for c in candidates where c.runID != runID && c.passed
-            && RunSummary.newestFirst(runID, date, c.runID, c.date) {
+        for c in candidates
+        where c.runID != runID && c.passed
+            && RunSummary.newestFirst(runID, date, c.runID, c.date)
+        {
             if let b = best, RunSummary.newestFirst(b.runID, b.date, c.runID, c.date) { continue }
             best = c
         }

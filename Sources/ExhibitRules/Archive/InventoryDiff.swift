@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// What a change started writing: files added, removed and grown between a base run's
 /// inventory and a run's, matched by relative path. Both trees are walked together
 /// and each name is looked up in the other tree's name index by its bytes, so no path
@@ -49,12 +50,16 @@ public struct InventoryDiff: Sendable {
                 }
                 if let other, !base.isDirectory(other) {
                     if run.size(child) > base.size(other) {
-                        out.append(Entry(change: .grown, path: run.path(child), baseSize: base.size(other), size: run.size(child),
-                                         step: run.step(child), violations: violations(child)))
+                        out.append(
+                            Entry(
+                                change: .grown, path: run.path(child), baseSize: base.size(other), size: run.size(child),
+                                step: run.step(child), violations: violations(child)))
                     }
                 } else {
-                    out.append(Entry(change: .added, path: run.path(child), baseSize: nil, size: run.size(child),
-                                     step: run.step(child), violations: violations(child)))
+                    out.append(
+                        Entry(
+                            change: .added, path: run.path(child), baseSize: nil, size: run.size(child),
+                            step: run.step(child), violations: violations(child)))
                 }
             }
         }
@@ -66,8 +71,10 @@ public struct InventoryDiff: Sendable {
                 if base.isDirectory(child) {
                     baseStack.append((child, other.flatMap { run.isDirectory($0) ? $0 : nil }))
                 } else if other == nil || run.isDirectory(other!) {
-                    out.append(Entry(change: .removed, path: base.path(child), baseSize: base.size(child), size: nil,
-                                     step: base.step(child), violations: []))
+                    out.append(
+                        Entry(
+                            change: .removed, path: base.path(child), baseSize: base.size(child), size: nil,
+                            step: base.step(child), violations: []))
                 }
             }
         }
@@ -81,7 +88,8 @@ public struct InventoryDiff: Sendable {
 
     /// `exhibit diff` text: one line per file, escaped for a terminal.
     public func text(base: String, run: String) -> String {
-        var s = "Base \(TerminalText.escape(base)), run \(TerminalText.escape(run)): "
+        var s =
+            "Base \(TerminalText.escape(base)), run \(TerminalText.escape(run)): "
             + "\(count(.added)) added, \(count(.removed)) removed, \(count(.grown)) grown\n"
         let twins = Self.twins(entries.map(\.path))
         for e in entries {
@@ -113,23 +121,31 @@ public struct InventoryDiff: Sendable {
     }
 
     public func json(base: String, run: String) -> String {
-        JSONWriter.render(.object([
-            ("base", .string(base)),
-            ("run", .string(run)),
-            ("added", .int(count(.added))), ("removed", .int(count(.removed))), ("grown", .int(count(.grown))),
-            ("files", .array(entries.map { e in
-                .object([
-                    ("change", .string(e.change.rawValue)),
-                    ("path", .string(e.path)),
-                    ("baseSize", e.baseSize.map { .uint($0) } ?? .null),
-                    ("size", e.size.map { .uint($0) } ?? .null),
-                    ("step", .optional(e.step)),
-                    ("violations", .array(e.violations.map { v in
-                        .object([("kind", .string(v.kind.rawValue)), ("rule", .optional(v.ruleName))])
-                    })),
-                ])
-            })),
-        ]))
+        JSONWriter.render(
+            .object([
+                ("base", .string(base)),
+                ("run", .string(run)),
+                ("added", .int(count(.added))), ("removed", .int(count(.removed))), ("grown", .int(count(.grown))),
+                (
+                    "files",
+                    .array(
+                        entries.map { e in
+                            .object([
+                                ("change", .string(e.change.rawValue)),
+                                ("path", .string(e.path)),
+                                ("baseSize", e.baseSize.map { .uint($0) } ?? .null),
+                                ("size", e.size.map { .uint($0) } ?? .null),
+                                ("step", .optional(e.step)),
+                                (
+                                    "violations",
+                                    .array(
+                                        e.violations.map { v in
+                                            .object([("kind", .string(v.kind.rawValue)), ("rule", .optional(v.ruleName))])
+                                        })
+                                ),
+                            ])
+                        })
+                ),
+            ]))
     }
 }
-

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// `exhibit runs`: the run list as an aligned text table or as JSON, newest first.
 /// Text escapes every string from the evidence, so a hostile run id or commit cannot
 /// reach the terminal raw; JSON carries the strings as they are (JSON-escaped).
@@ -60,9 +61,10 @@ public enum RunListFormatter {
     }
 
     static func value(_ s: RunSummary) -> JSONWriter.Value {
-        let blocking: JSONWriter.Value = s.blocking.map { b in
-            .object(b.allKinds.map { ($0.kind.rawValue, .int($0.count)) })
-        } ?? .null
+        let blocking: JSONWriter.Value =
+            s.blocking.map { b in
+                .object(b.allKinds.map { ($0.kind.rawValue, .int($0.count)) })
+            } ?? .null
         return .object([
             ("run", .string(s.runID)),
             ("date", s.date.map { .string(Timestamp.iso8601($0)) } ?? .null),
@@ -77,11 +79,14 @@ public enum RunListFormatter {
             ("totalTests", .optional(s.totalTests)),
             ("blocking", blocking),
             ("proposed", .optional(s.proposal?.rawValue)),
-            ("triage", .object([
-                ("state", .string(s.triage.stateName)),
-                ("class", .optional(s.triage.failureClass?.rawValue)),
-                ("draft", .bool(s.triage.hasDraft)),
-            ])),
+            (
+                "triage",
+                .object([
+                    ("state", .string(s.triage.stateName)),
+                    ("class", .optional(s.triage.failureClass?.rawValue)),
+                    ("draft", .bool(s.triage.hasDraft)),
+                ])
+            ),
             ("problems", .array(s.problems.map { .string($0) })),
         ])
     }

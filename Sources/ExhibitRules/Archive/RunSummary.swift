@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// One line of the run list: what a person needs to pick a run out of an archive,
 /// read from run.json, the results summary and a rules check of the inventory (the
 /// inventory itself is not kept).
@@ -126,8 +127,10 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
     public var configuration: Int
     public var preference: Int
 
-    public init(unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0, configuration: Int = 0,
-                preference: Int = 0) {
+    public init(
+        unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0, configuration: Int = 0,
+        preference: Int = 0
+    ) {
         self.unsetAttribute = unsetAttribute
         self.misplacedFile = misplacedFile
         self.skippedCleanup = skippedCleanup
@@ -136,9 +139,10 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
     }
 
     public init(_ report: CheckReport) {
-        self.init(unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
-                  skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
-                  preference: report.count(of: .preference))
+        self.init(
+            unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
+            skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
+            preference: report.count(of: .preference))
     }
 
     public var total: Int { unsetAttribute + misplacedFile + skippedCleanup + findings }

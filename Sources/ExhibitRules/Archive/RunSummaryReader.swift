@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Reads the one line of the run list for a run: run.json, the first results artifact
 /// that loads (richest first) and the inventory held against the rules for the
 /// blocking-violation counts. Steps, du totals and the other results files are left
@@ -16,8 +17,10 @@ public enum RunSummaryReader {
     /// - Parameters:
     ///   - record: the run's confirmed triage record, if any.
     ///   - draft: an unfinished classification kept for the run, if any.
-    public static func read(runID: String, from source: some EvidenceSource, rules: Rules,
-                            record: TriageRecord? = nil, draft: TriageRecord? = nil) -> RunSummary {
+    public static func read(
+        runID: String, from source: some EvidenceSource, rules: Rules,
+        record: TriageRecord? = nil, draft: TriageRecord? = nil
+    ) -> RunSummary {
         var loading = Loading(bundle: EvidenceBundle(runID: runID), source: source)
         var summary = readHeadline(&loading)
         loading.loadInventory()

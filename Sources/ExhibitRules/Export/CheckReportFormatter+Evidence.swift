@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The part of `exhibit check` that says what of the run was read (issue 15 §2): the
 /// inventory used and why, every artifact that was there but unusable, and the
 /// bundle's diagnostics. In text a section before the proposal and the result; in

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The JSON form of `exhibit check`: the text `JSONWriter.render` makes of the report's
 /// tree, written as bytes (`ReportText`) without building the tree for the violations
 /// and the proposal's index lists, which at 900,000 violations took a `JSONWriter.Value`
@@ -38,32 +39,45 @@ extension CheckReportFormatter {
             ("rulesSource", { j.value(.string(report.rulesSource), indent: $0) }),
             ("blocking", { j.value(.bool(report.hasBlocking), indent: $0) }),
             ("counts", { j.value(.object(counts), indent: $0) }),
-            ("violations", { indent in
-                report.violations.withUnsafeBufferPointer { violations in
-                    j.array(count: violations.count, indent: indent) { i, inner in j.violation(violations[i], id: i + 1, indent: inner) }
+            (
+                "violations",
+                { indent in
+                    report.violations.withUnsafeBufferPointer { violations in
+                        j.array(count: violations.count, indent: indent) { i, inner in j.violation(violations[i], id: i + 1, indent: inner) }
+                    }
                 }
-            }),
+            ),
             ("undecided", { j.value(undecidedJSON(report), indent: $0) }),
             ("budgets", { j.value(.array(budgets), indent: $0) }),
-            ("classification", { indent in
-                j.object(indent: indent, [
-                    ("proposed", { j.value(.string(p.proposed.rawValue), indent: $0) }),
-                    ("confidence", { j.value(.string(p.confidence.rawValue), indent: $0) }),
-                    ("rationale", { j.value(.string(p.rationale), indent: $0) }),
-                    ("evidence", { j.references(p.evidence, indent: $0) }),
-                    ("links", { indent in
-                        j.array(count: p.links.count, indent: indent) { i, inner in
-                            let l = p.links[i]
-                            j.object(indent: inner, [
-                                ("test", { j.value(.string(l.test), indent: $0) }),
-                                ("basis", { j.value(.string(l.basis.rawValue), indent: $0) }),
-                                ("violations", { j.references(l.violations, indent: $0) }),
-                            ])
-                        }
-                    }),
-                    ("unexplainedTests", { j.value(.array(p.unexplainedTests.map { .string($0) }), indent: $0) }),
-                ])
-            }),
+            (
+                "classification",
+                { indent in
+                    j.object(
+                        indent: indent,
+                        [
+                            ("proposed", { j.value(.string(p.proposed.rawValue), indent: $0) }),
+                            ("confidence", { j.value(.string(p.confidence.rawValue), indent: $0) }),
+                            ("rationale", { j.value(.string(p.rationale), indent: $0) }),
+                            ("evidence", { j.references(p.evidence, indent: $0) }),
+                            (
+                                "links",
+                                { indent in
+                                    j.array(count: p.links.count, indent: indent) { i, inner in
+                                        let l = p.links[i]
+                                        j.object(
+                                            indent: inner,
+                                            [
+                                                ("test", { j.value(.string(l.test), indent: $0) }),
+                                                ("basis", { j.value(.string(l.basis.rawValue), indent: $0) }),
+                                                ("violations", { j.references(l.violations, indent: $0) }),
+                                            ])
+                                    }
+                                }
+                            ),
+                            ("unexplainedTests", { j.value(.array(p.unexplainedTests.map { .string($0) }), indent: $0) }),
+                        ])
+                }
+            ),
             ("rulesDiagnostics", { j.value(.array(diagnostics), indent: $0) }),
         ]
         for (key, value) in appEvidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
@@ -81,9 +95,13 @@ extension CheckReportFormatter {
                 ("rule", .string(r.rule)), ("kind", .string(r.kind.rawValue)),
                 ("requirement", r.requirement.map { .string($0.rawValue) } ?? .null), ("owner", r.owner.map { .string($0) } ?? .null),
                 ("fileCount", .int(r.fileCount)),
-                ("entries", .array(r.entries.map { e in
-                    .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
-                })),
+                (
+                    "entries",
+                    .array(
+                        r.entries.map { e in
+                            .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
+                        })
+                ),
             ])
         }
         return .object([
@@ -221,9 +239,11 @@ struct JSONText {
         key("budget", indent: inner)
         if let budget = v.budget { out.appendDecimal(budget) } else { out.append("null") }
         key("largestContributors", indent: inner)
-        value(.array(v.largestContributors.map { c in
-            .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
-        }), indent: inner)
+        value(
+            .array(
+                v.largestContributors.map { c in
+                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+                }), indent: inner)
         out.append("\n")
         spaces(indent)
         out.append("}")

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The text form of `exhibit check`: one line per violation, grouped by kind, then the
 /// app evidence, the proposal and the result line.
 ///
@@ -132,8 +133,10 @@ extension CheckReportFormatter {
             let step: String?
             let bytes: [UInt8]
 
-            init(kind: ViolationKind, ruleName: String?, ruleOwner: String?, requirement: RestoreRequirement?, reason: String,
-                 step: String?, bytes: [UInt8]) {
+            init(
+                kind: ViolationKind, ruleName: String?, ruleOwner: String?, requirement: RestoreRequirement?, reason: String,
+                step: String?, bytes: [UInt8]
+            ) {
                 self.kind = kind
                 self.ruleName = ruleName
                 self.ruleOwner = ruleOwner
@@ -162,8 +165,9 @@ extension CheckReportFormatter {
 
         mutating func remember(_ v: Violation, bytes: [UInt8]) {
             guard v.largestContributors.isEmpty else { return }
-            let t = Tail(kind: v.kind, ruleName: v.ruleName, ruleOwner: v.ruleOwner, requirement: v.requirement, reason: v.reason,
-                         step: v.step, bytes: bytes)
+            let t = Tail(
+                kind: v.kind, ruleName: v.ruleName, ruleOwner: v.ruleOwner, requirement: v.requirement, reason: v.reason,
+                step: v.step, bytes: bytes)
             if recent.count < 8 {
                 recent.append(t)
             } else {
@@ -199,11 +203,12 @@ extension CheckReportFormatter {
         if v.kind != .volume, let rule = v.ruleName {
             out.append(separator)
             // App evidence names its contract or task, not a backup rule or policy.
-            let what: StaticString? = switch v.kind {
-            case .preference: "preference contract"
-            case .configuration: "background task"
-            default: nil
-            }
+            let what: StaticString? =
+                switch v.kind {
+                case .preference: "preference contract"
+                case .configuration: "background task"
+                default: nil
+                }
             if let what {
                 out.append(what)
                 out.append(" ")

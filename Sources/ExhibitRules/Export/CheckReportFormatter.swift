@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Prints a `CheckReport` the way `exhibit check` shows it: text for people (every
 /// untrusted string escaped for the terminal) or JSON for scripts (fixed key order,
 /// two-space indentation, absent values as `null` so every key is always there).
@@ -66,27 +67,40 @@ public enum CheckReportFormatter {
     static func appEvidenceJSON(_ report: CheckReport) -> [(String, JSONWriter.Value)] {
         var members: [(String, JSONWriter.Value)] = []
         if let tasks = report.backgroundTasks {
-            members.append(("backgroundTasks", .object([
-                ("cause", .optional(tasks.cause?.rawValue)),
-                ("rationale", .string(tasks.rationale)),
-                ("infoPlistChecked", .bool(tasks.infoPlistChecked)),
-                ("relatedTests", .array(tasks.relatedTests.map { .string($0) })),
-                ("tasks", .array(tasks.tasks.map { t in
+            members.append(
+                (
+                    "backgroundTasks",
                     .object([
-                        ("identifier", .string(t.identifier)), ("kind", .string(t.kind.rawValue)),
-                        ("permitted", t.permitted.map { .bool($0) } ?? .null),
-                        ("backgroundMode", t.backgroundModePresent.map { .bool($0) } ?? .null),
+                        ("cause", .optional(tasks.cause?.rawValue)),
+                        ("rationale", .string(tasks.rationale)),
+                        ("infoPlistChecked", .bool(tasks.infoPlistChecked)),
+                        ("relatedTests", .array(tasks.relatedTests.map { .string($0) })),
+                        (
+                            "tasks",
+                            .array(
+                                tasks.tasks.map { t in
+                                    .object([
+                                        ("identifier", .string(t.identifier)), ("kind", .string(t.kind.rawValue)),
+                                        ("permitted", t.permitted.map { .bool($0) } ?? .null),
+                                        ("backgroundMode", t.backgroundModePresent.map { .bool($0) } ?? .null),
+                                    ])
+                                })
+                        ),
                     ])
-                })),
-            ])))
+                ))
         }
         if !report.preferences.isEmpty {
-            members.append(("preferences", .array(report.preferences.map { p in
-                .object([
-                    ("contract", .string(p.contract)), ("file", .string(p.file)), ("present", .bool(p.foundType != nil)),
-                    ("type", .optional(p.foundType?.rawValue)), ("valid", .bool(p.isValid)), ("state", .string(p.summary)),
-                ])
-            })))
+            members.append(
+                (
+                    "preferences",
+                    .array(
+                        report.preferences.map { p in
+                            .object([
+                                ("contract", .string(p.contract)), ("file", .string(p.file)), ("present", .bool(p.foundType != nil)),
+                                ("type", .optional(p.foundType?.rawValue)), ("valid", .bool(p.isValid)), ("state", .string(p.summary)),
+                            ])
+                        })
+                ))
         }
         return members
     }

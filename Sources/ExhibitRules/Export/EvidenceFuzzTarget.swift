@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The readers the fuzzer drives, one per `Tests/fuzz/corpus/<name>/` folder, under the
 /// contract every reader has: no trap, and a thrown diagnostic names the file and a
 /// position inside the input. The one table behind the libFuzzer binary (ExhibitFuzz)
@@ -73,8 +74,9 @@ public struct EvidenceFuzzTarget: Sendable {
             let artifact = ArtifactBytes(file: file, bytes: bytes)
             let asExcluded = bytes.count % 2 == 1
             var warnings: [Diagnostic] = []
-            _ = try FileListInventoryReader.read(files: artifact, sizes: artifact, excluded: asExcluded ? artifact : nil,
-                                                 xattr: asExcluded ? nil : artifact, warnings: &warnings)
+            _ = try FileListInventoryReader.read(
+                files: artifact, sizes: artifact, excluded: asExcluded ? artifact : nil,
+                xattr: asExcluded ? nil : artifact, warnings: &warnings)
             return nil
         },
         reading("xattr") { b, w throws(Diagnostic) in _ = try XattrDumpReader.read(b, file: file, warnings: &w) },
@@ -147,8 +149,9 @@ public struct EvidenceFuzzTarget: Sendable {
         let whole = outcome { w throws(Diagnostic) in try NcduInventoryReader.readDocument(bytes, file: file, warnings: &w) }
         let chunk = 1 + bytes.count % 13
         let streamed = outcome { w throws(Diagnostic) in
-            try NcduInventoryReader.readDocument(stream: MemoryEvidenceStream(bytes, chunkSize: chunk), file: file,
-                                                 chunkSize: chunk, warnings: &w)
+            try NcduInventoryReader.readDocument(
+                stream: MemoryEvidenceStream(bytes, chunkSize: chunk), file: file,
+                chunkSize: chunk, warnings: &w)
         }
         if whole.0 != streamed.0 || whole.1 != streamed.1 { return "streamed inventory differs (chunk \(chunk))" }
         if whole.2 != streamed.2 { return "streamed warnings differ (chunk \(chunk)): \(whole.2) / \(streamed.2)" }

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Removes what must never reach an issue tracker from text a note quotes: absolute
 /// paths (they carry user names and machine layout), home directories, and anything
 /// that looks like a credential. It counts what it removed so the note can say so:
@@ -82,8 +83,10 @@ public struct Redactor {
     /// Any other absolute path of two or more components keeps only its last one.
     nonisolated(unsafe) static let absolute = #/(^|[\s"'(=<])\/((?:[^\s\/:'"()<>]+\/)+)([^\s\/:'"()<>]+)/#
 
-    private mutating func replace<Output>(_ regex: Regex<Output>, in text: String, kind: Kind,
-                                          with make: (Regex<Output>.Match) -> String) -> String {
+    private mutating func replace<Output>(
+        _ regex: Regex<Output>, in text: String, kind: Kind,
+        with make: (Regex<Output>.Match) -> String
+    ) -> String {
         var n = 0
         let result = text.replacing(regex) { match in
             n += 1

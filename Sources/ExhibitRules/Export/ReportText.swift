@@ -196,7 +196,8 @@ final class ReportText {
         // byte" tests for bytes below 0x80). A word with a non-ASCII byte goes byte by byte.
         guard let start = b.baseAddress else { return true }
         let raw = UnsafeRawPointer(start)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         while i < n {
             if i + 8 <= n {
@@ -222,7 +223,8 @@ final class ReportText {
                         if i + 1 < n, b[i + 1] == 0x9C { return false }
                     case 0xE2:
                         if i + 2 < n {
-                            let c1 = b[i + 1], c2 = b[i + 2]
+                            let c1 = b[i + 1]
+                            let c2 = b[i + 2]
                             if c1 == 0x80, c2 == 0x8B || c2 == 0x8D || c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
                             if c1 == 0x81, c2 == 0xA0 || (c2 >= 0xA6 && c2 <= 0xA9) { return false }
                         }

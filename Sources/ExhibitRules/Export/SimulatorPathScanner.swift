@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Finds what `\/\S*?<marker><36 hex or dash>` matches (the simulator container and
 /// device paths the `Redactor` removes) in one pass over the text.
 ///

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// `exhibit summary`: what a bundle holds, in text for people and JSON for scripts.
 /// Every untrusted string goes through `TerminalText.escape` in the text form.
 public enum SummaryReport {
@@ -39,7 +40,8 @@ public enum SummaryReport {
 
         out += "\n"
         if let inv = bundle.inventory {
-            out += "Container".padding(11)
+            out +=
+                "Container".padding(11)
                 + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), "
                 + (inv.flagCoverage == .unrecorded ? "exclusion unknown" : "\(inv.excludedFileCount) excluded from backup")
                 + " (from \(bundle.inventorySource ?? "?"))\n"
@@ -51,7 +53,8 @@ public enum SummaryReport {
         if !rows.isEmpty {
             out += "\n" + "Top-level directory".padding(30) + "du".leftPadding(12) + "inventory".leftPadding(12) + "files".leftPadding(9) + "\n"
             for row in rows {
-                out += "  " + TerminalText.escape(row.name).padding(28)
+                out +=
+                    "  " + TerminalText.escape(row.name).padding(28)
                     + (row.duBytes.map { ByteSize.format($0) } ?? "-").leftPadding(12)
                     + (row.inventoryBytes.map { ByteSize.format($0) } ?? "-").leftPadding(12)
                     + (row.files.map { String($0) } ?? "-").leftPadding(9) + "\n"
@@ -172,7 +175,8 @@ public enum SummaryReport {
         if let file = f.sourceFile { head += " at \(TerminalText.escape(file))" + (f.line.map { ":\($0)" } ?? "") }
         if let d = f.destination { head += " on \(TerminalText.escape(d))" }
         if let attempts = f.attempts, attempts > 1 {
-            head += (f.failedAttempts ?? attempts) == attempts
+            head +=
+                (f.failedAttempts ?? attempts) == attempts
                 ? " (failed all \(attempts) attempts)" : " (failed \(f.failedAttempts ?? 0) of \(attempts) attempts)"
         }
         var out = head + "\n"
@@ -237,88 +241,129 @@ public enum SummaryReport {
         let m = b.metadata
         var members: [(String, JSONWriter.Value)] = [
             ("runID", .string(b.runID)),
-            ("metadata", .object([
-                ("commit", .optional(m.commit)), ("branch", .optional(m.branch)), ("scheme", .optional(m.scheme)),
-                ("destination", .optional(m.destination)), ("deviceName", .optional(m.deviceName)),
-                ("deviceIdentifier", .optional(m.deviceIdentifier)), ("runtimeIdentifier", .optional(m.runtimeIdentifier)),
-                ("runtimeVersion", .optional(m.runtimeVersion)), ("runtimeBuild", .optional(m.runtimeBuild)),
-                ("bundleIdentifier", .optional(m.bundleIdentifier)), ("appVersion", .optional(m.appVersion)),
-                ("xcodeVersion", .optional(m.xcodeVersion)), ("xcresulttoolVersion", .optional(m.xcresulttoolVersion)),
-                ("startTime", .optional(m.startTime)), ("finishTime", .optional(m.finishTime)),
-                ("ciJobID", .optional(m.ciJobID)), ("ciJobURL", .optional(m.ciJobURL)),
-            ])),
+            (
+                "metadata",
+                .object([
+                    ("commit", .optional(m.commit)), ("branch", .optional(m.branch)), ("scheme", .optional(m.scheme)),
+                    ("destination", .optional(m.destination)), ("deviceName", .optional(m.deviceName)),
+                    ("deviceIdentifier", .optional(m.deviceIdentifier)), ("runtimeIdentifier", .optional(m.runtimeIdentifier)),
+                    ("runtimeVersion", .optional(m.runtimeVersion)), ("runtimeBuild", .optional(m.runtimeBuild)),
+                    ("bundleIdentifier", .optional(m.bundleIdentifier)), ("appVersion", .optional(m.appVersion)),
+                    ("xcodeVersion", .optional(m.xcodeVersion)), ("xcresulttoolVersion", .optional(m.xcresulttoolVersion)),
+                    ("startTime", .optional(m.startTime)), ("finishTime", .optional(m.finishTime)),
+                    ("ciJobID", .optional(m.ciJobID)), ("ciJobURL", .optional(m.ciJobURL)),
+                ])
+            ),
         ]
         if let r = b.primaryResults {
-            members.append(("tests", .object([
-                ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
-                ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
-                ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
-                ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
-                ("destinations", .array(r.destinations.map { d in
+            members.append(
+                (
+                    "tests",
                     .object([
-                        ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
-                        ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
-                        ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
-                        ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
-                        ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
-                        ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
-                        ("expectedFailures", .optional(d.expectedFailureCount)),
+                        ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
+                        ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
+                        ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
+                        ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
+                        (
+                            "destinations",
+                            .array(
+                                r.destinations.map { d in
+                                    .object([
+                                        ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
+                                        ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
+                                        ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
+                                        ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
+                                        ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
+                                        ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
+                                        ("expectedFailures", .optional(d.expectedFailureCount)),
+                                    ])
+                                })
+                        ),
+                        (
+                            "failures",
+                            .array(
+                                r.failures.map { f in
+                                    .object([
+                                        ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
+                                        ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
+                                        ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
+                                        ("destination", .optional(f.destination)),
+                                        ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
+                                        (
+                                            "messages",
+                                            .array(
+                                                f.messages.map { m in
+                                                    .object([("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line))])
+                                                })
+                                        ),
+                                    ])
+                                })
+                        ),
                     ])
-                })),
-                ("failures", .array(r.failures.map { f in
-                    .object([
-                        ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
-                        ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
-                        ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
-                        ("destination", .optional(f.destination)),
-                        ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
-                        ("messages", .array(f.messages.map { m in
-                            .object([("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line))])
-                        })),
-                    ])
-                })),
-            ])))
+                ))
         } else {
             members.append(("tests", .null))
         }
         if let inv = b.inventory {
-            members.append(("container", .object([
-                ("source", .optional(b.inventorySource)), ("files", .int(inv.totalFiles)),
-                ("bytes", .uint(inv.totalBytes)), ("excludedFiles", .int(inv.excludedFileCount)),
-                ("strippedAbsolutePrefix", .optional(b.strippedAbsolutePrefix)),
-                ("flags", .object([
-                    ("coverage", .string(inv.flagCoverage.word)), ("sources", .array(b.flagSources.map { .string($0) })),
-                    ("unknownFiles", .int(inv.unknownFlagFileCount)),
-                ])),
-            ])))
+            members.append(
+                (
+                    "container",
+                    .object([
+                        ("source", .optional(b.inventorySource)), ("files", .int(inv.totalFiles)),
+                        ("bytes", .uint(inv.totalBytes)), ("excludedFiles", .int(inv.excludedFileCount)),
+                        ("strippedAbsolutePrefix", .optional(b.strippedAbsolutePrefix)),
+                        (
+                            "flags",
+                            .object([
+                                ("coverage", .string(inv.flagCoverage.word)), ("sources", .array(b.flagSources.map { .string($0) })),
+                                ("unknownFiles", .int(inv.unknownFlagFileCount)),
+                            ])
+                        ),
+                    ])
+                ))
         } else {
             members.append(("container", .null))
         }
-        members.append(("directories", .array(directoryRows(b).map { row in
-            .object([
-                ("name", .string(row.name)),
-                ("duBytes", row.duBytes.map { .uint($0) } ?? .null),
-                ("inventoryBytes", row.inventoryBytes.map { .uint($0) } ?? .null),
-                ("files", .optional(row.files)),
-            ])
-        })))
-        members.append(("evidence", .array(b.files.map { f in
-            var o: [(String, JSONWriter.Value)] = [("file", .string(f.file)), ("state", .string(stateWord(f.state)))]
-            switch f.state {
-            case .malformed(let d): o.append(("diagnostic", .string(d.description)))
-            case .superseded(let by): o.append(("supersededBy", .string(by)))
-            case .unreadable(let why): o.append(("reason", .string(why)))
-            default: break
-            }
-            return .object(o)
-        })))
-        members.append(("diagnostics", .array(b.diagnostics.map { d in
-            .object([
-                ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
-                ("line", .optional(d.position?.line)), ("column", .optional(d.position?.column)),
-                ("byteOffset", .optional(d.position?.byteOffset)), ("message", .string(d.message)),
-            ])
-        })))
+        members.append(
+            (
+                "directories",
+                .array(
+                    directoryRows(b).map { row in
+                        .object([
+                            ("name", .string(row.name)),
+                            ("duBytes", row.duBytes.map { .uint($0) } ?? .null),
+                            ("inventoryBytes", row.inventoryBytes.map { .uint($0) } ?? .null),
+                            ("files", .optional(row.files)),
+                        ])
+                    })
+            ))
+        members.append(
+            (
+                "evidence",
+                .array(
+                    b.files.map { f in
+                        var o: [(String, JSONWriter.Value)] = [("file", .string(f.file)), ("state", .string(stateWord(f.state)))]
+                        switch f.state {
+                        case .malformed(let d): o.append(("diagnostic", .string(d.description)))
+                        case .superseded(let by): o.append(("supersededBy", .string(by)))
+                        case .unreadable(let why): o.append(("reason", .string(why)))
+                        default: break
+                        }
+                        return .object(o)
+                    })
+            ))
+        members.append(
+            (
+                "diagnostics",
+                .array(
+                    b.diagnostics.map { d in
+                        .object([
+                            ("severity", .string(d.severity.rawValue)), ("file", .string(d.file)),
+                            ("line", .optional(d.position?.line)), ("column", .optional(d.position?.column)),
+                            ("byteOffset", .optional(d.position?.byteOffset)), ("message", .string(d.message)),
+                        ])
+                    })
+            ))
         return JSONWriter.render(.object(members))
     }
 }

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The triage note pasted into an issue tracker: what failed, what the person (or the
 /// classifier) concluded, and the evidence behind it. Every quoted string passes the
 /// `Redactor` (no absolute paths, user names or credentials leave the build host) and
@@ -44,7 +45,8 @@ public struct TriageNote {
 
         out += "\n### Classification\n\n"
         if let record {
-            out += "**\(record.failureClass.title)**, confirmed by \(MarkdownText.inline(clean(record.author)))"
+            out +=
+                "**\(record.failureClass.title)**, confirmed by \(MarkdownText.inline(clean(record.author)))"
                 + " on \(Timestamp.utc(record.time)); \(record.decision).\n"
             if !record.comment.isEmpty { out += "\n> " + MarkdownText.inline(clean(record.comment)) + "\n" }
             if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
@@ -72,7 +74,8 @@ public struct TriageNote {
             out += "| Kind | Path | Size | Rule (owner) | Step |\n|---|---|---:|---|---|\n"
             for v in violations.prefix(tableLimit) {
                 let rule = v.ruleName.map { clean($0) + (v.ruleOwner.map { " (\(clean($0)))" } ?? "") } ?? "—"
-                out += "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(ByteSize.format(v.size))"
+                out +=
+                    "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(ByteSize.format(v.size))"
                     + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(v.step.map(clean) ?? "unknown step")) |\n"
             }
             if violations.count > tableLimit {
@@ -86,7 +89,8 @@ public struct TriageNote {
             out += "\n### Top-level directories\n\n| Directory | Size | Budget | |\n|---|---:|---:|---|\n"
             for b in report.budgets {
                 let state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
-                out += "| \(MarkdownText.codeCell(clean(b.directory))) | \(ByteSize.format(b.bytes))"
+                out +=
+                    "| \(MarkdownText.codeCell(clean(b.directory))) | \(ByteSize.format(b.bytes))"
                     + " | \(b.budget.map { ByteSize.format($0) } ?? "—") | \(state) |\n"
             }
         }
@@ -136,38 +140,56 @@ public struct TriageNote {
             ("commit", cleanOpt(m.commit)), ("branch", cleanOpt(m.branch)), ("scheme", cleanOpt(m.scheme)),
             ("device", cleanOpt(m.deviceName)), ("runtime", cleanOpt(m.runtimeIdentifier)),
             ("runtimeVersion", cleanOpt(m.runtimeVersion)), ("ciJob", cleanOpt(m.ciJobURL ?? m.ciJobID)),
-            ("tests", r.map { r in
-                .object([
-                    ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
-                    ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
-                    ("skipped", .optional(r.skippedCount)),
-                ])
-            } ?? .null),
-            ("failures", .array(bundle.failures.map { f in
-                .object([
-                    ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
-                    ("failureText", .string(clean(f.failureText))),
-                ])
-            })),
+            (
+                "tests",
+                r.map { r in
+                    .object([
+                        ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
+                        ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
+                        ("skipped", .optional(r.skippedCount)),
+                    ])
+                } ?? .null
+            ),
+            (
+                "failures",
+                .array(
+                    bundle.failures.map { f in
+                        .object([
+                            ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
+                            ("failureText", .string(clean(f.failureText))),
+                        ])
+                    })
+            ),
             ("classification", classification),
-            ("violations", .array(report.violations.map { v in
+            (
+                "violations",
+                .array(
+                    report.violations.map { v in
+                        .object([
+                            ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))), ("size", .uint(v.size)),
+                            ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
+                            ("reason", .string(clean(v.reason))),
+                        ])
+                    })
+            ),
+            (
+                "budgets",
+                .array(
+                    report.budgets.map { b in
+                        .object([
+                            ("directory", .string(clean(b.directory))), ("bytes", .uint(b.bytes)),
+                            ("budget", b.budget.map { .uint($0) } ?? .null), ("over", .bool(b.isOver)),
+                        ])
+                    })
+            ),
+            (
+                "evidence",
                 .object([
-                    ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))), ("size", .uint(v.size)),
-                    ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
-                    ("reason", .string(clean(v.reason))),
+                    ("had", .array(bundle.files.filter { $0.wasLoaded }.map { .string($0.file) })),
+                    ("lacked", .array(bundle.files.filter { $0.state == .missing }.map { .string($0.file) })),
+                    ("rules", .string(clean(report.rulesSource))),
                 ])
-            })),
-            ("budgets", .array(report.budgets.map { b in
-                .object([
-                    ("directory", .string(clean(b.directory))), ("bytes", .uint(b.bytes)),
-                    ("budget", b.budget.map { .uint($0) } ?? .null), ("over", .bool(b.isOver)),
-                ])
-            })),
-            ("evidence", .object([
-                ("had", .array(bundle.files.filter { $0.wasLoaded }.map { .string($0.file) })),
-                ("lacked", .array(bundle.files.filter { $0.state == .missing }.map { .string($0.file) })),
-                ("rules", .string(clean(report.rulesSource))),
-            ])),
+            ),
         ]
         members += appEvidenceJSON(clean)
         members.append(("redacted", .string(redactor.summary)))

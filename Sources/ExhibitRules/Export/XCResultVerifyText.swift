@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The text `exhibit verify` prints for one result bundle. File names from the
 /// bundle's listing are untrusted and shown escaped.
 public enum XCResultVerifyText {

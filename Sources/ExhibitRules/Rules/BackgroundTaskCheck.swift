@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Holds the rules' background tasks against the built app's Info.plist and tells
 /// which of three failures the evidence points to (`BackgroundTaskCause`):
 ///
@@ -51,16 +52,19 @@ package enum BackgroundTaskCheck {
             statuses.append(status)
         }
         let related = relatedTests(failures, tasks: tasks)
-        let (cause, rationale) = verdict(statuses: statuses, violations: violations, related: related,
-                                         infoPlistChecked: infoPlist != nil, failures: failures)
-        let assessment = BackgroundTaskAssessment(tasks: statuses, infoPlistChecked: infoPlist != nil, cause: cause,
-                                                  relatedTests: related.map { $0.identifier ?? $0.testName }, rationale: rationale)
+        let (cause, rationale) = verdict(
+            statuses: statuses, violations: violations, related: related,
+            infoPlistChecked: infoPlist != nil, failures: failures)
+        let assessment = BackgroundTaskAssessment(
+            tasks: statuses, infoPlistChecked: infoPlist != nil, cause: cause,
+            relatedTests: related.map { $0.identifier ?? $0.testName }, rationale: rationale)
         return Result(violations: violations, assessment: assessment)
     }
 
     private static func violation(_ task: BackgroundTaskRule, _ reason: String) -> Violation {
-        Violation(kind: .configuration, path: EvidenceLayout.appInfoPlist, size: 0, ruleName: task.identifier,
-                  ruleOwner: task.owner, reason: reason)
+        Violation(
+            kind: .configuration, path: EvidenceLayout.appInfoPlist, size: 0, ruleName: task.identifier,
+            ruleOwner: task.owner, reason: reason)
     }
 
     /// Failing tests about background tasks: the text or name mentions a task identifier,
@@ -79,29 +83,42 @@ package enum BackgroundTaskCheck {
         }
     }
 
-    private static func verdict(statuses: [BackgroundTaskStatus], violations: [Violation], related: [TestFailure],
-                                infoPlistChecked: Bool, failures: [TestFailure]) -> (BackgroundTaskCause?, String) {
+    private static func verdict(
+        statuses: [BackgroundTaskStatus], violations: [Violation], related: [TestFailure],
+        infoPlistChecked: Bool, failures: [TestFailure]
+    ) -> (BackgroundTaskCause?, String) {
         let texts = related.map { $0.failureText.lowercased() }
         if !violations.isEmpty {
             let tasks = Set(violations.compactMap(\.ruleName)).sorted()
-            return (.configurationRegression,
-                    "The built app's Info.plist does not allow \(tasks.joined(separator: ", ")) to run (\(Classifier.count(violations.count, "configuration finding"))): a configuration regression, whatever the task's code does.")
+            return (
+                .configurationRegression,
+                "The built app's Info.plist does not allow \(tasks.joined(separator: ", ")) to run (\(Classifier.count(violations.count, "configuration finding"))): a configuration regression, whatever the task's code does."
+            )
         }
         if texts.contains(where: { t in notPermittedPhrases.contains { t.contains($0) } }) {
             let checked = infoPlistChecked ? "although the archived Info.plist permits every task" : "and the bundle has no app/Info.plist to check"
-            return (.configurationRegression, "A failing test reports BGTaskScheduler's \"not permitted\" error, \(checked): a configuration regression (check the Info.plist of the build that ran).")
+            return (
+                .configurationRegression,
+                "A failing test reports BGTaskScheduler's \"not permitted\" error, \(checked): a configuration regression (check the Info.plist of the build that ran)."
+            )
         }
-        let configured = infoPlistChecked ? "The Info.plist permits every task and has its background modes" : "No app/Info.plist in the bundle, so the configuration is unchecked"
+        let configured =
+            infoPlistChecked
+            ? "The Info.plist permits every task and has its background modes" : "No app/Info.plist in the bundle, so the configuration is unchecked"
         guard !related.isEmpty else {
             let tail = failures.isEmpty ? "no test failed" : "no failing test is about a background task"
             return (nil, "\(configured); \(tail).")
         }
         let scheduling = texts.filter { t in schedulingPhrases.contains { t.contains($0) } }.count
         if scheduling > 0 {
-            return (.schedulingExpectation,
-                    "\(configured); \(Classifier.count(scheduling, "failing test")) expected the system to run a task at a time it does not promise: a wrong expectation about scheduling.")
+            return (
+                .schedulingExpectation,
+                "\(configured); \(Classifier.count(scheduling, "failing test")) expected the system to run a task at a time it does not promise: a wrong expectation about scheduling."
+            )
         }
-        return (.businessLogicError,
-                "\(configured); \(Classifier.count(related.count, "failing test")) about background tasks fail on what the task did: a business-logic error.")
+        return (
+            .businessLogicError,
+            "\(configured); \(Classifier.count(related.count, "failing test")) about background tasks fail on what the task did: a business-logic error."
+        )
     }
 }

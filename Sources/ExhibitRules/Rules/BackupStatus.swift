@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Whether one entry would come back after a restore, and why: what the details pane
 /// shows next to a node.
 public enum BackupStatus: Sendable, Equatable, Hashable {

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// What `Classifier.link` asks of many violation paths against one failure text,
 /// answered once per directory: violations come sorted by path, so thousands in a row
 /// share their directory.

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Proposes a failure class for a run from its violations and failing tests: what the
 /// terminal UI shows first and a person confirms or overrides.
 ///
@@ -36,31 +37,37 @@ public enum Classifier {
         if !boundary.isEmpty, !failures.isEmpty, !boundaryLinked, !explainedByFindings.isEmpty {
             let kinds = ViolationKind.allCases.filter { k in findings.contains { violations[$0].kind == k } }
             let example = violations[findings[0]]
-            var rationale = "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
+            var rationale =
+                "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
                 + " (e.g. \(example.ruleName ?? "policy"): \(example.reason)), not to the container's"
                 + " \(count(boundary.count, "backup-boundary violation"))"
             rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
-            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .mixed : .unexplainedFailures,
-                                          evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale)
+            return ClassificationProposal(
+                proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .mixed : .unexplainedFailures,
+                evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale)
         }
         if boundary.isEmpty, !blocking.isEmpty {
             // Configuration and preference findings block, but are no backup-boundary class.
             let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations[$0].kind == k } }
             let example = violations[blocking[0]]
-            var rationale = "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
+            var rationale =
+                "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
             rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
-            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
-                                          evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale)
+            return ClassificationProposal(
+                proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
+                evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale)
         }
         guard !blocking.isEmpty else {
             let rationale: String
             if failures.isEmpty {
                 rationale = "No failing tests and no blocking violation: nothing points at a backup boundary."
             } else {
-                rationale = "\(count(failures.count, "failing test")) but the container breaks no blocking rule, so the failure is probably not about the backup boundary."
+                rationale =
+                    "\(count(failures.count, "failing test")) but the container breaks no blocking rule, so the failure is probably not about the backup boundary."
             }
-            return ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: links,
-                                          unexplainedTests: unexplained, rationale: rationale)
+            return ClassificationProposal(
+                proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: links,
+                unexplainedTests: unexplained, rationale: rationale)
         }
 
         let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
@@ -69,13 +76,16 @@ public enum Classifier {
             links.filter { $0.violations.contains { violations[$0].kind == kind } }.count
         }
         func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations[$0].kind == kind }.count }
-        let best = presentKinds.max { a, b in
-            let ta = testsExplained(by: a), tb = testsExplained(by: b)
-            if ta != tb { return ta < tb }
-            let va = violationCount(a), vb = violationCount(b)
-            if va != vb { return va < vb }
-            return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
-        } ?? .unsetAttribute
+        let best =
+            presentKinds.max { a, b in
+                let ta = testsExplained(by: a)
+                let tb = testsExplained(by: b)
+                if ta != tb { return ta < tb }
+                let va = violationCount(a)
+                let vb = violationCount(b)
+                if va != vb { return va < vb }
+                return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
+            } ?? .unsetAttribute
         let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
         let evidence = boundary.filter { violations[$0].kind == best }
 
@@ -94,23 +104,29 @@ public enum Classifier {
         let rationale: String
         switch confidence {
         case .clear:
-            rationale = failures.isEmpty
+            rationale =
+                failures.isEmpty
                 ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
                 : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
         case .mixed:
             let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
-            let testsElsewhere = explainedByFindings.isEmpty
-                ? "" : " \(count(explainedByFindings.count, "failing test")) \(explainedByFindings.count == 1 ? "points" : "point") only to configuration or preference findings."
-            rationale = others.isEmpty
+            let testsElsewhere =
+                explainedByFindings.isEmpty
+                ? ""
+                : " \(count(explainedByFindings.count, "failing test")) \(explainedByFindings.count == 1 ? "points" : "point") only to configuration or preference findings."
+            rationale =
+                others.isEmpty
                 ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
                 : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
         case .unexplainedFailures, .noEvidence:
-            rationale = "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
+            rationale =
+                "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }
         let others = blocking.count - boundary.count
         let also = others > 0 ? " The run also has \(count(others, "configuration or preference finding")), which are not boundary failures." : ""
-        return ClassificationProposal(proposed: proposed, confidence: confidence, evidence: evidence, links: links,
-                                      unexplainedTests: unexplained, rationale: rationale + also)
+        return ClassificationProposal(
+            proposed: proposed, confidence: confidence, evidence: evidence, links: links,
+            unexplainedTests: unexplained, rationale: rationale + also)
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.
@@ -267,7 +283,9 @@ public enum Classifier {
     }
 
     static func containsLongestASCIIRun(of needle: UnsafeBufferPointer<UInt8>, in text: [UInt8]) -> Bool {
-        var bestStart = 0, bestLength = 0, runStart = 0
+        var bestStart = 0
+        var bestLength = 0
+        var runStart = 0
         for (offset, b) in needle.enumerated() {
             if b >= 0x80 {
                 runStart = offset + 1

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Names under which built-in and container-wide checks appear in violations (where
 /// an app rule would show its logical name).
 public enum PolicyName {
@@ -166,7 +167,8 @@ public struct CompiledRules: Sendable {
 extension Glob {
     /// A placeholder for a pattern that did not compile: it matches nothing.
     static func nothing(_ text: String) -> Glob {
-        Glob(text: text, caseSensitive: true,
-             segments: [.wildcard(ComponentPattern(tokens: [.characterClass(ranges: [], negated: false)], caseSensitive: true))])
+        Glob(
+            text: text, caseSensitive: true,
+            segments: [.wildcard(ComponentPattern(tokens: [.characterClass(ranges: [], negated: false)], caseSensitive: true))])
     }
 }

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 extension Inventory {
     /// Read-only views of the storage the rules walk reads for every node, valid only
     /// inside `withRulesWalkStorage`'s body. A million names read through these views

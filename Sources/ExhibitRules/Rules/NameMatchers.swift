@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Every non-`**` segment of a set of globs, compiled to test one name (a file's) with
 /// plain byte comparisons over one shared byte pool.
 ///
@@ -42,16 +43,19 @@ struct NameMatchers: Sendable {
         case .anyDepth:
             return nil
         case .literal(let literal):
-            matchers.append(Matcher(form: .literal, foldsCase: !caseSensitive, headStart: Int32(bytes.count), headCount: Int32(literal.count),
-                                    tailStart: 0, tailCount: 0, pattern: -1))
+            matchers.append(
+                Matcher(
+                    form: .literal, foldsCase: !caseSensitive, headStart: Int32(bytes.count), headCount: Int32(literal.count),
+                    tailStart: 0, tailCount: 0, pattern: -1))
             bytes += literal
         case .wildcard(let pattern):
             let ends = pattern.literalEnds
             let stars = pattern.tokens.reduce(0) { $0 + ($1 == .anyRun ? 1 : 0) }
             let onlyBytesAndOneStar = stars == 1 && ends.prefix.count + ends.suffix.count + 1 == pattern.tokens.count
-            var m = Matcher(form: onlyBytesAndOneStar ? .headTail : .general, foldsCase: !pattern.caseSensitive,
-                            headStart: Int32(bytes.count), headCount: Int32(ends.prefix.count), tailStart: 0, tailCount: Int32(ends.suffix.count),
-                            pattern: -1)
+            var m = Matcher(
+                form: onlyBytesAndOneStar ? .headTail : .general, foldsCase: !pattern.caseSensitive,
+                headStart: Int32(bytes.count), headCount: Int32(ends.prefix.count), tailStart: 0, tailCount: Int32(ends.suffix.count),
+                pattern: -1)
             bytes += ends.prefix
             m.tailStart = Int32(bytes.count)
             bytes += ends.suffix
@@ -101,7 +105,8 @@ struct NameMatchers: Sendable {
         @inline(__always)
         func matches(_ index: Int32, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
             let m = matchers[Int(index)]
-            let head = Int(m.headCount), tail = Int(m.tailCount)
+            let head = Int(m.headCount)
+            let tail = Int(m.tailCount)
             switch m.form {
             case .literal:
                 guard name.count == head else { return false }

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Holds the archived preference files against the rules' preference contracts.
 ///
 /// A violation says what is wrong without quoting the value (preferences can hold user
@@ -10,31 +11,40 @@ enum PreferenceCheck {
         var observations: [PreferenceObservation] = []
     }
 
-    static func run(contracts: [PreferenceContract], preferences: [PreferenceFile], inventory: Inventory?,
-                    caseSensitive: Bool) -> Result {
+    static func run(
+        contracts: [PreferenceContract], preferences: [PreferenceFile], inventory: Inventory?,
+        caseSensitive: Bool
+    ) -> Result {
         var result = Result()
         for contract in contracts {
             let observation = observe(contract, preferences: preferences, inventory: inventory, caseSensitive: caseSensitive)
             result.observations.append(observation)
             if let reason = violationReason(observation, contract: contract) {
                 let node = inventory.flatMap { lookup(contract.containerPath, in: $0, caseSensitive: caseSensitive) }
-                result.violations.append(Violation(
-                    kind: .preference, node: node, path: contract.containerPath,
-                    size: node.flatMap { n in inventory.map { $0.size(n) } } ?? 0,
-                    ruleName: contract.name, ruleOwner: contract.owner, step: node.flatMap { inventory?.step($0) }, reason: reason))
+                result.violations.append(
+                    Violation(
+                        kind: .preference, node: node, path: contract.containerPath,
+                        size: node.flatMap { n in inventory.map { $0.size(n) } } ?? 0,
+                        ruleName: contract.name, ruleOwner: contract.owner, step: node.flatMap { inventory?.step($0) }, reason: reason))
             }
         }
         return result
     }
 
-    static func observe(_ contract: PreferenceContract, preferences: [PreferenceFile], inventory: Inventory?,
-                        caseSensitive: Bool) -> PreferenceObservation {
-        var o = PreferenceObservation(contract: contract.name, key: contract.key, file: contract.containerPath,
-                                      expectedType: contract.type, state: .absent, fallback: contract.fallback?.scalarText)
+    static func observe(
+        _ contract: PreferenceContract, preferences: [PreferenceFile], inventory: Inventory?,
+        caseSensitive: Bool
+    ) -> PreferenceObservation {
+        var o = PreferenceObservation(
+            contract: contract.name, key: contract.key, file: contract.containerPath,
+            expectedType: contract.type, state: .absent, fallback: contract.fallback?.scalarText)
         guard let file = preferences.first(where: { same($0.containerPath, contract.containerPath, caseSensitive) }) else {
             // No copy: the key is absent only if the container has no such file either.
-            if let inventory, lookup(contract.containerPath, in: inventory, caseSensitive: caseSensitive) != nil { o.state = .notArchived }
-            else if inventory == nil { o.state = .notArchived }
+            if let inventory, lookup(contract.containerPath, in: inventory, caseSensitive: caseSensitive) != nil {
+                o.state = .notArchived
+            } else if inventory == nil {
+                o.state = .notArchived
+            }
             return o
         }
         guard let root = file.value, root.members != nil else {

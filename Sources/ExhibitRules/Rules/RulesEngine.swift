@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// The rules engine's front door: what `exhibit check` and the terminal UI call.
 public enum RulesEngine {
     /// Compiles a rules inventory once; keep the result for per-node queries
@@ -14,15 +15,20 @@ public enum RulesEngine {
     ///     budgets from `du` can then be checked, and failing tests stay unexplained).
     ///   - rulesSource: where the rules came from, printed in the report.
     ///   - rulesDiagnostics: warnings from reading the rules file, carried into the report.
-    public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, rules: RulesInventory,
-                             rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
-        check(inventory: inventory, failures: failures, duTotals: duTotals, compiled: CompiledRules(rules),
-              rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+    public static func check(
+        inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, rules: RulesInventory,
+        rulesSource: String, rulesDiagnostics: [Diagnostic]
+    ) -> CheckReport {
+        check(
+            inventory: inventory, failures: failures, duTotals: duTotals, compiled: CompiledRules(rules),
+            rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
     }
 
     /// The same, with rules compiled already (the UI compiles once and reuses them).
-    public static func check(inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
-                             rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
+    public static func check(
+        inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
+        rulesSource: String, rulesDiagnostics: [Diagnostic]
+    ) -> CheckReport {
         var violations: [Violation] = []
         var undecided: [Violation] = []
         var allowedBytes: [Inventory.NodeID: UInt64] = [:]
@@ -37,8 +43,9 @@ public enum RulesEngine {
         var diagnostics = rulesDiagnostics
         for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
         let proposal = Classifier.classify(violations: violations, failures: failures)
-        var report = CheckReport(violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
-                                 rulesDiagnostics: diagnostics)
+        var report = CheckReport(
+            violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
+            rulesDiagnostics: diagnostics)
         sortInReportOrder(&undecided)
         report.undecided = undecided
         sayWhatIsUndecided(&report)
@@ -48,16 +55,20 @@ public enum RulesEngine {
     /// The whole bundle: the container checks above, plus the preference contracts
     /// against the archived preference files and the background tasks against the
     /// built app's Info.plist. What `exhibit check` and the terminal UI call.
-    public static func check(bundle: EvidenceBundle, compiled: CompiledRules, rulesSource: String,
-                             rulesDiagnostics: [Diagnostic]) -> CheckReport {
-        var report = check(inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
-                           rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+    public static func check(
+        bundle: EvidenceBundle, compiled: CompiledRules, rulesSource: String,
+        rulesDiagnostics: [Diagnostic]
+    ) -> CheckReport {
+        var report = check(
+            inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
+            rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
         let rules = compiled.rules
         guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty else { return report }
         var extra: [Violation] = []
         if !rules.preferences.isEmpty {
-            let prefs = PreferenceCheck.run(contracts: rules.preferences, preferences: bundle.preferences, inventory: bundle.inventory,
-                                            caseSensitive: rules.caseSensitive)
+            let prefs = PreferenceCheck.run(
+                contracts: rules.preferences, preferences: bundle.preferences, inventory: bundle.inventory,
+                caseSensitive: rules.caseSensitive)
             extra += prefs.violations
             report.preferences = prefs.observations
         }
@@ -84,7 +95,8 @@ public enum RulesEngine {
         guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
         let n = report.undecidedRules.count
         report.proposal.confidence = .noEvidence
-        report.proposal.rationale = "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
+        report.proposal.rationale =
+            "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
             + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
     }
 
@@ -116,7 +128,8 @@ public enum RulesEngine {
             bounds.withUnsafeBufferPointer { keys in
                 // A stable sort (the standard library's is), so equal keys keep their order.
                 order.sort { i, j in
-                    let a = keys[i], b = keys[j]
+                    let a = keys[i]
+                    let b = keys[j]
                     if a.rank != b.rank { return a.rank < b.rank }
                     return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
                 }

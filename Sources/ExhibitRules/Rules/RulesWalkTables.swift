@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// What the rules walk asks of the compiled rules for every file, laid out as flat
 /// arrays of small values: no `Glob`, `BackupRule` or `String` is touched per node.
 struct RulesWalkTables {
@@ -53,16 +54,17 @@ struct RulesWalkTables {
                 let finishes = rest == 0 || (rest == 1 && glob.segments[i + 1] == .anyDepth)
                 segmentFinishes.append(segment != .anyDepth && finishes)
             }
-            let (r, index): (Role, Int) = switch p {
-            case c.ruleRange: (.rule, p - c.ruleRange.lowerBound)
-            case c.allowlistRange: (.allowlist, p - c.allowlistRange.lowerBound)
-            case c.testPreferenceRange: (.testPreference, p - c.testPreferenceRange.lowerBound)
-            case c.partialDownloadRange: (.partialDownload, p - c.partialDownloadRange.lowerBound)
-            case c.allowedResourceRange: (.allowedResource, p - c.allowedResourceRange.lowerBound)
-            case c.taskTemporaryRange: (.taskTemporary, c.taskOfTemporaryPattern[p - c.taskTemporaryRange.lowerBound])
-            case c.ignoreRange: (.ignore, p - c.ignoreRange.lowerBound)
-            default: (.none, 0)
-            }
+            let (r, index): (Role, Int) =
+                switch p {
+                case c.ruleRange: (.rule, p - c.ruleRange.lowerBound)
+                case c.allowlistRange: (.allowlist, p - c.allowlistRange.lowerBound)
+                case c.testPreferenceRange: (.testPreference, p - c.testPreferenceRange.lowerBound)
+                case c.partialDownloadRange: (.partialDownload, p - c.partialDownloadRange.lowerBound)
+                case c.allowedResourceRange: (.allowedResource, p - c.allowedResourceRange.lowerBound)
+                case c.taskTemporaryRange: (.taskTemporary, c.taskOfTemporaryPattern[p - c.taskTemporaryRange.lowerBound])
+                case c.ignoreRange: (.ignore, p - c.ignoreRange.lowerBound)
+                default: (.none, 0)
+                }
             role.append(r)
             roleIndex.append(Int32(index))
         }
@@ -100,12 +102,13 @@ struct RulesWalkTables {
     func userDataExtension(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard extensionStart.count > 1, let lastByte = name.last else { return nil }
         let last = caseSensitive ? lastByte : asciiFolded(lastByte)
-        let word = switch last >> 6 {
-        case 0: extensionLastBytes.0
-        case 1: extensionLastBytes.1
-        case 2: extensionLastBytes.2
-        default: extensionLastBytes.3
-        }
+        let word =
+            switch last >> 6 {
+            case 0: extensionLastBytes.0
+            case 1: extensionLastBytes.1
+            case 2: extensionLastBytes.2
+            default: extensionLastBytes.3
+            }
         // An empty extension (`sqlite.` against ``) has no last byte: such a rules entry is
         // matched by a name ending in a dot, checked the long way.
         guard word & (UInt64(1) << UInt64(last & 63)) != 0 || hasEmptyExtension else { return nil }

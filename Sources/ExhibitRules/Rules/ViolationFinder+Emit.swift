@@ -1,4 +1,5 @@
 import ExhibitCore
+
 extension ViolationFinder {
     // MARK: - 3. Emit
 
@@ -26,8 +27,9 @@ extension ViolationFinder {
                 t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
                 templates[Int(f)] = t
             }
-            let v = Violation(kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
-                              ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
+            let v = Violation(
+                kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
+                ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
             if findings[f].isUndecided { undecided.append(v) } else { out.append(v) }
         }
         inventory.withRulesWalkStorage { storage in
@@ -83,7 +85,8 @@ extension ViolationFinder {
                 if area.kind != kind { return false }
             case .tmpNotEmpty:
                 if area.kind != .tmp { return false }
-            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown, .mustRestoreInArea, .regenerableInDocuments, .transientInDocuments, .transientPresent:
+            case .regenerableNotExcluded, .mustRestoreExcluded, .regenerableFlagUnknown, .mustRestoreFlagUnknown, .mustRestoreInArea, .regenerableInDocuments,
+                .transientInDocuments, .transientPresent:
                 if !c.patterns.matches(c.ruleRange.lowerBound + Int(finding.rule), components: components) { return false }
             }
         }
@@ -132,16 +135,18 @@ extension ViolationFinder {
         case .testPreferenceDomain(let p):
             policy = PolicyName.testPreferenceDomain
             let pattern = c.rules.testPreferenceDomains[p]
-            reason = pattern.hasSuffix("." + BackupPolicy.uuidPattern + ".plist")
+            reason =
+                pattern.hasSuffix("." + BackupPolicy.uuidPattern + ".plist")
                 ? "leftover randomly named test suite (<prefix>.<UUID>.plist): UserDefaults(suiteName:) never removed"
                 : "leftover test preference domain (\(pattern))"
         case .cancelledTaskLeftover(let t):
             let task = c.rules.backgroundTasks[t]
-            return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
-                             // A task's temporary files are transient: they must not outlive the task.
-                             ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
-                             reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
-                             fileCount: fileCount)
+            return Violation(
+                kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
+                // A task's temporary files are transient: they must not outlive the task.
+                ruleName: task.identifier, ruleOwner: task.owner, requirement: .transient, step: step,
+                reason: "temporary file of background task \(task.identifier) left behind: a cancelled \(task.kind.rawValue) task skipped its cleanup",
+                fileCount: fileCount)
         case .partialDownload(let p):
             policy = PolicyName.partialDownload
             reason = "partial download left behind (\(c.rules.partialDownloads[p]))"
@@ -149,9 +154,10 @@ extension ViolationFinder {
             policy = PolicyName.noRule
             reason = "backed up but covered by no rule"
         }
-        return Violation(kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
-                         ruleName: rule?.name ?? policy, ruleOwner: rule?.owner, requirement: rule?.requirement,
-                         step: step, reason: reason, fileCount: fileCount)
+        return Violation(
+            kind: f.kind, node: node, path: path, size: inventory.totalSize(node),
+            ruleName: rule?.name ?? policy, ruleOwner: rule?.owner, requirement: rule?.requirement,
+            step: step, reason: reason, fileCount: fileCount)
     }
 
     static func areaName(_ kind: BackupArea.Kind) -> String {
@@ -167,7 +173,6 @@ extension ViolationFinder {
         }
     }
 }
-
 
 /// Violation paths for the emit walk, which visits the files of one directory one
 /// after another: the directory's path bytes are made once, and each path is one
@@ -191,9 +196,18 @@ private struct PathMaker {
         let count = parentBytes.count + separator + name.count
         return String(unsafeUninitializedCapacity: count) { buffer in
             var i = 0
-            for b in parentBytes { buffer[i] = b; i += 1 }
-            if separator == 1 { buffer[i] = UInt8(ascii: "/"); i += 1 }
-            for b in name { buffer[i] = b; i += 1 }
+            for b in parentBytes {
+                buffer[i] = b
+                i += 1
+            }
+            if separator == 1 {
+                buffer[i] = UInt8(ascii: "/")
+                i += 1
+            }
+            for b in name {
+                buffer[i] = b
+                i += 1
+            }
             return i
         }
     }

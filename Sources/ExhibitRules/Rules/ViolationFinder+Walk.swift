@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Step 1 of `ViolationFinder`: one top-down walk that gives every file the interned
 /// list of findings it breaks.
 ///
@@ -77,9 +78,13 @@ extension ViolationFinder {
         var memo: [MemoEntry] = []
 
         /// Pushes the regions of a directory whose states are `states[range]`.
-        mutating func frame(states range: Range<Int>, children: Range<Int>, area: BackupArea.Kind, topLevel: Int, depth: Int,
-                            tables: RulesWalkTables) -> Frame {
-            let coveringStart = covering.count, testStart = tests.count, bucketStart = buckets.count
+        mutating func frame(
+            states range: Range<Int>, children: Range<Int>, area: BackupArea.Kind, topLevel: Int, depth: Int,
+            tables: RulesWalkTables
+        ) -> Frame {
+            let coveringStart = covering.count
+            let testStart = tests.count
+            let bucketStart = buckets.count
             var coveringHasRule = false
             buckets.append(contentsOf: repeatElement(-1, count: Self.bucketCount))
             for i in range {
@@ -98,11 +103,15 @@ extension ViolationFinder {
                 buckets[bucket] = Int32(tests.count - 1)
             }
             let memoStart = memo.count
-            memo.append(contentsOf: repeatElement(MemoEntry(key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, flag: .notExcluded, area: .outside),
-                                                            signature: 0, allowed: false), count: Self.memoSize))
-            return Frame(stateStart: range.lowerBound, stateEnd: range.upperBound, coveringStart: coveringStart, coveringEnd: covering.count,
-                         coveringHasRule: coveringHasRule, testStart: testStart, bucketStart: bucketStart, memoStart: memoStart, memoCount: 0,
-                         nextChild: children.lowerBound, childEnd: children.upperBound, area: area, topLevel: topLevel, depth: depth)
+            memo.append(
+                contentsOf: repeatElement(
+                    MemoEntry(
+                        key: MemoKey(first: -1, second: -1, namedLike: -1, userDataExtension: -1, flag: .notExcluded, area: .outside),
+                        signature: 0, allowed: false), count: Self.memoSize))
+            return Frame(
+                stateStart: range.lowerBound, stateEnd: range.upperBound, coveringStart: coveringStart, coveringEnd: covering.count,
+                coveringHasRule: coveringHasRule, testStart: testStart, bucketStart: bucketStart, memoStart: memoStart, memoCount: 0,
+                nextChild: children.lowerBound, childEnd: children.upperBound, area: area, topLevel: topLevel, depth: depth)
         }
 
         mutating func pop(_ f: Frame) {
@@ -129,14 +138,19 @@ extension ViolationFinder {
         return signatureOf
     }
 
-    private mutating func walkTree(storage: Inventory.RulesWalkStorage, matchers: NameMatchers.View, tables: RulesWalkTables,
-                                   buffers b: inout WalkBuffers, signatureOf: inout [Int32]) {
+    private mutating func walkTree(
+        storage: Inventory.RulesWalkStorage, matchers: NameMatchers.View, tables: RulesWalkTables,
+        buffers b: inout WalkBuffers, signatureOf: inout [Int32]
+    ) {
         let patterns = compiled.patterns
         let cs = compiled.caseSensitive
         b.states.reserveCapacity(1024)
         patterns.initialStates(into: &b.states)
-        var stack = [b.frame(states: 0..<b.states.count, children: storage.childRange(storage.nodes[Inventory.root]), area: .outside,
-                             topLevel: -1, depth: 0, tables: tables)]
+        var stack = [
+            b.frame(
+                states: 0..<b.states.count, children: storage.childRange(storage.nodes[Inventory.root]), area: .outside,
+                topLevel: -1, depth: 0, tables: tables)
+        ]
         // At most one entry per pattern, and per rule.
         var completed = Int32Scratch(capacity: tables.role.count)
         var namedLike = Int32Scratch(capacity: tables.ruleRequirement.count)
@@ -168,8 +182,10 @@ extension ViolationFinder {
             if node.flags.contains(.directory) {
                 let start = b.states.count
                 patterns.advance(f.stateStart..<f.stateEnd, by: inventory.nameBytes(child), in: &b.states)
-                stack.append(b.frame(states: start..<b.states.count, children: storage.childRange(node), area: area, topLevel: topLevel,
-                                     depth: depth, tables: tables))
+                stack.append(
+                    b.frame(
+                        states: start..<b.states.count, children: storage.childRange(node), area: area, topLevel: topLevel,
+                        depth: depth, tables: tables))
                 continue
             }
             let name = storage.name(node)
@@ -201,9 +217,10 @@ extension ViolationFinder {
             let flag: FileFlag = node.flags.contains(.excludedEffective) ? .excluded : node.flags.contains(.flagKnown) ? .notExcluded : .unknown
 
             let memoised = completed.count <= 2 && namedLike.count <= 1
-            let key = MemoKey(first: completed.count > 0 ? completed[0] : -1, second: completed.count > 1 ? completed[1] : -1,
-                              namedLike: namedLike.count > 0 ? namedLike[0] : -1,
-                              userDataExtension: userDataExtension, flag: flag, area: area)
+            let key = MemoKey(
+                first: completed.count > 0 ? completed[0] : -1, second: completed.count > 1 ? completed[1] : -1,
+                namedLike: namedLike.count > 0 ? namedLike[0] : -1,
+                userDataExtension: userDataExtension, flag: flag, area: area)
             var entry: MemoEntry?
             if memoised {
                 for i in f.memoStart..<(f.memoStart + min(f.memoCount, WalkBuffers.memoSize)) where b.memo[i].key == key {
@@ -228,8 +245,9 @@ extension ViolationFinder {
                     c += 1
                 }
                 found.removeAll(keepingCapacity: true)
-                let outcome = evaluateFile(accepted: accepted, flag: flag, area: area, namedLike: namedLike.elements,
-                                           userDataExtension: userDataExtension >= 0 ? Int(userDataExtension) : nil, tables: tables, into: &found)
+                let outcome = evaluateFile(
+                    accepted: accepted, flag: flag, area: area, namedLike: namedLike.elements,
+                    userDataExtension: userDataExtension >= 0 ? Int(userDataExtension) : nil, tables: tables, into: &found)
                 let made = MemoEntry(key: key, signature: outcome.ignored ? Self.neutral : intern(&found), allowed: outcome.allowed)
                 if memoised {
                     b.memo[f.memoStart + f.memoCount % WalkBuffers.memoSize] = made
@@ -246,8 +264,10 @@ extension ViolationFinder {
     /// The findings of one file from the patterns covering it (`accepted`, in pattern
     /// order), the rules it is named like and its user-data extension. `ignored` when an
     /// ignore pattern covers it; `allowed` when an allowed large resource does.
-    private func evaluateFile(accepted: [Int32], flag: FileFlag, area: BackupArea.Kind, namedLike: UnsafeBufferPointer<Int32>, userDataExtension: Int?,
-                              tables: RulesWalkTables, into out: inout [Finding]) -> (ignored: Bool, allowed: Bool) {
+    private func evaluateFile(
+        accepted: [Int32], flag: FileFlag, area: BackupArea.Kind, namedLike: UnsafeBufferPointer<Int32>, userDataExtension: Int?,
+        tables: RulesWalkTables, into out: inout [Finding]
+    ) -> (ignored: Bool, allowed: Bool) {
         var ruleHit = false
         var allowlisted = false
         var testPreference = -1

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Holds a container inventory against compiled rules in one top-down walk.
 ///
 /// 1. Walk (`ViolationFinder+Walk.swift`): every directory gets the pattern states of

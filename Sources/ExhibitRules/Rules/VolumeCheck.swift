@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Top-level directory sizes against the rules' budgets.
 ///
 /// A directory's size is its `du` total when the bundle has one (allocated bytes, what
@@ -8,8 +9,10 @@ import ExhibitCore
 enum VolumeCheck {
     static let contributorLimit = 5
 
-    static func run(inventory: Inventory?, duTotals: [DirectoryTotal]?, compiled: CompiledRules,
-                    allowedBytes: [Inventory.NodeID: UInt64]) -> (budgets: [DirectoryBudget], warnings: [Violation]) {
+    static func run(
+        inventory: Inventory?, duTotals: [DirectoryTotal]?, compiled: CompiledRules,
+        allowedBytes: [Inventory.NodeID: UInt64]
+    ) -> (budgets: [DirectoryBudget], warnings: [Violation]) {
         let rules = compiled.rules
         var names: [String] = []
         var topNodes: [String: Inventory.NodeID] = [:]
@@ -33,15 +36,18 @@ enum VolumeCheck {
             let allowed = node.flatMap { allowedBytes[$0] } ?? 0
             let counted = measured >= allowed ? measured - allowed : 0
             let budget = rules.budget(for: name)
-            let entry = DirectoryBudget(directory: name, bytes: counted, budget: budget, allowedBytes: allowed,
-                                        measuredBy: du != nil ? "du" : "inventory")
+            let entry = DirectoryBudget(
+                directory: name, bytes: counted, budget: budget, allowedBytes: allowed,
+                measuredBy: du != nil ? "du" : "inventory")
             budgets.append(entry)
             guard let budget, entry.isOver else { continue }
             let contributors = located.map { largestContributors(of: $0.1, in: $0.0, compiled: compiled) } ?? []
-            warnings.append(Violation(kind: .volume, node: node, path: name, size: counted, ruleName: PolicyName.volumeBudget,
-                                      reason: "over its budget of \(ByteSize.format(budget)) by \(ByteSize.format(counted - budget))",
-                                      fileCount: located.map { $0.0.fileCount($0.1) } ?? 0, budget: budget,
-                                      largestContributors: contributors))
+            warnings.append(
+                Violation(
+                    kind: .volume, node: node, path: name, size: counted, ruleName: PolicyName.volumeBudget,
+                    reason: "over its budget of \(ByteSize.format(budget)) by \(ByteSize.format(counted - budget))",
+                    fileCount: located.map { $0.0.fileCount($0.1) } ?? 0, budget: budget,
+                    largestContributors: contributors))
         }
         return (budgets, warnings)
     }

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// A tiny deterministic generator: the same seed gives the same synthetic bundle on
 /// every platform (SystemRandomNumberGenerator cannot be seeded).
 public struct SplitMix64: RandomNumberGenerator, Sendable {

@@ -1,4 +1,5 @@
 import ExhibitCore
+
 /// Generates a synthetic run bundle of N files for benchmarks and smoke tests:
 /// realistic container areas, names with spaces and UTF-8, about 5% of files excluded
 /// from backup, creating steps, and a failing results summary. Pure: returns the
@@ -89,13 +90,16 @@ public struct SyntheticRun {
     /// user's documents mostly PDF and JSON), so the user-data-extension and Documents
     /// allowlist policies flag a few strays, not a random 70%.
     static let realisticAreas: [Area] = [
-        Area(path: ["Documents"], share: 185, flags: .none, step: 0,
-             extensions: ["pdf", "json", "pdf", "json", "pdf", "json", "pdf", "json", "pdf", "txt"]),
-        Area(path: ["Library", "Application Support", "Downloads"], share: 30, flags: .eachFolder(forgottenOneIn: 20), step: 1,
-             extensions: ["pack", "bin", "json", "pdf", "m4a"]),
+        Area(
+            path: ["Documents"], share: 185, flags: .none, step: 0,
+            extensions: ["pdf", "json", "pdf", "json", "pdf", "json", "pdf", "json", "pdf", "txt"]),
+        Area(
+            path: ["Library", "Application Support", "Downloads"], share: 30, flags: .eachFolder(forgottenOneIn: 20), step: 1,
+            extensions: ["pack", "bin", "json", "pdf", "m4a"]),
         Area(path: ["Library", "Caches", "Thumbnails"], share: 730, flags: .none, step: 2, extensions: ["jpg", "heic"]),
-        Area(path: ["Library", "Application Support", "VaultIndex"], share: 15, flags: .areaDirectory, step: 3,
-             extensions: ["sqlite", "bin", "json"]),
+        Area(
+            path: ["Library", "Application Support", "VaultIndex"], share: 15, flags: .areaDirectory, step: 3,
+            extensions: ["sqlite", "bin", "json"]),
         Area(path: ["Library", "Application Support", "Models"], share: 10, flags: .areaDirectory, step: 1, extensions: ["bin", "pack"]),
         Area(path: ["tmp"], share: 30, flags: .none, step: 4),
     ]
@@ -160,8 +164,9 @@ public struct SyntheticRun {
                 case .eachFolder: excluded = folderForgotten && rng.next() % 10 == 0
                 case .random(let percent): excluded = rng.next() % 100 < UInt64(percent) / 2
                 }
-                builder.addFile(name: Array(name.utf8), parent: directory, size: size, diskSize: (size + 4095) / 4096 * 4096,
-                                excluded: excluded, step: Self.steps[area.step])
+                builder.addFile(
+                    name: Array(name.utf8), parent: directory, size: size, diskSize: (size + 4095) / 4096 * 4096,
+                    excluded: excluded, step: Self.steps[area.step])
                 inDirectory += 1
             }
             made += max(quota, 0)
@@ -175,7 +180,11 @@ public struct SyntheticRun {
         var files: [(String, [UInt8])] = []
         switch form {
         case .json:
-            files.append((EvidenceLayout.inventoryJSON, NcduWriter.write(inventory, rootName: "/synthetic/container", progname: progname, version: version, timestamp: 1_767_225_700)))
+            files.append(
+                (
+                    EvidenceLayout.inventoryJSON,
+                    NcduWriter.write(inventory, rootName: "/synthetic/container", progname: progname, version: version, timestamp: 1_767_225_700)
+                ))
         case .list:
             var list: [UInt8] = []
             var sizes: [UInt8] = []
@@ -209,7 +218,8 @@ public struct SyntheticRun {
 
     func summaryJSON() -> String {
         // The shape `xcresulttool get test-results summary --compact` prints (one line).
-        #"{"devicesAndConfigurations":[{"device":{"architecture":"arm64","deviceId":"5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41","deviceName":"iPhone 16","modelName":"iPhone 16","osBuildNumber":"22F77","osVersion":"18.5","platform":"iOS Simulator"},"expectedFailures":0,"failedTests":2,"passedTests":40,"skippedTests":0,"testPlanConfiguration":{"configurationId":"1","configurationName":"Test Scheme Action"}}],"environmentDescription":"Vault · Built with macOS 15.5","expectedFailures":0,"failedTests":2,"finishTime":1767225661.9,"passedTests":40,"result":"Failed","skippedTests":0,"startTime":1767225600.125,"statistics":[],"testFailures":[{"failureText":"XCTAssertTrue failed - Library/Application Support/Downloads is not excluded from backup","targetName":"VaultTests","testIdentifier":7,"testIdentifierString":"BackupBoundaryTests/testDownloadsExcludedFromBackup()","testName":"testDownloadsExcludedFromBackup()"},{"failureText":"XCTAssertEqual failed: (\"3\") is not equal to (\"0\") - tmp is not empty","targetName":"VaultTests","testIdentifier":9,"testIdentifierString":"BackupBoundaryTests/testTmpEmptyAfterRun()","testName":"testTmpEmptyAfterRun()"}],"title":"Test - Vault","topInsights":[],"totalTestCount":42}"# + "\n"
+        #"{"devicesAndConfigurations":[{"device":{"architecture":"arm64","deviceId":"5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41","deviceName":"iPhone 16","modelName":"iPhone 16","osBuildNumber":"22F77","osVersion":"18.5","platform":"iOS Simulator"},"expectedFailures":0,"failedTests":2,"passedTests":40,"skippedTests":0,"testPlanConfiguration":{"configurationId":"1","configurationName":"Test Scheme Action"}}],"environmentDescription":"Vault · Built with macOS 15.5","expectedFailures":0,"failedTests":2,"finishTime":1767225661.9,"passedTests":40,"result":"Failed","skippedTests":0,"startTime":1767225600.125,"statistics":[],"testFailures":[{"failureText":"XCTAssertTrue failed - Library/Application Support/Downloads is not excluded from backup","targetName":"VaultTests","testIdentifier":7,"testIdentifierString":"BackupBoundaryTests/testDownloadsExcludedFromBackup()","testName":"testDownloadsExcludedFromBackup()"},{"failureText":"XCTAssertEqual failed: (\"3\") is not equal to (\"0\") - tmp is not empty","targetName":"VaultTests","testIdentifier":9,"testIdentifierString":"BackupBoundaryTests/testTmpEmptyAfterRun()","testName":"testTmpEmptyAfterRun()"}],"title":"Test - Vault","topInsights":[],"totalTestCount":42}"#
+            + "\n"
     }
 
     func runJSON() -> String {

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Details-pane sections for the two neighbouring evidence families: the decoded
 /// preference file of a selected `Library/Preferences/*.plist`, and the background-task
 /// configuration behind a configuration finding. Values are escaped and shortened:
@@ -68,14 +69,19 @@ enum AppEvidenceDetails {
     static func backgroundTaskLines(data: TriageData, glyphs: Glyphs) -> [StyledLine] {
         guard let tasks = data.report.backgroundTasks else { return [] }
         var lines: [StyledLine] = []
-        lines.append([Segment(" Background tasks: ", .columnTitle),
-                      Segment(tasks.cause?.title ?? "no background-task failure", tasks.cause == .configurationRegression ? .violation : .plain)])
+        lines.append([
+            Segment(" Background tasks: ", .columnTitle),
+            Segment(tasks.cause?.title ?? "no background-task failure", tasks.cause == .configurationRegression ? .violation : .plain),
+        ])
         for line in wrap(glyphs.safe(tasks.rationale), width: 76) { lines.append([Segment(" " + line, .dim)]) }
         for t in tasks.tasks {
             let permitted = t.permitted.map { $0 ? "permitted" : "not permitted" } ?? "not checked"
             let mode = t.backgroundModePresent.map { $0 ? "has" : "lacks" } ?? "unchecked:"
-            lines.append([Segment("  " + glyphs.safe(t.identifier) + " (\(t.kind.rawValue)): \(permitted), \(mode) \(t.kind.backgroundMode)",
-                                  t.isConfigured == false ? .violation : .plain)])
+            lines.append([
+                Segment(
+                    "  " + glyphs.safe(t.identifier) + " (\(t.kind.rawValue)): \(permitted), \(mode) \(t.kind.backgroundMode)",
+                    t.isConfigured == false ? .violation : .plain)
+            ])
         }
         if let info = data.bundle.appInfo {
             for key in [BackgroundTaskCheck.permittedKey, BackgroundTaskCheck.modesKey] {

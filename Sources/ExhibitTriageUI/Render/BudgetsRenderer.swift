@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Per-top-level-directory totals against the budgets in the rules, as bars.
 enum BudgetsRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
@@ -7,7 +8,8 @@ enum BudgetsRenderer {
         let rows = state.data.budgetRows
         let nameWidth = layout.cols >= 100 ? 28 : 20
         let barWidth = max(layout.cols - nameWidth - 2 * 10 - 4 - 18, 8)
-        let titles = " " + TextFit.padRight("Directory", to: nameWidth) + TextFit.padLeft("Size", to: 10)
+        let titles =
+            " " + TextFit.padRight("Directory", to: nameWidth) + TextFit.padLeft("Size", to: 10)
             + TextFit.padLeft("Budget", to: 10) + "  Use"
         grid.put(titles, row: layout.titleRow, col: 0, role: .columnTitle)
         let top = layout.listTop(.budgets)
@@ -22,8 +24,9 @@ enum BudgetsRenderer {
             guard i < rows.count else { break }
             let b = rows[i]
             let row = top + r
-            var x = grid.put(" " + TextFit.padRight(TextFit.shorten(glyphs.safe(b.directory), to: nameWidth - 1, ellipsis: glyphs.ellipsis), to: nameWidth),
-                             row: row, col: 0, role: .directory)
+            var x = grid.put(
+                " " + TextFit.padRight(TextFit.shorten(glyphs.safe(b.directory), to: nameWidth - 1, ellipsis: glyphs.ellipsis), to: nameWidth),
+                row: row, col: 0, role: .directory)
             x += grid.put(TextFit.padLeft(SizeLabel.text(b.bytes), to: 10), row: row, col: x, role: .plain)
             x += grid.put(TextFit.padLeft(b.budget.map(SizeLabel.text) ?? "none", to: 10), row: row, col: x, role: .dim)
             x += 2

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// One terminal cell: the grapheme drawn there and its role. The right half of a wide
 /// character holds an empty string so that columns and cells stay aligned.
 public struct Cell: Sendable, Equatable, Hashable {

@@ -1,11 +1,13 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Details of one entry or violation: path, size, effective backup status and why,
 /// rules, creating step, violations and the failing tests they explain.
 public enum DetailsRenderer {
     static func draw(_ subject: DetailsSubject, scroll: ListCursor, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
-        TriageRenderer.drawScrolling(lines(subject, data: state.data, glyphs: glyphs), title: " Details",
-                                     scroll: scroll, layout: state.layout, into: &grid)
+        TriageRenderer.drawScrolling(
+            lines(subject, data: state.data, glyphs: glyphs), title: " Details",
+            scroll: scroll, layout: state.layout, into: &grid)
     }
 
     private static func field(_ name: String, _ value: String, _ role: Role = .plain) -> StyledLine {
@@ -22,8 +24,10 @@ public enum DetailsRenderer {
         case .violation(let v):
             guard data.report.violations.indices.contains(v) else { return [] }
             let violation = data.report.violations[v]
-            lines.append(field("Violation", String(violation.kind.badge) + " " + violation.kind.title,
-                               violation.kind.isBlocking ? .violation : .warning))
+            lines.append(
+                field(
+                    "Violation", String(violation.kind.badge) + " " + violation.kind.title,
+                    violation.kind.isBlocking ? .violation : .warning))
             lines.append(field("Reason", glyphs.safe(violation.reason)))
             var rule = glyphs.safe(violation.ruleName ?? "none")
             if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
@@ -71,7 +75,9 @@ public enum DetailsRenderer {
         let path = inventory.pathBytes(node)
         lines.append(field("Path", path.isEmpty ? "/ (container root)" : glyphs.safe(bytes: path)))
         let isDir = inventory.isDirectory(node)
-        let type = isDir ? "directory, " + TriageRenderer.count(inventory.fileCount(node), "file")
+        let type =
+            isDir
+            ? "directory, " + TriageRenderer.count(inventory.fileCount(node), "file")
             : inventory.kindDescription(node)
         lines.append(field("Type", type))
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
@@ -79,8 +85,11 @@ public enum DetailsRenderer {
         lines.append(field("Size", size))
         let ruleDetails = data.rules.details(for: node, in: inventory)
         lines.append(backupLine(ruleDetails.status, glyphs: glyphs))
-        lines.append(field("Area", glyphs.safe(ruleDetails.area.path == "." ? "container root" : ruleDetails.area.path + "/")
-                                + " (" + glyphs.safe(ruleDetails.area.basis) + ")", .dim))
+        lines.append(
+            field(
+                "Area",
+                glyphs.safe(ruleDetails.area.path == "." ? "container root" : ruleDetails.area.path + "/")
+                    + " (" + glyphs.safe(ruleDetails.area.basis) + ")", .dim))
         let here = data.index.violations(at: node)
         var rules: [String] = []
         for name in ruleDetails.rules.map(\.name) + ruleDetails.policies + here.compactMap({ data.report.violations[$0].ruleName })

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Boxes drawn over the pane: the choosers (kind, rule, class) and the comment prompt.
 enum DialogRenderer {
     static func drawChooser(_ chooser: Chooser, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
@@ -47,8 +48,10 @@ enum DialogRenderer {
     }
 
     /// A centred box with a title; returns its top-left corner.
-    private static func drawBox(title: String, innerRows: Int, width: Int, layout: ScreenLayout,
-                                into grid: inout Grid, glyphs: Glyphs) -> (top: Int, left: Int) {
+    private static func drawBox(
+        title: String, innerRows: Int, width: Int, layout: ScreenLayout,
+        into grid: inout Grid, glyphs: Glyphs
+    ) -> (top: Int, left: Int) {
         let height = innerRows + 2
         let bodyTop = layout.titleRow
         let bodyRows = layout.statusRow - bodyTop

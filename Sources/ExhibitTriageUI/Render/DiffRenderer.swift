@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The diff view: files added, removed and grown since a base run, biggest growth
 /// first, with their size delta, size, creating step and violations in the open run.
 ///
@@ -29,17 +30,21 @@ enum DiffRenderer {
         let title: StyledLine = [
             Segment(" Since ", .dim), Segment(glyphs.safe(view.baseRunID), .message),
             Segment(" · \(view.count(.added)) added · \(view.count(.removed)) removed · \(view.count(.grown)) grown", .dim),
-            Segment(" · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),
-                    .dim),
+            Segment(
+                " · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),
+                .dim),
         ]
         grid.put(title, row: layout.titleRow, col: 0)
         let columns = Columns(cols: layout.cols)
-        grid.put(line(change: "Change", delta: "Delta", size: "Size", path: "Path", step: "Step", violations: "Violations",
-                      columns),
-                 row: layout.titleRow + 1, col: 0, role: .columnTitle)
+        grid.put(
+            line(
+                change: "Change", delta: "Delta", size: "Size", path: "Path", step: "Step", violations: "Violations",
+                columns),
+            row: layout.titleRow + 1, col: 0, role: .columnTitle)
         if view.rows.isEmpty {
-            grid.put(" No files added, removed or grown since " + glyphs.safe(view.baseRunID) + ".", row: layout.diffTop, col: 0,
-                     role: .dim)
+            grid.put(
+                " No files added, removed or grown since " + glyphs.safe(view.baseRunID) + ".", row: layout.diffTop, col: 0,
+                role: .dim)
             return
         }
         for r in 0..<layout.diffRows {
@@ -68,9 +73,12 @@ enum DiffRenderer {
         }
     }
 
-    private static func line(change: String, delta: String, size: String, path: String, step: String, violations: String,
-                             _ columns: Columns) -> String {
-        var s = " " + TextFit.padRight(change, to: 7) + " " + TextFit.padLeft(delta, to: 11) + "  "
+    private static func line(
+        change: String, delta: String, size: String, path: String, step: String, violations: String,
+        _ columns: Columns
+    ) -> String {
+        var s =
+            " " + TextFit.padRight(change, to: 7) + " " + TextFit.padLeft(delta, to: 11) + "  "
             + TextFit.padLeft(size, to: 9) + "  " + TextFit.padRight(path, to: columns.path)
         if columns.step > 0 { s += TextFit.padRight(step, to: columns.step) }
         if columns.violations > 0 { s += violations }

@@ -1,12 +1,14 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The evidence pane (`v`): each artifact's state, position and message, the
 /// exclusion-flag coverage and the other diagnostics, as `summary` lists them under
 /// Evidence and Diagnostics.
 public enum EvidenceRenderer {
     static func draw(scroll: ListCursor, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
-        TriageRenderer.drawScrolling(lines(data: state.data, glyphs: glyphs), title: " Evidence", scroll: scroll,
-                                     layout: state.layout, into: &grid)
+        TriageRenderer.drawScrolling(
+            lines(data: state.data, glyphs: glyphs), title: " Evidence", scroll: scroll,
+            layout: state.layout, into: &grid)
     }
 
     /// The content, one styled line each; also used by the state machine to bound scrolling.
@@ -22,17 +24,20 @@ public enum EvidenceRenderer {
             lines.append([Segment(" Undecided rules (the files' exclusion flags are not recorded)", .columnTitle)])
             for r in undecided {
                 let files = r.fileCount
-                lines.append([Segment("   " + glyphs.safe(r.rule), .warning),
-                              Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided")])
+                lines.append([
+                    Segment("   " + glyphs.safe(r.rule), .warning),
+                    Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided"),
+                ])
             }
         }
         if !lines.isEmpty { lines.append([]) }
         for row in evidence.rows {
-            let role: Role = switch row.state {
-            case "malformed", "unreadable": .error
-            case "missing", "superseded": .dim
-            default: .plain
-            }
+            let role: Role =
+                switch row.state {
+                case "malformed", "unreadable": .error
+                case "missing", "superseded": .dim
+                default: .plain
+                }
             lines.append([Segment(" " + TextFit.padRight(row.state, to: 11), role), Segment(glyphs.safe(row.file) + glyphs.safe(row.detail))])
         }
         if !evidence.diagnostics.isEmpty {

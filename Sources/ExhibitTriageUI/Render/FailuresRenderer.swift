@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Failing tests in a list; below it the selected test's failure text and the
 /// violations that explain it.
 enum FailuresRenderer {

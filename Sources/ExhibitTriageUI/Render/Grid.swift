@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// An in-memory screen: `rows × cols` cells. Renderers draw into a grid; the terminal
 /// driver only paints grids (diffing against the previous one), and tests compare a
 /// grid's `text` and `styleMask` with golden files.

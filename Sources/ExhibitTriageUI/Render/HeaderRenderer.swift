@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The two header rows: what run this is, and what the tests and the rules say.
 /// On a narrow terminal the least important parts give way first, so the run id, the
 /// counts and the proposed class always show whole.

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The `?` screen, generated from the binding table of the context it was opened from.
 public enum HelpRenderer {
     static let keyColumn = 20
@@ -26,7 +27,8 @@ public enum HelpRenderer {
     }
 
     static func draw(_ context: BindingContext, scroll: ListCursor, layout: ScreenLayout, into grid: inout Grid) {
-        TriageRenderer.drawScrolling(lines(for: context), title: " Keys: " + context.title,
-                                     scroll: scroll, layout: layout, into: &grid)
+        TriageRenderer.drawScrolling(
+            lines(for: context), title: " Keys: " + context.title,
+            scroll: scroll, layout: layout, into: &grid)
     }
 }

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// What a cell means, never what colour it is: a `Theme` maps roles to attributes,
 /// so the monochrome theme and the colour theme draw the same screens.
 public enum Role: Int, Sendable, CaseIterable, Hashable {

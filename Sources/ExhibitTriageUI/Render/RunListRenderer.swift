@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The archive's run list: one line per run, newest first, lines filling in as runs
 /// are read, and the selected run's details above the column titles.
 ///
@@ -97,9 +98,11 @@ public enum RunListRenderer {
         var width = 0
         for series in drift.series {
             let own = summary.volumes?.first { $0.directory == series.directory }?.bytes ?? 0
-            let parts = [Segment("  " + glyphs.safe(series.directory) + " ", .dim),
-                         Segment(Sparkline.render(series.values, glyphs: glyphs), .bar),
-                         Segment(" " + SizeLabel.text(own))]
+            let parts = [
+                Segment("  " + glyphs.safe(series.directory) + " ", .dim),
+                Segment(Sparkline.render(series.values, glyphs: glyphs), .bar),
+                Segment(" " + SizeLabel.text(own)),
+            ]
             let partWidth = parts.reduce(0) { $0 + DisplayWidth.of($1.text) }
             if width + partWidth > state.layout.cols - 1 { break }
             line += parts
@@ -119,7 +122,8 @@ public enum RunListRenderer {
         grid.fill(row: row, role: .columnTitle)
         var titles = "  " + TextFit.padRight("Date", to: c.date) + "  " + TextFit.padRight("Run", to: c.id) + "  "
         if c.wide {
-            titles += TextFit.padRight("Commit", to: c.commit) + "  " + TextFit.padRight("Scheme", to: c.scheme) + "  "
+            titles +=
+                TextFit.padRight("Commit", to: c.commit) + "  " + TextFit.padRight("Scheme", to: c.scheme) + "  "
                 + TextFit.padRight("iOS", to: c.runtime) + "  "
         }
         titles += TextFit.padLeft("Fail", to: c.failed) + "  U  M  C  Triage"

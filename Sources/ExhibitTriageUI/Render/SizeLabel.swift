@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Byte counts as the UI shows them, ncdu style: `0 B`, `512 B`, `12.0 KiB`, `1.5 MiB`.
 /// Kept private to rendering (the rules engine owns the formatting used in reports) so
 /// the columns here can be fixed-width.

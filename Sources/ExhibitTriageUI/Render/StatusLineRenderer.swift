@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The bottom row: where you are and the main keys, or a prompt, or a message.
 enum StatusLineRenderer {
     /// The live filter being typed: ` /text▏  Enter keep · Esc clear`, the text's end

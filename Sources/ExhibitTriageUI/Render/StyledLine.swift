@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// A run of text in one role.
 public struct Segment: Sendable, Equatable {
     public var text: String

@@ -1,9 +1,11 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The eight ANSI colours ncurses knows, plus the terminal's own default.
 public enum TerminalColor: Int32, Sendable {
     case terminalDefault = -1
-    case black = 0, red, green, yellow, blue, magenta, cyan, white
+    case black = 0
+    case red, green, yellow, blue, magenta, cyan, white
 }
 
 /// How a role looks: colours (ignored in monochrome) and attributes.
@@ -15,8 +17,10 @@ public struct TextAttributes: Sendable, Equatable {
     public var underline: Bool
     public var dim: Bool
 
-    public init(foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault,
-                bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false) {
+    public init(
+        foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault,
+        bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The ncdu-style container tree: badge, backup mark, size, bar, (count,) name.
 enum TreeRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
@@ -45,8 +46,10 @@ enum TreeRenderer {
     static func countWidth(_ cols: Int) -> Int { cols >= 100 ? 9 : 0 }
     static func barWidth(_ cols: Int) -> Int { cols >= 120 ? 20 : (cols >= 70 ? 10 : 0) }
 
-    private static func drawRow(_ node: Inventory.NodeID, row: Int, state: TriageState, inventory: Inventory,
-                                parentTotal: UInt64, into grid: inout Grid, glyphs: Glyphs) {
+    private static func drawRow(
+        _ node: Inventory.NodeID, row: Int, state: TriageState, inventory: Inventory,
+        parentTotal: UInt64, into grid: inout Grid, glyphs: Glyphs
+    ) {
         let cols = state.layout.cols
         if let kind = state.data.index.badge(node) {
             grid.put(String(kind.badge), row: row, col: 1, role: kind.isBlocking ? .violation : .warning)

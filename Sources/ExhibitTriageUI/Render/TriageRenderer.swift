@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Draws a whole triage screen from a state: the pure "view" of the state machine.
 /// Cost follows the visible rows: panes draw only the rows on screen and use the
 /// listings and indexes the state already holds.
@@ -80,8 +81,10 @@ public enum TriageRenderer {
     }
 
     /// A full-body overlay of lines that scrolls (details, help), with a position note.
-    static func drawScrolling(_ lines: [StyledLine], title: String, scroll: ListCursor, layout: ScreenLayout,
-                              into grid: inout Grid) {
+    static func drawScrolling(
+        _ lines: [StyledLine], title: String, scroll: ListCursor, layout: ScreenLayout,
+        into grid: inout Grid
+    ) {
         grid.put(title, row: layout.titleRow, col: 0, role: .columnTitle)
         let offset = min(scroll.offset, max(lines.count - layout.overlayRows, 0))
         for r in 0..<layout.overlayRows {

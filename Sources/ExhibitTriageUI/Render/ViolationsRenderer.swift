@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Every violation with badge, size, path, rule and step; filtered by kind and rule.
 enum ViolationsRenderer {
     struct Columns {
@@ -30,9 +31,12 @@ enum ViolationsRenderer {
         grid.put(titles, row: layout.titleRow + 1, col: 0, role: .columnTitle)
         let top = layout.listTop(.violations)
         if browser.shown.isEmpty {
-            let note = state.data.isChecking ? " Checking the rules" + glyphs.ellipsis
-                : report.violations.isEmpty ? " No violations: the container follows the rules."
-                : " No violations match the filters (a shows all)."
+            let note =
+                state.data.isChecking
+                ? " Checking the rules" + glyphs.ellipsis
+                : report.violations.isEmpty
+                    ? " No violations: the container follows the rules."
+                    : " No violations match the filters (a shows all)."
             grid.put(note, row: top, col: 0, role: .dim)
             return
         }
@@ -41,11 +45,12 @@ enum ViolationsRenderer {
             let i = browser.cursor.offset + r
             guard i < browser.shown.count else { break }
             let v = report.violations[browser.shown[i]]
-            let line = row(badge: String(v.kind.badge), size: SizeLabel.text(v.size),
-                           path: TextFit.shorten(glyphs.safe(v.path), to: pathWidth(columns, cols: layout.cols), ellipsis: glyphs.ellipsis),
-                           rule: TextFit.shorten(glyphs.safe(v.ruleName ?? "-"), to: max(columns.rule - 1, 0), ellipsis: glyphs.ellipsis),
-                           step: TextFit.shorten(glyphs.safe(v.step ?? "-"), to: max(columns.step - 1, 0), ellipsis: glyphs.ellipsis),
-                           columns: columns, cols: layout.cols)
+            let line = row(
+                badge: String(v.kind.badge), size: SizeLabel.text(v.size),
+                path: TextFit.shorten(glyphs.safe(v.path), to: pathWidth(columns, cols: layout.cols), ellipsis: glyphs.ellipsis),
+                rule: TextFit.shorten(glyphs.safe(v.ruleName ?? "-"), to: max(columns.rule - 1, 0), ellipsis: glyphs.ellipsis),
+                step: TextFit.shorten(glyphs.safe(v.step ?? "-"), to: max(columns.step - 1, 0), ellipsis: glyphs.ellipsis),
+                columns: columns, cols: layout.cols)
             grid.put(line, row: top + r, col: 0, role: .plain)
             grid.restyle(row: top + r, from: 1, to: 2, role: v.kind.isBlocking ? .violation : .warning)
             if i == browser.cursor.index { grid.restyle(row: top + r, role: .selected) }
@@ -56,8 +61,10 @@ enum ViolationsRenderer {
         max(cols - 13 - columns.rule - columns.step - 1, 8)
     }
 
-    private static func row(badge: String, size: String, path: String, rule: String, step: String,
-                            columns: Columns, cols: Int) -> String {
+    private static func row(
+        badge: String, size: String, path: String, rule: String, step: String,
+        columns: Columns, cols: Int
+    ) -> String {
         var s = " " + badge + " " + TextFit.padLeft(size, to: 9) + "  "
         s += TextFit.padRight(path, to: pathWidth(columns, cols: cols)) + " "
         if columns.rule > 0 { s += TextFit.padRight(rule, to: columns.rule) }

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Everything a person can ask the triage UI to do. Keys map to actions through
 /// `KeyBindings`; the state machine only ever sees actions.
 public enum Action: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Everything that happens to the archive screen: the person's keys, the list lines
 /// and runs read for it, and results for the open run's effects.
 public enum ArchiveEvent: Sendable {

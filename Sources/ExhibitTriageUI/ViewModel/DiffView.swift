@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The comparison of the open run with a base run as the diff view holds it: files
 /// added, removed and grown, biggest growth first, with a selection that Enter takes
 /// to the tree. Made once from an `InventoryDiff`; the base inventory is not kept.

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// How the tree orders a directory: ncdu's `s`, `n` and `C`; pressing the same key
 /// again reverses.
 public struct SortOrder: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// What the triage UI says about the evidence itself, so it fails closed as `check`
 /// does: a headline for the header when an artifact is malformed or unreadable, the
 /// inventory missing, or the exclusion flags not recorded; the rows of the evidence
@@ -34,12 +35,14 @@ public struct EvidenceStatus: Sendable, Equatable {
             }
         }
         let primary = bundle.status(of: EvidenceLayout.inventoryJSON)
-        authoritativeInventoryBroken = bundle.inventory != nil && {
-            switch primary {
-            case .malformed?, .unreadable?: true
-            default: false
-            }
-        }()
+        authoritativeInventoryBroken =
+            bundle.inventory != nil
+            && {
+                switch primary {
+                case .malformed?, .unreadable?: true
+                default: false
+                }
+            }()
         if authoritativeInventoryBroken {
             inventoryUnreadable = false
             if case .unreadable? = primary { headline = "inventory unreadable" } else { headline = "inventory malformed" }

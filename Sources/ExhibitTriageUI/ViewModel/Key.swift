@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// A key press, decoded from the terminal by the driver. Pure, so the state machine and
 /// the binding table are tested without a terminal.
 public enum Key: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// One row of the action table: the keys that trigger an action and the help text the
 /// `?` screen shows for it. The table both binds keys and generates help, so the two
 /// cannot drift apart (tig's request table works the same way).
@@ -60,132 +61,168 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
 }
 
 public enum KeyBindings {
-    private static let movement = BindingGroup(title: "Moving", bindings: [
-        KeyBinding(.moveDown, [.char("j"), .down], "Move down"),
-        KeyBinding(.moveUp, [.char("k"), .up], "Move up"),
-        KeyBinding(.pageDown, [.pageDown, .ctrl("d")], "Page down"),
-        KeyBinding(.pageUp, [.pageUp, .ctrl("u")], "Page up"),
-        KeyBinding(.top, [.char("g"), .home], "First line"),
-        KeyBinding(.bottom, [.char("G"), .end], "Last line"),
-    ])
+    private static let movement = BindingGroup(
+        title: "Moving",
+        bindings: [
+            KeyBinding(.moveDown, [.char("j"), .down], "Move down"),
+            KeyBinding(.moveUp, [.char("k"), .up], "Move up"),
+            KeyBinding(.pageDown, [.pageDown, .ctrl("d")], "Page down"),
+            KeyBinding(.pageUp, [.pageUp, .ctrl("u")], "Page up"),
+            KeyBinding(.top, [.char("g"), .home], "First line"),
+            KeyBinding(.bottom, [.char("G"), .end], "Last line"),
+        ])
 
-    private static let panes = BindingGroup(title: "Panes and triage", bindings: [
-        KeyBinding(.nextPane, [.tab], "Next pane"),
-        KeyBinding(.previousPane, [.backTab], "Previous pane"),
-        KeyBinding(.classify, [.char("c")], "Classify the run"),
-        KeyBinding(.export, [.char("x")], "Export the triage note"),
-        KeyBinding(.showEvidence, [.char("v")], "Evidence: each file's state and messages"),
-        KeyBinding(.help, [.char("?")], "Keys for this screen"),
-        KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
-        KeyBinding(.quit, [.char("q")], "Back, or quit from the tree"),
-        KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
-    ])
+    private static let panes = BindingGroup(
+        title: "Panes and triage",
+        bindings: [
+            KeyBinding(.nextPane, [.tab], "Next pane"),
+            KeyBinding(.previousPane, [.backTab], "Previous pane"),
+            KeyBinding(.classify, [.char("c")], "Classify the run"),
+            KeyBinding(.export, [.char("x")], "Export the triage note"),
+            KeyBinding(.showEvidence, [.char("v")], "Evidence: each file's state and messages"),
+            KeyBinding(.help, [.char("?")], "Keys for this screen"),
+            KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
+            KeyBinding(.quit, [.char("q")], "Back, or quit from the tree"),
+            KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
+        ])
 
-    private static let terminal = BindingGroup(title: "Always", bindings: [
-        KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
-        KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
-    ])
+    private static let terminal = BindingGroup(
+        title: "Always",
+        bindings: [
+            KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
+            KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
+        ])
 
-    private static let tree = BindingGroup(title: "Container tree", bindings: [
-        KeyBinding(.open, [.enter, .char("l"), .right], "Open directory"),
-        KeyBinding(.back, [.char("h"), .left, .backspace], "Parent directory"),
-        KeyBinding(.sortBySize, [.char("s")], "Sort by size (again: reverse)"),
-        KeyBinding(.sortByName, [.char("n")], "Sort by name (again: reverse)"),
-        KeyBinding(.sortByCount, [.char("C")], "Sort by file count (again: reverse)"),
-        KeyBinding(.startFilter, [.char("/")], "Filter names (Esc clears)"),
-        KeyBinding(.nextViolation, [.char("e")], "Next violation"),
-        KeyBinding(.previousViolation, [.char("E")], "Previous violation"),
-        KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
-    ])
+    private static let tree = BindingGroup(
+        title: "Container tree",
+        bindings: [
+            KeyBinding(.open, [.enter, .char("l"), .right], "Open directory"),
+            KeyBinding(.back, [.char("h"), .left, .backspace], "Parent directory"),
+            KeyBinding(.sortBySize, [.char("s")], "Sort by size (again: reverse)"),
+            KeyBinding(.sortByName, [.char("n")], "Sort by name (again: reverse)"),
+            KeyBinding(.sortByCount, [.char("C")], "Sort by file count (again: reverse)"),
+            KeyBinding(.startFilter, [.char("/")], "Filter names (Esc clears)"),
+            KeyBinding(.nextViolation, [.char("e")], "Next violation"),
+            KeyBinding(.previousViolation, [.char("E")], "Previous violation"),
+            KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
+        ])
 
-    private static let violations = BindingGroup(title: "Violations", bindings: [
-        KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
-        KeyBinding(.chooseKind, [.char("f")], "Filter by kind"),
-        KeyBinding(.chooseRule, [.char("r")], "Filter by rule"),
-        KeyBinding(.clearViolationFilters, [.char("a")], "Show all violations"),
-        KeyBinding(.toggleDetails, [.char("i")], "Details of the file"),
-    ])
+    private static let violations = BindingGroup(
+        title: "Violations",
+        bindings: [
+            KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
+            KeyBinding(.chooseKind, [.char("f")], "Filter by kind"),
+            KeyBinding(.chooseRule, [.char("r")], "Filter by rule"),
+            KeyBinding(.clearViolationFilters, [.char("a")], "Show all violations"),
+            KeyBinding(.toggleDetails, [.char("i")], "Details of the file"),
+        ])
 
     /// In a run opened from an archive; without one the keys do nothing.
-    private static let archive = BindingGroup(title: "Archive", bindings: [
-        KeyBinding(.nextRun, [.char("]")], "Next run of the archive"),
-        KeyBinding(.previousRun, [.char("[")], "Previous run of the archive"),
-    ])
+    private static let archive = BindingGroup(
+        title: "Archive",
+        bindings: [
+            KeyBinding(.nextRun, [.char("]")], "Next run of the archive"),
+            KeyBinding(.previousRun, [.char("[")], "Previous run of the archive"),
+        ])
 
-    private static let compare = BindingGroup(title: "Compare", bindings: [
-        KeyBinding(.compareWithBase, [.char("b")], "Compare with the latest earlier run that passed"),
-        KeyBinding(.chooseBase, [.char("B")], "Compare with a run chosen from a list"),
-    ])
+    private static let compare = BindingGroup(
+        title: "Compare",
+        bindings: [
+            KeyBinding(.compareWithBase, [.char("b")], "Compare with the latest earlier run that passed"),
+            KeyBinding(.chooseBase, [.char("B")], "Compare with a run chosen from a list"),
+        ])
 
-    private static let diff = BindingGroup(title: "Compared files", bindings: [
-        KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
-        KeyBinding(.help, [.char("?")], "Keys for this screen"),
-    ])
+    private static let diff = BindingGroup(
+        title: "Compared files",
+        bindings: [
+            KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
+            KeyBinding(.help, [.char("?")], "Keys for this screen"),
+        ])
 
-    private static let runList = BindingGroup(title: "Runs", bindings: [
-        KeyBinding(.open, [.enter, .char("l"), .right], "Open the run"),
-        KeyBinding(.startFilter, [.char("/")], "Filter runs (Esc clears)"),
-        KeyBinding(.help, [.char("?")], "Keys for this screen"),
-        KeyBinding(.quit, [.char("q")], "Quit"),
-        KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
-        KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
-    ])
+    private static let runList = BindingGroup(
+        title: "Runs",
+        bindings: [
+            KeyBinding(.open, [.enter, .char("l"), .right], "Open the run"),
+            KeyBinding(.startFilter, [.char("/")], "Filter runs (Esc clears)"),
+            KeyBinding(.help, [.char("?")], "Keys for this screen"),
+            KeyBinding(.quit, [.char("q")], "Quit"),
+            KeyBinding(.redraw, [.ctrl("l")], "Redraw the screen"),
+            KeyBinding(.forceQuit, [.ctrl("c")], "Quit at once"),
+        ])
 
-    private static let runListFilter = BindingGroup(title: "Filter runs", bindings: [
-        KeyBinding(.confirm, [.enter], "Keep the filter"),
-        KeyBinding(.cancel, [.escape], "Clear the filter"),
-        KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
-        KeyBinding(.moveDown, [.down], "Move down"),
-        KeyBinding(.moveUp, [.up], "Move up"),
-    ])
+    private static let runListFilter = BindingGroup(
+        title: "Filter runs",
+        bindings: [
+            KeyBinding(.confirm, [.enter], "Keep the filter"),
+            KeyBinding(.cancel, [.escape], "Clear the filter"),
+            KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+            KeyBinding(.moveDown, [.down], "Move down"),
+            KeyBinding(.moveUp, [.up], "Move up"),
+        ])
 
-    private static let closeOverlay = BindingGroup(title: "Closing", bindings: [
-        KeyBinding(.cancel, [.escape], "Close"),
-        KeyBinding(.quit, [.char("q")], "Close"),
-    ])
+    private static let closeOverlay = BindingGroup(
+        title: "Closing",
+        bindings: [
+            KeyBinding(.cancel, [.escape], "Close"),
+            KeyBinding(.quit, [.char("q")], "Close"),
+        ])
 
-    private static let details = BindingGroup(title: "Details", bindings: [
-        KeyBinding(.toggleDetails, [.char("i")], "Close details"),
-        KeyBinding(.back, [.char("h"), .left], "Close details"),
-        KeyBinding(.help, [.char("?")], "Keys for this screen"),
-    ])
+    private static let details = BindingGroup(
+        title: "Details",
+        bindings: [
+            KeyBinding(.toggleDetails, [.char("i")], "Close details"),
+            KeyBinding(.back, [.char("h"), .left], "Close details"),
+            KeyBinding(.help, [.char("?")], "Keys for this screen"),
+        ])
 
-    private static let evidence = BindingGroup(title: "Evidence", bindings: [
-        KeyBinding(.showEvidence, [.char("v")], "Close the evidence"),
-        KeyBinding(.help, [.char("?")], "Keys for this screen"),
-    ])
+    private static let evidence = BindingGroup(
+        title: "Evidence",
+        bindings: [
+            KeyBinding(.showEvidence, [.char("v")], "Close the evidence"),
+            KeyBinding(.help, [.char("?")], "Keys for this screen"),
+        ])
 
-    private static let unsupportedClass = BindingGroup(title: "Unsupported class", bindings: [
-        KeyBinding(.confirm, [.char("y")], "Record the class anyway"),
-        KeyBinding(.cancel, [.escape, .char("n")], "Back to the classes"),
-    ])
+    private static let unsupportedClass = BindingGroup(
+        title: "Unsupported class",
+        bindings: [
+            KeyBinding(.confirm, [.char("y")], "Record the class anyway"),
+            KeyBinding(.cancel, [.escape, .char("n")], "Back to the classes"),
+        ])
 
-    private static let help = BindingGroup(title: "Help", bindings: [
-        KeyBinding(.help, [.char("?")], "Close help"),
-    ])
+    private static let help = BindingGroup(
+        title: "Help",
+        bindings: [
+            KeyBinding(.help, [.char("?")], "Close help")
+        ])
 
-    private static let filterInput = BindingGroup(title: "Filter", bindings: [
-        KeyBinding(.confirm, [.enter], "Keep the filter"),
-        KeyBinding(.cancel, [.escape], "Clear the filter"),
-        KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
-        KeyBinding(.moveDown, [.down], "Move down"),
-        KeyBinding(.moveUp, [.up], "Move up"),
-    ])
+    private static let filterInput = BindingGroup(
+        title: "Filter",
+        bindings: [
+            KeyBinding(.confirm, [.enter], "Keep the filter"),
+            KeyBinding(.cancel, [.escape], "Clear the filter"),
+            KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+            KeyBinding(.moveDown, [.down], "Move down"),
+            KeyBinding(.moveUp, [.up], "Move up"),
+        ])
 
-    private static let chooser = BindingGroup(title: "Choosing", bindings: [
-        KeyBinding(.moveDown, [.char("j"), .down], "Move down"),
-        KeyBinding(.moveUp, [.char("k"), .up], "Move up"),
-        KeyBinding(.top, [.char("g"), .home], "First"),
-        KeyBinding(.bottom, [.char("G"), .end], "Last"),
-        KeyBinding(.confirm, [.enter], "Choose"),
-        KeyBinding(.cancel, [.escape, .char("q")], "Cancel"),
-    ])
+    private static let chooser = BindingGroup(
+        title: "Choosing",
+        bindings: [
+            KeyBinding(.moveDown, [.char("j"), .down], "Move down"),
+            KeyBinding(.moveUp, [.char("k"), .up], "Move up"),
+            KeyBinding(.top, [.char("g"), .home], "First"),
+            KeyBinding(.bottom, [.char("G"), .end], "Last"),
+            KeyBinding(.confirm, [.enter], "Choose"),
+            KeyBinding(.cancel, [.escape, .char("q")], "Cancel"),
+        ])
 
-    private static let commentInput = BindingGroup(title: "Comment", bindings: [
-        KeyBinding(.confirm, [.enter], "Confirm the classification"),
-        KeyBinding(.cancel, [.escape], "Back to the classes"),
-        KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
-    ])
+    private static let commentInput = BindingGroup(
+        title: "Comment",
+        bindings: [
+            KeyBinding(.confirm, [.enter], "Confirm the classification"),
+            KeyBinding(.cancel, [.escape], "Back to the classes"),
+            KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+        ])
 
     /// The groups in force in a context, in help-screen order.
     public static func groups(for context: BindingContext) -> [BindingGroup] {

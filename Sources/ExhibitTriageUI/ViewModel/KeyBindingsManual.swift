@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The KEYS section of exhibit(1), generated from the same action table that binds the
 /// keys and draws the `?` screen. A test compares it with the man page, so the manual
 /// cannot drift from the code (`EXHIBIT_UPDATE_GOLDEN=1` rewrites it).

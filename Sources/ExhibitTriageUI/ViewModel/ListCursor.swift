@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// A selection in a list and the first visible row. Kept in the state so scrolling
 /// is stable between frames; `reveal` keeps the selection on screen.
 public struct ListCursor: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The archive's runs as the list screen holds them: every run id known at once, each
 /// line filled in when its run has been read, kept newest first, with a live filter.
 /// Runs not read yet sort by the date in their id, so lines rarely jump when they fill in.
@@ -88,8 +89,10 @@ public struct RunList: Sendable {
     /// What `/` matches: the id and every text column of the line.
     static func haystack(_ entry: Entry) -> String {
         guard let s = entry.summary else { return entry.runID.lowercased() }
-        let parts = [s.runID, s.dateText, s.commit ?? "", s.branch ?? "", s.scheme ?? "", s.runtime ?? "", s.device ?? "",
-                     s.triage.label]
+        let parts = [
+            s.runID, s.dateText, s.commit ?? "", s.branch ?? "", s.scheme ?? "", s.runtime ?? "", s.device ?? "",
+            s.triage.label,
+        ]
         return parts.joined(separator: "\n").lowercased()
     }
 }

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Where things go on a screen of a given size. Shared by the renderers and by the
 /// state machine (which needs page sizes for PgUp/PgDn and scrolling).
 ///

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The ncdu-style browser over the container: one directory at a time, sorted,
 /// optionally filtered by name, with the selection remembered per directory.
 public struct TreeBrowser: Sendable {

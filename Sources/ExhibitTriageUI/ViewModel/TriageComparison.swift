@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Comparing the open run with a base run: `b` asks for the latest earlier run that
 /// passed, `B` for a chooser of runs; the performer finds the runs and reads the base's
 /// inventory (I/O, asked for as effects) and they come back here as events, where the

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The read-only side of a triage session: evidence, findings and the indexes made
 /// from them once. Shared by every state value (a class, so copying state is cheap).
 public final class TriageData: Sendable {
@@ -20,8 +21,10 @@ public final class TriageData: Sendable {
     /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
     /// rules check runs; the state replaces the data when the report arrives
     /// (`TriageEvent.rulesChecked`), so a large container's tree is on screen early.
-    public init(bundle: EvidenceBundle, report: CheckReport,
-                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false) {
+    public init(
+        bundle: EvidenceBundle, report: CheckReport,
+        rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false
+    ) {
         self.bundle = bundle
         self.report = report
         self.rules = rules
@@ -68,9 +71,11 @@ extension CheckReport {
     /// What a session holds until its deferred rules check is done: no findings, no
     /// proposal worth showing (the UI says "checking" and refuses to classify).
     public static func awaitingCheck(rulesSource: String, rulesDiagnostics: [Diagnostic]) -> CheckReport {
-        let proposal = ClassificationProposal(proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: [],
-                                              unexplainedTests: [], rationale: "The rules check is still running.")
-        return CheckReport(violations: [], proposal: proposal, budgets: [], rulesSource: rulesSource,
-                           rulesDiagnostics: rulesDiagnostics)
+        let proposal = ClassificationProposal(
+            proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: [],
+            unexplainedTests: [], rationale: "The rules check is still running.")
+        return CheckReport(
+            violations: [], proposal: proposal, budgets: [], rulesSource: rulesSource,
+            rulesDiagnostics: rulesDiagnostics)
     }
 }

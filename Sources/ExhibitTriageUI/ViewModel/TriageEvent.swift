@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Everything that happens to the triage screen, in the one order the loop delivers it:
 /// what the person does, and what the I/O it asked for (`TriageEffect`) brought back.
 /// `TriageState.receive` is the only way in.

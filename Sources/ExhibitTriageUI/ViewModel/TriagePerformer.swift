@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The I/O behind the triage screen's effects, supplied by whoever opens the UI (the
 /// command line today). The terminal driver calls it on worker threads, never on the
 /// thread that reads keys, and hands what it returns back to the state as events.

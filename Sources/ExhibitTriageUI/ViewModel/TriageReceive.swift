@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The triage state's one entry point: every key, resize and result of I/O comes in
 /// here, and the effects to perform go out. Results name the run they were asked for;
 /// one for another run (left while it was under way) is dropped.

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// A person's confirmed classification of a run.
 public struct TriageDecision: Sendable, Equatable, Hashable {
     public var failureClass: FailureClass
@@ -60,10 +61,12 @@ public struct TriageSession: Sendable {
     /// Whether there are other runs to compare with (`b`, `B`).
     public let canCompare: Bool
 
-    public init(bundle: EvidenceBundle, report: CheckReport,
-                rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
-                confirmed: TriageDecision? = nil, draft: TriageDraft? = nil, needsCheck: Bool = false,
-                canCompare: Bool = false) {
+    public init(
+        bundle: EvidenceBundle, report: CheckReport,
+        rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
+        confirmed: TriageDecision? = nil, draft: TriageDraft? = nil, needsCheck: Bool = false,
+        canCompare: Bool = false
+    ) {
         self.bundle = bundle
         self.report = report
         self.rules = rules

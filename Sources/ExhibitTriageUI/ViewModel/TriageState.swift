@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// What the details overlay describes.
 public enum DetailsSubject: Sendable, Equatable {
     case node(Inventory.NodeID)
@@ -49,8 +50,10 @@ public struct TriageState: Sendable {
     /// Whether the session can find other runs to compare with (`b`, `B`).
     public let canCompare: Bool
 
-    public init(data: TriageData, rows: Int = 24, cols: Int = 80, decision: TriageDecision? = nil, draft: TriageDraft? = nil,
-                canCompare: Bool = false) {
+    public init(
+        data: TriageData, rows: Int = 24, cols: Int = 80, decision: TriageDecision? = nil, draft: TriageDraft? = nil,
+        canCompare: Bool = false
+    ) {
         self.data = data
         self.canCompare = canCompare
         self.tree = TreeBrowser(inventory: data.inventory)
@@ -65,10 +68,12 @@ public struct TriageState: Sendable {
     }
 
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
-        let data = TriageData(bundle: session.bundle, report: session.report, rules: session.rules,
-                              isChecking: session.needsCheck)
-        self.init(data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
-                  canCompare: session.canCompare)
+        let data = TriageData(
+            bundle: session.bundle, report: session.report, rules: session.rules,
+            isChecking: session.needsCheck)
+        self.init(
+            data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
+            canCompare: session.canCompare)
     }
 
     /// What the state asks for as it starts: the rules check, when it was deferred.

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The state machine's transitions: one action in, a new state and effects out.
 extension TriageState {
     mutating func handle(_ action: Action) -> [TriageEffect] {

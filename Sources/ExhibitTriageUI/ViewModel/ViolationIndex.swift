@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// Everything the UI needs to know about violations, computed once per session so no
 /// frame ever walks the whole tree or the whole report.
 public struct ViolationIndex: Sendable {

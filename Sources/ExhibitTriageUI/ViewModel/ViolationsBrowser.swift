@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// The violations list with its kind and rule filters.
 public struct ViolationsBrowser: Sendable {
     public private(set) var kindFilter: ViolationKind?

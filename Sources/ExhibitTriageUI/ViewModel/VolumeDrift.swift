@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitRules
+
 /// How the bytes under each top-level directory (Documents, Library, tmp) moved over
 /// the last runs up to a run, from the totals the run list already read. Runs not
 /// read yet, or without an inventory, are gaps: drawing never waits for reading.
@@ -23,9 +24,11 @@ public struct VolumeDrift: Sendable, Equatable {
         let window = list.entries[entryIndex..<min(entryIndex + Self.runs, list.entries.count)].reversed()
         let directories = own.map(\.directory).sorted(by: Self.displayOrder)
         series = directories.map { name in
-            Series(directory: name, values: window.map { entry in
-                entry.summary?.volumes?.first { $0.directory == name }?.bytes
-            })
+            Series(
+                directory: name,
+                values: window.map { entry in
+                    entry.summary?.volumes?.first { $0.directory == name }?.bytes
+                })
         }
         for i in series.indices where series[i].values.count < Self.runs {
             series[i].values.insert(contentsOf: [UInt64?](repeating: nil, count: Self.runs - series[i].values.count), at: 0)

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
@@ -16,18 +17,18 @@ import Testing
     /// made on the Linux file systems.
     static let fileSystemKeepsInvalidUTF8: Bool = {
         #if os(Linux)
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }()
     /// ncdu is in the Debian CI image (.ci/run installs it); on a Mac it is an optional
     /// Homebrew package, so there the check runs only where it is installed.
     static let ncduExpected: Bool = {
         #if os(Linux)
-        return true
+            return true
         #else
-        return ProcessRunner(environment: ProcessInfo.processInfo.environment).resolve("ncdu") != nil
+            return ProcessRunner(environment: ProcessInfo.processInfo.environment).resolve("ncdu") != nil
         #endif
     }()
 
@@ -51,26 +52,33 @@ import Testing
         defer { s.remove() }
         let container = try makeContainer(s)
         #if os(macOS)
-        try #require(s.excludeFromBackup("container/Library/Application Support/Downloads"),
-                     "Foundation cannot set isExcludedFromBackup here")
+            try #require(
+                s.excludeFromBackup("container/Library/Application Support/Downloads"),
+                "Foundation cannot set isExcludedFromBackup here")
         #else
-        try #require(s.setAttribute("container/Library/Application Support/Downloads", name: Self.excludeAttribute,
-                                    value: "com.apple.MobileBackup"), "the file system refuses user. attributes")
+            try #require(
+                s.setAttribute(
+                    "container/Library/Application Support/Downloads", name: Self.excludeAttribute,
+                    value: "com.apple.MobileBackup"), "the file system refuses user. attributes")
         #endif
         try s.write("Documents/Résumé 2026.txt\n", to: "excluded.txt")
         try s.write("step\tpath\nfirst install: seed vault\tDocuments/Résumé 2026.txt\n", to: "steps.tsv")
         let run = s.root + "/RUN"
-        let r = CollectRunner.collect(["--container", container, "--out", run, "--excluded-list", s.root + "/excluded.txt",
-                                       "--steps", s.root + "/steps.tsv", "--bundle-id", "com.example.vault",
-                                       "--results-json", CollectScratch.samples + "/run-2026-11-03-unset-attribute/results"],
-                                      environment: ["PATH": s.root + "/no-tools", "HOME": s.root])
+        let r = CollectRunner.collect(
+            [
+                "--container", container, "--out", run, "--excluded-list", s.root + "/excluded.txt",
+                "--steps", s.root + "/steps.tsv", "--bundle-id", "com.example.vault",
+                "--results-json", CollectScratch.samples + "/run-2026-11-03-unset-attribute/results",
+            ],
+            environment: ["PATH": s.root + "/no-tools", "HOME": s.root])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("flagged excluded from backup"))
 
         let bundle = RunLocator.loadRun(at: URL(fileURLWithPath: run))
         let inventory = try #require(bundle.inventory)
         #expect(bundle.inventorySource == EvidenceLayout.inventoryJSON)
-        let oddNames = [Self.newlineName, Self.escapeName] + (Self.fileSystemKeepsInvalidUTF8 ? [Self.invalidUTF8Name] : [])
+        let oddNames =
+            [Self.newlineName, Self.escapeName] + (Self.fileSystemKeepsInvalidUTF8 ? [Self.invalidUTF8Name] : [])
             + [Array("Documents/日本語 ガイド.pdf".utf8)]
         for name in oddNames {
             #expect(inventory.lookup(bytes: name) != nil, "\(String(decoding: name, as: UTF8.self)) is in the inventory")
@@ -103,13 +111,14 @@ import Testing
 
         let xattr = try String(contentsOfFile: run + "/container/xattr.txt", encoding: .utf8)
         #if os(macOS)
-        // Foundation stores the flag as this attribute holding a binary plist that names
-        // com.apple.backupd; other attributes macOS adds to files may be listed too.
-        #expect(xattr.split(separator: "\n").contains {
-            $0.hasPrefix("Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: ")
-        }, "\(xattr)")
+            // Foundation stores the flag as this attribute holding a binary plist that names
+            // com.apple.backupd; other attributes macOS adds to files may be listed too.
+            #expect(
+                xattr.split(separator: "\n").contains {
+                    $0.hasPrefix("Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: ")
+                }, "\(xattr)")
         #else
-        #expect(xattr == "Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup\n")
+            #expect(xattr == "Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup\n")
         #endif
         let du = try String(contentsOfFile: run + "/container/du.txt", encoding: .utf8)
         #expect(du.split(separator: "\n").map { $0.split(separator: "\t").last ?? "" } == ["Documents", "Library", "SystemData", "tmp"])
@@ -166,8 +175,10 @@ import Testing
             (["--container", container, "--device", "booted", "--out", s.root + "/R2"], "exclude each other"),
             (["--container", s.root + "/missing", "--out", s.root + "/R3"], "no such file or directory (--container)"),
             (["--container", container, "--out", container + "/Documents/RUN"], "inside the container"),
-            (["--container", container, "--out", s.root + "/R4", "--results-json", container + "/Documents/Résumé 2026.txt"],
-             "not a results file"),
+            (
+                ["--container", container, "--out", s.root + "/R4", "--results-json", container + "/Documents/Résumé 2026.txt"],
+                "not a results file"
+            ),
         ]
         for (arguments, message) in cases {
             let r = CollectRunner.collect(arguments, environment: [:])

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
@@ -98,16 +99,20 @@ import Testing
         } else {
             containerAnswer = "echo '\(container)'"
         }
-        let legacy = scenario == .xcode15
+        let legacy =
+            scenario == .xcode15
             ? "/bin/cat '\(sample)/run-2026-10-20-xcode15-legacy/results/legacy.json'"
             : "echo 'Error: This command is deprecated and will be removed in a future release, --legacy flag is required to use it.' >&2; exit 1"
-        let testResults = scenario == .xcode15
+        let testResults =
+            scenario == .xcode15
             ? "echo \"Error: Unknown option 'test-results'\" >&2; exit 64"
             : "/bin/cat '\(sample)/run-2026-11-03-unset-attribute/results/summary.json'"
-        let tests = scenario == .xcode15
+        let tests =
+            scenario == .xcode15
             ? "echo \"Error: Unknown option 'test-results'\" >&2; exit 64"
             : "/bin/cat '\(sample)/run-2026-11-03-unset-attribute/results/tests.json'"
-        try s.write("""
+        try s.write(
+            """
             #!/bin/sh
             echo "$*" >> '\(answers)/log'
             case "$*" in
@@ -123,7 +128,8 @@ import Testing
             esac
             """, to: "bin/xcrun", executable: true)
         try s.write("#!/bin/sh\nprintf 'Xcode 26.0\\nBuild version 17A324\\n'\n", to: "bin/xcodebuild", executable: true)
-        try s.write("""
+        try s.write(
+            """
             #!/bin/sh
             case "$*" in
               "rev-parse HEAD") echo 4d0265b8d88bf0bc93f8361099347ec052ef1e6e ;;
@@ -131,12 +137,15 @@ import Testing
               *) exit 1 ;;
             esac
             """, to: "bin/git", executable: true)
-        try s.write("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>storage</key><dict><key>backend</key><string>fileBacked2</string><key>compression</key><string>standard</string></dict><key>version</key><dict><key>major</key><integer>3</integer><key>minor</key><integer>56</integer></dict></dict></plist>\n",
-                    to: "Run.xcresult/Info.plist")
+        try s.write(
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>storage</key><dict><key>backend</key><string>fileBacked2</string><key>compression</key><string>standard</string></dict><key>version</key><dict><key>major</key><integer>3</integer><key>minor</key><integer>56</integer></dict></dict></plist>\n",
+            to: "Run.xcresult/Info.plist")
         try s.write("payload", to: "Run.xcresult/Data/data.0~abc")
-        return ["PATH": s.root + "/bin", "HOME": s.root, "GITHUB_RUN_ID": "4711", "GITHUB_SERVER_URL": "https://github.com",
-                "GITHUB_REPOSITORY": "example/vault", "GITHUB_REF_NAME": "main", "EXHIBIT_SCHEME": "Vault",
-                "GITHUB_TOKEN": "ghp_secretsecretsecret"]
+        return [
+            "PATH": s.root + "/bin", "HOME": s.root, "GITHUB_RUN_ID": "4711", "GITHUB_SERVER_URL": "https://github.com",
+            "GITHUB_REPOSITORY": "example/vault", "GITHUB_REF_NAME": "main", "EXHIBIT_SCHEME": "Vault",
+            "GITHUB_TOKEN": "ghp_secretsecretsecret",
+        ]
     }
 
     func log(_ s: CollectScratch) -> [String] {
@@ -154,15 +163,20 @@ import Testing
         defer { s.remove() }
         let env = try install(s, .xcode26, container: try container(s))
         let run = s.root + "/RUN"
-        let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", "booted", "--xcresult", s.root + "/Run.xcresult",
-                                       "--out", run, "--include-xcresult", "--destination", "platform=iOS Simulator,name=exhibit-ci iPhone 16"],
-                                      environment: env)
+        let r = CollectRunner.collect(
+            [
+                "--bundle-id", "com.example.vault", "--device", "booted", "--xcresult", s.root + "/Run.xcresult",
+                "--out", run, "--include-xcresult", "--destination", "platform=iOS Simulator,name=exhibit-ci iPhone 16",
+            ],
+            environment: env)
         #expect(r.status == 0, "\(r.err)")
         #expect(log(s).contains("simctl get_app_container \(Self.booted) com.example.vault data"), "the checked UDID, never 'booted'")
         #expect(log(s).contains(where: { $0.hasPrefix("xcresulttool get test-results tests --path ") && $0.hasSuffix(" --compact") }))
         #expect(!log(s).contains(where: { $0.contains("--legacy") }))
-        for file in ["results/summary.json", "results/tests.json", "results/xcresulttool-version.txt", "results/Info.plist",
-                     "results/Run.xcresult/Data/data.0~abc", "container/inventory.json", "run.json"] {
+        for file in [
+            "results/summary.json", "results/tests.json", "results/xcresulttool-version.txt", "results/Info.plist",
+            "results/Run.xcresult/Data/data.0~abc", "container/inventory.json", "run.json",
+        ] {
             #expect(FileManager.default.fileExists(atPath: run + "/" + file), "\(file)")
         }
         #expect(try String(contentsOfFile: run + "/results/xcresulttool-version.txt", encoding: .utf8) == Self.xcode26Version)
@@ -196,8 +210,11 @@ import Testing
         defer { s.remove() }
         let env = try install(s, .xcode15, container: try container(s))
         let run = s.root + "/RUN"
-        let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", Self.booted.lowercased(),
-                                       "--xcresult", s.root + "/Run.xcresult", "--out", run], environment: env)
+        let r = CollectRunner.collect(
+            [
+                "--bundle-id", "com.example.vault", "--device", Self.booted.lowercased(),
+                "--xcresult", s.root + "/Run.xcresult", "--out", run,
+            ], environment: env)
         #expect(r.status == 0, "\(r.err)")
         #expect(log(s).contains(where: { $0.hasPrefix("xcresulttool get --format json --path ") }))
         #expect(!log(s).contains(where: { $0.contains("test-results") }), "build 22608 predates get test-results")
@@ -214,7 +231,10 @@ import Testing
         let env = try install(s, .appNotInstalled, container: "")
         let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", "booted", "--out", s.root + "/RUN"], environment: env)
         #expect(r.status == 2)
-        #expect(r.err == "exhibit: com.example.vault is not installed on exhibit-ci iPhone 16 (\(Self.booted)); was the test run on another device or the app deleted?\n")
+        #expect(
+            r.err
+                == "exhibit: com.example.vault is not installed on exhibit-ci iPhone 16 (\(Self.booted)); was the test run on another device or the app deleted?\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: s.root + "/RUN"))
     }
 
@@ -252,8 +272,9 @@ import Testing
     @Test func noXcrunOnPathSaysWhatToDo() throws {
         let s = try CollectScratch()
         defer { s.remove() }
-        let r = CollectRunner.collect(["--bundle-id", "com.example.vault", "--device", "booted", "--out", s.root + "/RUN"],
-                                      environment: ["PATH": s.root + "/empty"])
+        let r = CollectRunner.collect(
+            ["--bundle-id", "com.example.vault", "--device", "booted", "--out", s.root + "/RUN"],
+            environment: ["PATH": s.root + "/empty"])
         #expect(r.status == 2)
         #expect(r.err.contains("xcrun: not found on PATH"))
         #expect(r.err.contains("--container DIR"))

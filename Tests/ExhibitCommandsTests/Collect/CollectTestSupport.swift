@@ -1,14 +1,15 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A scratch directory per test, a container built from raw-byte names, and a
@@ -51,24 +52,24 @@ struct CollectScratch {
     /// Sets an extended attribute (Linux `user.` namespace); false when the file system refuses.
     func setAttribute(_ relative: String, name: String, value: String) -> Bool {
         #if canImport(Darwin)
-        return setxattr(root + "/" + relative, name, value, value.utf8.count, 0, 0) == 0
+            return setxattr(root + "/" + relative, name, value, value.utf8.count, 0, 0) == 0
         #else
-        typealias SetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
-        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "lsetxattr") else { return false }
-        let set = unsafeBitCast(address, to: SetFunction.self)
-        return set(root + "/" + relative, name, value, value.utf8.count, 0) == 0
+            typealias SetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+            guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "lsetxattr") else { return false }
+            let set = unsafeBitCast(address, to: SetFunction.self)
+            return set(root + "/" + relative, name, value, value.utf8.count, 0) == 0
         #endif
     }
 
     #if os(macOS)
-    /// Sets `isExcludedFromBackup` through Foundation, as an app does: on macOS the
-    /// collector's authority for the flag is that resource value, not a raw attribute.
-    func excludeFromBackup(_ relative: String) -> Bool {
-        var url = URL(fileURLWithPath: root + "/" + relative)
-        var values = URLResourceValues()
-        values.isExcludedFromBackup = true
-        return (try? url.setResourceValues(values)) != nil
-    }
+        /// Sets `isExcludedFromBackup` through Foundation, as an app does: on macOS the
+        /// collector's authority for the flag is that resource value, not a raw attribute.
+        func excludeFromBackup(_ relative: String) -> Bool {
+            var url = URL(fileURLWithPath: root + "/" + relative)
+            var values = URLResourceValues()
+            values.isExcludedFromBackup = true
+            return (try? url.setResourceValues(values)) != nil
+        }
     #endif
 
     /// Every file under `relative` with its bytes, for leak checks.

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 
 /// `exhibit collect` writes exactly the artifact table's rows that say it does
@@ -53,11 +54,12 @@ import Testing
         try FileManager.default.copyItem(atPath: samples + "/run-2026-11-06-junit-files-list/results/junit.xml", toPath: s.root + "/printed/junit.xml")
         try FileManager.default.copyItem(atPath: samples + "/run-2026-10-20-xcode15-legacy/results/legacy.json", toPath: s.root + "/printed/legacy.json")
         let background = samples + "/run-2026-11-08-background-tasks/"
-        let r = CollectRunner.collect([
-            "--bundle-id", "com.example.vault", "--device", "booted", "--xcresult", s.root + "/Run.xcresult", "--include-xcresult",
-            "--results-json", s.root + "/printed", "--steps", background + "steps.tsv", "--rules", background + "rules.json",
-            "--app-info-plist", background + "app/Info.plist", "--out", s.root + "/RUN",
-        ], environment: env)
+        let r = CollectRunner.collect(
+            [
+                "--bundle-id", "com.example.vault", "--device", "booted", "--xcresult", s.root + "/Run.xcresult", "--include-xcresult",
+                "--results-json", s.root + "/printed", "--steps", background + "steps.tsv", "--rules", background + "rules.json",
+                "--app-info-plist", background + "app/Info.plist", "--out", s.root + "/RUN",
+            ], environment: env)
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.rows(writtenUnder: s.root + "/RUN") == Set(EvidenceArtifact.all.filter { $0.collected != .never }))
     }

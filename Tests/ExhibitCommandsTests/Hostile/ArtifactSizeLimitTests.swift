@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
@@ -33,7 +34,8 @@ import Testing
         #expect(throws: EvidenceSourceError.self) { try source.read(EvidenceLayout.steps) }
         #expect(try source.read(EvidenceLayout.runMetadata) != nil, "other kinds keep their limits")
         let raised = try ArtifactSizeLimits.parse("steps=\(steps.count), rules=1K")
-        #expect(try DirectoryEvidenceSource(root: URL(fileURLWithPath: bundle.run), limits: raised).read(EvidenceLayout.steps)?.count
+        #expect(
+            try DirectoryEvidenceSource(root: URL(fileURLWithPath: bundle.run), limits: raised).read(EvidenceLayout.steps)?.count
                 == steps.count)
         #expect(raised.limit(for: .rules) == 1024)
         #expect(raised.limit(for: .inventory) == ArtifactSizeLimits.Kind.inventory.defaultLimit)
@@ -42,8 +44,9 @@ import Testing
     /// `--rules` may be a pipe, so the limit caps what comes through it, not only `st_size`.
     @Test func rulesFromADeviceStopAtTheRulesLimit() {
         let c = Console.capturing()
-        let status = Exhibit.run(["check", SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline", "--rules", "/dev/zero"],
-                                 console: c)
+        let status = Exhibit.run(
+            ["check", SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline", "--rules", "/dev/zero"],
+            console: c)
         #expect(status == 2)
         #expect(c.captured!.err.contains("limit for rules files"), "\(c.captured!.err)")
     }

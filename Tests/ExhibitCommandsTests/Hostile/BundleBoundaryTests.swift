@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 @testable import ExhibitIO
 
@@ -90,8 +91,9 @@ import Testing
         defer { bundle.cleanUp() }
         try bundle.makeLink("results", to: "/etc")
         let loaded = RunLocator.loadRun(at: URL(fileURLWithPath: bundle.run))
-        #expect(loaded.files.filter { $0.file.hasPrefix("results/") }.allSatisfy { $0.state != .missing },
-                "\(loaded.files)")
+        #expect(
+            loaded.files.filter { $0.file.hasPrefix("results/") }.allSatisfy { $0.state != .missing },
+            "\(loaded.files)")
         guard case .unreadable? = loaded.status(of: EvidenceLayout.resultsDirectory) else {
             Issue.record("results: \(String(describing: loaded.status(of: EvidenceLayout.resultsDirectory)))")
             return

@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitCommands
 
 /// Issue 15 §2: `check` says what it could not read, in text and JSON, says which
@@ -24,8 +25,9 @@ import Testing
         defer { bundle.cleanUp() }
         let text = run(["check", bundle.run])
         #expect(text.status == 2, "\(text.out)")
-        #expect(text.out.contains("evidence:\n  inventory: container/files.txt, in place of container/inventory.json is malformed ("),
-                "\(text.out)")
+        #expect(
+            text.out.contains("evidence:\n  inventory: container/files.txt, in place of container/inventory.json is malformed ("),
+            "\(text.out)")
         #expect(text.out.contains("  malformed container/inventory.json: "))
         #expect(text.err.contains("container/inventory.json is malformed"), "\(text.err)")
         #expect(text.err.contains("fails closed"))

@@ -1,10 +1,11 @@
-@testable import ExhibitApp
-@testable import ExhibitCommands
 import ExhibitCore
-@testable import ExhibitIO
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitApp
+@testable import ExhibitCommands
+@testable import ExhibitIO
+@testable import ExhibitTriageUI
 
 /// Issue 15 §11–§14 and the notes directory's messages: no writer writes into evidence,
 /// a refused `-o` leaves no record behind, any run id gets a record, and killed writers'
@@ -55,8 +56,9 @@ import Testing
         }
         let note = run(["note", bundle.run, "--class", "misplaced-file", "--notes", notes, "-o", output])
         #expect(note.status == 2)
-        #expect(try NotesStore(directory: notes).record(for: "run-2026-11-04-misplaced-file") == nil,
-                "the class was recorded although the note was refused: \(note.err)")
+        #expect(
+            try NotesStore(directory: notes).record(for: "run-2026-11-04-misplaced-file") == nil,
+            "the class was recorded although the note was refused: \(note.err)")
     }
 
     // MARK: §13
@@ -140,8 +142,16 @@ import Testing
     final class Flag: @unchecked Sendable {
         private let lock = NSLock()
         private var value = false
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-        func set() { lock.lock(); value = true; lock.unlock() }
+        var isSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+        func set() {
+            lock.lock()
+            value = true
+            lock.unlock()
+        }
     }
 
     // MARK: Records that cannot be read or kept
@@ -174,15 +184,17 @@ import Testing
         defer { bundle.cleanUp() }
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: bundle.archive + "/file"))
         let problems = HookProblems()
-        let hooks = TriageHooks(store: NotesStore(directory: bundle.archive + "/file/notes"),
-                                bundle: RunLocator.loadRun(at: URL(fileURLWithPath: bundle.run)), environment: ["EXHIBIT_USER": "t"],
-                                problems: problems)
+        let hooks = TriageHooks(
+            store: NotesStore(directory: bundle.archive + "/file/notes"),
+            bundle: RunLocator.loadRun(at: URL(fileURLWithPath: bundle.run)), environment: ["EXHIBIT_USER": "t"],
+            problems: problems)
         hooks.saveDraft(TriageDraft(failureClass: .misplacedFile, comment: "half"), CheckReport.awaitingCheck(rulesSource: "", rulesDiagnostics: []))
         // A record that is a directory cannot be read: said, not taken for "no record".
         let notes = bundle.archive + "/notes"
         try FileManager.default.createDirectory(atPath: notes + "/run-2026-11-04-misplaced-file.json", withIntermediateDirectories: true)
-        let reading = TriageHooks(store: NotesStore(directory: notes), bundle: RunLocator.loadRun(at: URL(fileURLWithPath: bundle.run)),
-                                  environment: ["EXHIBIT_USER": "t"], problems: problems)
+        let reading = TriageHooks(
+            store: NotesStore(directory: notes), bundle: RunLocator.loadRun(at: URL(fileURLWithPath: bundle.run)),
+            environment: ["EXHIBIT_USER": "t"], problems: problems)
         #expect(reading.existingRecord() == nil)
         let said = problems.take()
         #expect(said.count == 2, "\(said)")

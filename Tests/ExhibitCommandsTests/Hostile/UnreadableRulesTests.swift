@@ -1,6 +1,7 @@
 import ExhibitCore
 import Foundation
 import Testing
+
 @testable import ExhibitApp
 @testable import ExhibitCommands
 
@@ -77,9 +78,12 @@ import Testing
             }
             func list(_ relativeDirectory: String) -> [String] { inner.list(relativeDirectory) }
         }
-        let bundle = BundleLoader.load(runID: "r", from: DenyingSource(inner: MemoryEvidenceSource(text: [
-            EvidenceLayout.inventoryJSON: #"[1,2,{},[{"name":"/"}]]"#,
-        ])))
+        let bundle = BundleLoader.load(
+            runID: "r",
+            from: DenyingSource(
+                inner: MemoryEvidenceSource(text: [
+                    EvidenceLayout.inventoryJSON: #"[1,2,{},[{"name":"/"}]]"#
+                ])))
         #expect(bundle.rules == .unreadable(reason: "Permission denied"))
         #expect(throws: InputError.self) { try RulesInput.check(bundle, override: nil) }
         let absent = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: [:]))

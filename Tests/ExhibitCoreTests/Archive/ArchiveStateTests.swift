@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Testing
 
 @Suite struct ArchiveStateTests {
     @Test func newestFirstBeforeAndAfterReading() {

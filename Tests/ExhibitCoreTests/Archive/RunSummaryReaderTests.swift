@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 @Suite struct RunSummaryReaderTests {
     static let runJSON = #"""

@@ -1,8 +1,9 @@
+import FoundationEssentials
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import FoundationEssentials
-import Testing
 
 @Suite struct DiagnosticFoldingTests {
     private func at(_ line: Int, column: Int = 1) -> SourcePosition { SourcePosition(line: line, column: column, byteOffset: 0) }
@@ -17,16 +18,23 @@ import Testing
         diagnostics.append(.error("container/files.txt", at: at(50), "path \"./z/../../x\" leaves the container ('..'); line skipped"))
         let folded = DiagnosticFolding.fold(diagnostics)
         #expect(folded.map(\.count) == [31, 1, 2, 1])
-        #expect(folded[0].description == "container/files.txt: warning: 31 lines: path \"…\" leaves the container ('..'); line skipped; first at container/files.txt:1, :2, :3")
+        #expect(
+            folded[0].description
+                == "container/files.txt: warning: 31 lines: path \"…\" leaves the container ('..'); line skipped; first at container/files.txt:1, :2, :3")
         #expect(folded[1].description == diagnostics[5].description)
-        #expect(folded[2].description == "container/files.txt: warning: 2 lines: \"…\" is listed again (first on line 3); one entry kept, marked duplicate; first at container/files.txt:40, :41")
+        #expect(
+            folded[2].description
+                == "container/files.txt: warning: 2 lines: \"…\" is listed again (first on line 3); one entry kept, marked duplicate; first at container/files.txt:40, :41"
+        )
         #expect(folded[3].first.severity == .error)
         #expect(folded.reduce(0) { $0 + $1.count } == diagnostics.count)
     }
 
     @Test func oneLineFilesShowColumnsAndUnpositionedRepeatsCountTimes() {
         let json = [at(1, column: 10), at(1, column: 90)].map { Diagnostic.warning("results/summary.json", at: $0, "ignored \"x\": expected a string") }
-        #expect(DiagnosticFolding.fold(json).first?.description == "results/summary.json: warning: 2 times: ignored \"…\": expected a string; first at results/summary.json:1:10, :1:90")
+        #expect(
+            DiagnosticFolding.fold(json).first?.description
+                == "results/summary.json: warning: 2 times: ignored \"…\": expected a string; first at results/summary.json:1:10, :1:90")
         let bare = [Diagnostic.note("run.json", "unknown key"), .note("run.json", "unknown key")]
         #expect(DiagnosticFolding.fold(bare).first?.description == "run.json: note: 2 times: unknown key")
         #expect(DiagnosticFolding.template(#"name "a\"b" and "c""#) == #"name "…" and "…""#)
@@ -37,7 +45,9 @@ import Testing
         let lines = (1...40).map { "../outside\($0)" }.joined(separator: "\n") + "\n./Documents/a\n"
         let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: ["container/files.txt": lines]))
         let text = SummaryReport.text(bundle)
-        #expect(text.contains("  container/files.txt: warning: 40 lines: path \"…\" leaves the container ('..'); line skipped; first at container/files.txt:1, :2, :3\n"))
+        #expect(
+            text.contains(
+                "  container/files.txt: warning: 40 lines: path \"…\" leaves the container ('..'); line skipped; first at container/files.txt:1, :2, :3\n"))
         #expect(!text.contains("files.txt:4:1"))
         // The JSON form keeps every diagnostic.
         #expect(SummaryReport.json(bundle).components(separatedBy: "leaves the container").count == 41)

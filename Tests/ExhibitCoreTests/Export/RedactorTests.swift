@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 @Suite struct RedactorTests {
     func redacted(_ text: String) -> (String, String) {
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func simulatorContainerBecomesContainerRelative() {
-        let text = "/Users/ci/Library/Developer/CoreSimulator/Devices/5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41/data/Containers/Data/Application/0E7A3C51-2B9D-4F86-A1C4-7D3E9F0B2A68/Documents/cache.db exists"
+        let text =
+            "/Users/ci/Library/Developer/CoreSimulator/Devices/5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41/data/Containers/Data/Application/0E7A3C51-2B9D-4F86-A1C4-7D3E9F0B2A68/Documents/cache.db exists"
         let (out, summary) = redacted(text)
         #expect(out == "<container>/Documents/cache.db exists")
         #expect(summary == "1 container path")

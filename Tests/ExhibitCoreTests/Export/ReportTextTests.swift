@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitSynthetic
-import Testing
 
 /// `check`'s text is built as bytes (`ReportText`); these compare it with the `String`
 /// code it replaced: the escape verdict for every relevant scalar, sizes and numbers,
@@ -14,11 +15,12 @@ import Testing
         if v.fileCount > 1 { size += " in \(v.fileCount) files" }
         var parts = ["\(esc(v.path)) (\(size))"]
         if v.kind != .volume, let rule = v.ruleName {
-            let what: String? = switch v.kind {
-            case .preference: "preference contract"
-            case .configuration: "background task"
-            default: nil
-            }
+            let what: String? =
+                switch v.kind {
+                case .preference: "preference contract"
+                case .configuration: "background task"
+                default: nil
+                }
             if let what {
                 parts.append("\(what) \(esc(rule)) (\(v.ruleOwner.map { "owner \(esc($0))" } ?? "no owner"))")
             } else if let requirement = v.requirement {
@@ -83,13 +85,19 @@ import Testing
 
     static func randomViolation(_ rng: inout SplitMix64) -> Violation {
         func pick<T>(_ list: [T]) -> T { list[Int(rng.next() % UInt64(list.count))] }
-        let texts = ["Documents/a.txt", "tmp/Exports/日本語ガイド 1.heic", "Library/Caches/x\u{1b}[31m.db", "back\\slash", "bidi\u{202E}txt",
-                     "café", "a\u{85}b", "plain", "", "zero\u{200B}width", "bom\u{FEFF}"]
-        var v = Violation(kind: pick(ViolationKind.allCases), path: pick(texts), size: rng.next() >> (rng.next() % 64), ruleName: pick([nil, "rule-1", "bad\u{7}rule", "preferences:key"]),
-                          ruleOwner: pick([nil, "@team", "@t\u{9B}eam"]), requirement: pick([nil] + RestoreRequirement.allCases.map { $0 }),
-                          step: pick([nil, "first install", "step \"quoted\"", "tab\there"]), reason: pick(texts), fileCount: pick([1, 2, 40_000]))
+        let texts = [
+            "Documents/a.txt", "tmp/Exports/日本語ガイド 1.heic", "Library/Caches/x\u{1b}[31m.db", "back\\slash", "bidi\u{202E}txt",
+            "café", "a\u{85}b", "plain", "", "zero\u{200B}width", "bom\u{FEFF}",
+        ]
+        var v = Violation(
+            kind: pick(ViolationKind.allCases), path: pick(texts), size: rng.next() >> (rng.next() % 64),
+            ruleName: pick([nil, "rule-1", "bad\u{7}rule", "preferences:key"]),
+            ruleOwner: pick([nil, "@team", "@t\u{9B}eam"]), requirement: pick([nil] + RestoreRequirement.allCases.map { $0 }),
+            step: pick([nil, "first install", "step \"quoted\"", "tab\there"]), reason: pick(texts), fileCount: pick([1, 2, 40_000]))
         if rng.next() % 5 == 0 {
-            v.largestContributors = (0..<Int(rng.next() % 3)).map { _ in VolumeContributor(node: nil, path: pick(texts), size: rng.next() % 1_000_000, fileCount: 1) }
+            v.largestContributors = (0..<Int(rng.next() % 3)).map { _ in
+                VolumeContributor(node: nil, path: pick(texts), size: rng.next() % 1_000_000, fileCount: 1)
+            }
         }
         return v
     }
@@ -134,7 +142,9 @@ import Testing
 
     static func randomValue(_ rng: inout SplitMix64, depth: Int = 0) -> JSONWriter.Value {
         func pick<T>(_ list: [T]) -> T { list[Int(rng.next() % UInt64(list.count))] }
-        let strings = ["", "plain", "quote \" inside", "back\\slash", "new\nline\ttab\r", "\u{1b}[31m", "bidi\u{202E}", "c1\u{85}", "日本語", "\u{7f}", "\u{FEFF}"]
+        let strings = [
+            "", "plain", "quote \" inside", "back\\slash", "new\nline\ttab\r", "\u{1b}[31m", "bidi\u{202E}", "c1\u{85}", "日本語", "\u{7f}", "\u{FEFF}",
+        ]
         switch rng.next() % (depth < 3 ? 9 : 6) {
         case 0: return .string(pick(strings))
         case 1: return .int(Int(truncatingIfNeeded: rng.next()) >> (rng.next() % 64))
@@ -169,9 +179,13 @@ import Testing
                 ("size", .uint(v.size)), ("files", .int(v.fileCount)), ("rule", .optional(v.ruleName)), ("owner", .optional(v.ruleOwner)),
                 ("requirement", .optional(v.requirement?.rawValue)), ("step", .optional(v.step)), ("reason", .string(v.reason)),
                 ("budget", v.budget.map { .uint($0) } ?? .null),
-                ("largestContributors", .array(v.largestContributors.map { c in
-                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
-                })),
+                (
+                    "largestContributors",
+                    .array(
+                        v.largestContributors.map { c in
+                            .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+                        })
+                ),
             ])
         }
         let budgets: [JSONWriter.Value] = report.budgets.map { b in
@@ -184,9 +198,13 @@ import Testing
         let proposal: JSONWriter.Value = .object([
             ("proposed", .string(p.proposed.rawValue)), ("confidence", .string(p.confidence.rawValue)), ("rationale", .string(p.rationale)),
             ("evidence", .array(p.evidence.map { .int($0 + 1) })),
-            ("links", .array(p.links.map { l in
-                .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
-            })),
+            (
+                "links",
+                .array(
+                    p.links.map { l in
+                        .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
+                    })
+            ),
             ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),
         ])
         let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in
@@ -196,12 +214,14 @@ import Testing
                 ("message", .string(d.message)),
             ])
         }
-        return JSONWriter.render(.object([
-            ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)), ("blocking", .bool(report.hasBlocking)),
-            ("counts", .object(counts)), ("violations", .array(violations)), ("undecided", CheckReportFormatter.undecidedJSON(report)),
-            ("budgets", .array(budgets)),
-            ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
-        ] + CheckReportFormatter.appEvidenceJSON(report)))
+        return JSONWriter.render(
+            .object(
+                [
+                    ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)), ("blocking", .bool(report.hasBlocking)),
+                    ("counts", .object(counts)), ("violations", .array(violations)), ("undecided", CheckReportFormatter.undecidedJSON(report)),
+                    ("budgets", .array(budgets)),
+                    ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
+                ] + CheckReportFormatter.appEvidenceJSON(report)))
     }
 
     @Test func checkJSONIsTheTreeJSONWriterRenders() {
@@ -209,12 +229,15 @@ import Testing
         for round in 0..<40 {
             var violations = (0..<Int(rng.next() % 400)).map { _ in Self.randomViolation(&rng) }
             for i in violations.indices where rng.next() % 7 == 0 { violations[i].budget = rng.next() }
-            let failures = [TestFailure(testName: "testTmp()", identifier: nil, failureText: "tmp/Exports/日本語ガイド 1.heic is left"),
-                            TestFailure(testName: "testRule()", identifier: "T/testRule()", failureText: "rule-1 broke")]
-            var report = CheckReport(violations: violations, proposal: Classifier.classify(violations: violations, failures: failures),
-                                     budgets: [DirectoryBudget(directory: "Docu\"ments", bytes: rng.next(), budget: round % 2 == 0 ? nil : 1_024)],
-                                     rulesSource: "rules\u{1b}.json",
-                                     rulesDiagnostics: [Diagnostic(.warning, file: "rules.json", at: SourcePosition(line: 3, column: 4, byteOffset: 20), "odd \"key\"")])
+            let failures = [
+                TestFailure(testName: "testTmp()", identifier: nil, failureText: "tmp/Exports/日本語ガイド 1.heic is left"),
+                TestFailure(testName: "testRule()", identifier: "T/testRule()", failureText: "rule-1 broke"),
+            ]
+            var report = CheckReport(
+                violations: violations, proposal: Classifier.classify(violations: violations, failures: failures),
+                budgets: [DirectoryBudget(directory: "Docu\"ments", bytes: rng.next(), budget: round % 2 == 0 ? nil : 1_024)],
+                rulesSource: "rules\u{1b}.json",
+                rulesDiagnostics: [Diagnostic(.warning, file: "rules.json", at: SourcePosition(line: 3, column: 4, byteOffset: 20), "odd \"key\"")])
             if round % 3 == 0 { report.rulesDiagnostics = [] }
             let json = CheckReportFormatter.json(report, runID: "run-\(round)")
             #expect(json == Self.referenceJSON(report, runID: "run-\(round)"), "round \(round)")

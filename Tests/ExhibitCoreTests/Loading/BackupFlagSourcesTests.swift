@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 /// Backup-exclusion flags in three states, from every artifact that records them:
 /// the inventory's own key, excluded.txt and xattr.txt (xattr -rl or getfattr -d),
@@ -117,10 +118,14 @@ import Testing
     }
 
     @Test func excludedListBesideAnNcduExportGivesTheSameVerdict() throws {
-        let viaList = load([EvidenceLayout.inventoryJSON: Self.ncduExport(),
-                            EvidenceLayout.excludedList: "./Library/Application Support/VaultIndex\n"])
-        let viaDump = load([EvidenceLayout.inventoryJSON: Self.ncduExport(),
-                            EvidenceLayout.xattrDump: "Library/Application Support/VaultIndex: \(Self.attribute): com.apple.MobileBackup\n"])
+        let viaList = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(),
+            EvidenceLayout.excludedList: "./Library/Application Support/VaultIndex\n",
+        ])
+        let viaDump = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(),
+            EvidenceLayout.xattrDump: "Library/Application Support/VaultIndex: \(Self.attribute): com.apple.MobileBackup\n",
+        ])
         #expect(viaList.flagSources == [EvidenceLayout.excludedList])
         #expect(check(viaList).violations == check(viaDump).violations)
         #expect(check(viaList).proposal == check(viaDump).proposal)
@@ -132,21 +137,28 @@ import Testing
             Library/Application Support/Downloads: user.\(Self.attribute): com.apple.MobileBackup
 
             """
-        let bundle = load([EvidenceLayout.inventoryJSON: Self.ncduExport(), EvidenceLayout.excludedList: excluded,
-                           EvidenceLayout.xattrDump: dump])
+        let bundle = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(), EvidenceLayout.excludedList: excluded,
+            EvidenceLayout.xattrDump: dump,
+        ])
         #expect(bundle.flagSources == [EvidenceLayout.excludedList, EvidenceLayout.xattrDump])
         // excluded.txt (explicit) wins on both items.
         #expect(flag(bundle, "Library/Application Support/VaultIndex/index.db") == .excluded)
         #expect(flag(bundle, "Library/Application Support/Downloads/pack.bin") == .notExcluded)
         let warnings = bundle.diagnostics.filter { $0.file == EvidenceLayout.xattrDump }.map(\.description)
-        #expect(warnings.contains { $0.contains("container/xattr.txt:1") && $0.contains("\"Library/Application Support/Downloads\"")
-                && $0.contains("container/excluded.txt records it not excluded") })
+        #expect(
+            warnings.contains {
+                $0.contains("container/xattr.txt:1") && $0.contains("\"Library/Application Support/Downloads\"")
+                    && $0.contains("container/excluded.txt records it not excluded")
+            })
         #expect(warnings.contains { $0.contains("container/excluded.txt:1 records it excluded") && $0.contains("VaultIndex") })
     }
 
     @Test func theInventoryKeyWinsOverTheDump() throws {
-        let bundle = load([EvidenceLayout.inventoryJSON: Self.ncduExport(flagsKey: "complete", excludedOnIndex: true),
-                           EvidenceLayout.xattrDump: "Library/Application Support/Downloads: \(Self.attribute): com.apple.MobileBackup\n"])
+        let bundle = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(flagsKey: "complete", excludedOnIndex: true),
+            EvidenceLayout.xattrDump: "Library/Application Support/Downloads: \(Self.attribute): com.apple.MobileBackup\n",
+        ])
         #expect(flag(bundle, "Library/Application Support/Downloads/pack.bin") == .notExcluded)
         #expect(flag(bundle, "Library/Application Support/VaultIndex/index.db") == .excluded)
         #expect(bundle.diagnostics.contains { $0.message.contains("container/inventory.json records it not excluded") })
@@ -163,8 +175,10 @@ import Testing
         #expect(listed.inventory?.flagCoverage == .complete, "an empty excluded.txt says nothing is excluded")
         #expect(check(listed).count(of: .unsetAttribute) == 1)
         // With both, the dump is merged as the weaker source and no longer "superseded".
-        let both = load([EvidenceLayout.filesList: files, EvidenceLayout.excludedList: "",
-                         EvidenceLayout.xattrDump: "Library/Application Support/Downloads/pack.bin: \(Self.attribute): com.apple.MobileBackup\n"])
+        let both = load([
+            EvidenceLayout.filesList: files, EvidenceLayout.excludedList: "",
+            EvidenceLayout.xattrDump: "Library/Application Support/Downloads/pack.bin: \(Self.attribute): com.apple.MobileBackup\n",
+        ])
         #expect(both.status(of: EvidenceLayout.xattrDump) == .loaded)
         #expect(flag(both, "Library/Application Support/Downloads/pack.bin") == .notExcluded)
         #expect(both.diagnostics.contains { $0.file == EvidenceLayout.xattrDump && $0.message.contains("says excluded from backup") })
@@ -180,15 +194,15 @@ import Testing
         var w: [Diagnostic] = []
         for export in [Self.ncduExport(), Self.ncduExport(excludedOnIndex: false), Self.ncduExport(flagsKey: "complete", excludedOnIndex: true)] {
             let inv = try NcduInventoryReader.read(Array(export.utf8), file: "i.json", warnings: &w)
-            let again = try NcduInventoryReader.read(NcduWriter.write(inv, rootName: "/c", progname: "exhibit", version: "t", timestamp: 0),
-                                                     file: "o.json", warnings: &w)
+            let again = try NcduInventoryReader.read(
+                NcduWriter.write(inv, rootName: "/c", progname: "exhibit", version: "t", timestamp: 0),
+                file: "o.json", warnings: &w)
             #expect(again.flagCoverage == inv.flagCoverage)
             for id in 0..<inv.count { #expect(again.backupFlag(id) == inv.backupFlag(id) && again.isFlagRecorded(id) == inv.isFlagRecorded(id)) }
         }
         #expect(w.isEmpty)
     }
 }
-
 
 /// Real ncdu exports (../shared/real-evidence/ncdu): none records a flag, so every
 /// item's flag is unknown and no regenerable rule can be broken by them.

@@ -42,8 +42,10 @@ import Testing
     @Test func nonASCIICaseTwinsAndSingletonEquivalents() {
         // Ü/ü, and canonical decompositions into ASCII other than letters: KELVIN SIGN
         // is "K", GREEK QUESTION MARK is ";", NOT EQUAL TO is "=" + U+0338.
-        let warnings = twinWarnings(load(list: [
-            "\u{DC}ber", "\u{FC}ber", "\u{212A}m", "km", "a\u{37E}b", "a;b", "x\u{2260}1", "x=\u{338}1"]))
+        let warnings = twinWarnings(
+            load(list: [
+                "\u{DC}ber", "\u{FC}ber", "\u{212A}m", "km", "a\u{37E}b", "a;b", "x\u{2260}1", "x=\u{338}1",
+            ]))
         #expect(warnings.count == 4)
         #expect(warnings.contains { $0.message.contains("x\\u{2260}1") })
         #expect(warnings.contains { $0.message.contains("\\u{37E}") && $0.message.contains("normalization") })
@@ -54,8 +56,11 @@ import Testing
         let bundle = load(list: ["caf\u{E9}", "cafe", "Caf\u{E8}", "a\u{301}", "\u{E1}b", "r\u{E9}sum\u{E9}.pdf", "resume.pdf"])
         #expect(twinWarnings(bundle).isEmpty)
         // Same spelling in two directories is two files.
-        let apart = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: [
-            EvidenceLayout.filesList: "./Documents\n./Documents/\(Self.nfc)\n./tmp\n./tmp/\(Self.nfd)\n./tmp/CAF\u{C9}x\n"]))
+        let apart = BundleLoader.load(
+            runID: "r",
+            from: MemoryEvidenceSource(text: [
+                EvidenceLayout.filesList: "./Documents\n./Documents/\(Self.nfc)\n./tmp\n./tmp/\(Self.nfd)\n./tmp/CAF\u{C9}x\n"
+            ]))
         #expect(twinWarnings(apart).isEmpty)
     }
 
@@ -96,7 +101,8 @@ import Testing
             return b.finish()
         }
         #expect(inventory(2_000).deviceNameTwins().total == 2_000)
-        let small = inventory(5_000), large = inventory(40_000)
+        let small = inventory(5_000)
+        let large = inventory(40_000)
         let clock = ContinuousClock()
         let t1 = clock.measure { _ = small.deviceNameTwins() }
         let t2 = clock.measure { _ = large.deviceNameTwins() }

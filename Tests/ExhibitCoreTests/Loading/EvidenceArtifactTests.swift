@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitRules
 
 /// The one table of evidence artifacts holds what the loader, run detection, the fuzz
 /// tables and the size limits do (the man page and the damaged samples have their own
@@ -13,8 +14,13 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: SampleRun.archives.path)) ?? []
         var out = names.filter { $0.hasPrefix("run-") }.sorted().map { name in (name, SampleRun(name).files) }
         var w = XCResultWriter()
-        XCResultFixture(actions: [.init(runs: [XCResultFixture.Run(identifier: "T/testA()", status: "Failure",
-                                                                    failures: [("boom", "T.swift", 3)])])]).write(into: &w)
+        XCResultFixture(actions: [
+            .init(runs: [
+                XCResultFixture.Run(
+                    identifier: "T/testA()", status: "Failure",
+                    failures: [("boom", "T.swift", 3)])
+            ])
+        ]).write(into: &w)
         out.append(("xcresult", w.files))
         return out
     }()

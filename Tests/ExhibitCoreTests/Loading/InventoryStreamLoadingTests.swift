@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 /// The loader streams container/inventory.json (`EvidenceSource.stream`): what it
@@ -54,8 +55,9 @@ import Testing
     }
 
     @Test func anInventoryThatCannotBeOpenedIsUnreadable() {
-        let source = FaultySource(files: MemoryEvidenceSource([Self.inventory: [], EvidenceLayout.filesList: Self.fileList]),
-                                  openFailure: "not a regular file (a FIFO); refusing to read it")
+        let source = FaultySource(
+            files: MemoryEvidenceSource([Self.inventory: [], EvidenceLayout.filesList: Self.fileList]),
+            openFailure: "not a regular file (a FIFO); refusing to read it")
         let bundle = BundleLoader.load(runID: "r", from: source)
         #expect(bundle.status(of: Self.inventory) == .unreadable("not a regular file (a FIFO); refusing to read it"))
         #expect(bundle.diagnostics.contains(.error(Self.inventory, "not a regular file (a FIFO); refusing to read it")))
@@ -64,8 +66,9 @@ import Testing
 
     @Test func anInventoryFailingPartWayIsUnreadableWithAPosition() throws {
         let bytes = Array(NcduInventoryReaderTests.sample.utf8)
-        let source = FaultySource(files: MemoryEvidenceSource([Self.inventory: bytes, EvidenceLayout.filesList: Self.fileList]),
-                                  failAfter: 200)
+        let source = FaultySource(
+            files: MemoryEvidenceSource([Self.inventory: bytes, EvidenceLayout.filesList: Self.fileList]),
+            failAfter: 200)
         let bundle = BundleLoader.load(runID: "r", from: source)
         #expect(bundle.status(of: Self.inventory) == .unreadable("Input/output error"))
         let error = try #require(bundle.diagnostics.first { $0.file == Self.inventory && $0.severity == .error })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// exhibit-bundle(5) draws exactly the artifact table's rows and describes each in the
@@ -45,7 +46,8 @@ import Testing
                 Issue.record("exhibit-bundle(5) has no section \(row.manSection) for \(row)")
                 continue
             }
-            let named = section.contains(".It Pa \(row.path)\n") || section.contains(".Pa \(row.path)\n")
+            let named =
+                section.contains(".It Pa \(row.path)\n") || section.contains(".Pa \(row.path)\n")
                 || section.contains(".Pa \(row.path) ")
             #expect(named, "exhibit-bundle(5) \(row.manSection) does not name \(row.path)")
         }

@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Testing
 
 /// Golden screens of the details pane for the preference and background-task evidence
 /// (`EXHIBIT_UPDATE_GOLDEN=1` re-records).
@@ -29,24 +30,27 @@ import Testing
             <key>UIBackgroundModes</key><array><string>fetch</string></array>
             </dict></plist>
             """
-        let loaded = BundleLoader.load(runID: bundle.runID, from: MemoryEvidenceSource(text: [
-            "container/preferences/com.example.vault.plist": prefs, "app/Info.plist": info,
-        ]))
+        let loaded = BundleLoader.load(
+            runID: bundle.runID,
+            from: MemoryEvidenceSource(text: [
+                "container/preferences/com.example.vault.plist": prefs, "app/Info.plist": info,
+            ]))
         bundle.preferences = loaded.preferences
         bundle.appInfo = loaded.appInfo
         #expect(bundle.preferences.first?.value != nil)
         #expect(bundle.appInfo != nil)
         var rules = RulesInventory()
         rules.preferences = [
-                PreferenceContract(domain: "com.example.vault", key: "syncMode", type: .string,
-                                   allowed: [.string("wifi"), .string("never")], fallback: .string("wifi")),
-                PreferenceContract(domain: "com.example.vault", key: "hasSeenOnboarding", type: .boolean, fallback: .boolean(false)),
-                PreferenceContract(domain: "com.example.vault", key: "analyticsEnabled", type: .boolean, fallback: .boolean(true)),
-            ]
+            PreferenceContract(
+                domain: "com.example.vault", key: "syncMode", type: .string,
+                allowed: [.string("wifi"), .string("never")], fallback: .string("wifi")),
+            PreferenceContract(domain: "com.example.vault", key: "hasSeenOnboarding", type: .boolean, fallback: .boolean(false)),
+            PreferenceContract(domain: "com.example.vault", key: "analyticsEnabled", type: .boolean, fallback: .boolean(true)),
+        ]
         rules.backgroundTasks = [
-                BackgroundTaskRule(identifier: "com.example.vault.refresh", kind: .refresh),
-                BackgroundTaskRule(identifier: "com.example.vault.reindex", kind: .processing, owner: "@search"),
-            ]
+            BackgroundTaskRule(identifier: "com.example.vault.refresh", kind: .refresh),
+            BackgroundTaskRule(identifier: "com.example.vault.reindex", kind: .processing, owner: "@search"),
+        ]
         let compiled = RulesEngine.compile(rules)
         let report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: "rules.json", rulesDiagnostics: [])
         return TriageData(bundle: bundle, report: report, rules: compiled)

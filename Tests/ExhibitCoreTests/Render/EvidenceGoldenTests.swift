@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Testing
 
 /// The UI fails closed as `check` does: a truncated inventory, or one without flags,
 /// says so in the header and in the evidence pane (`v`); no class is proposed without
@@ -68,8 +69,9 @@ import Testing
             Issue.record("no class chooser")
             return
         }
-        #expect(chooser.selected?.value != FailureClass.notBoundaryFailure.rawValue || chooser.cursor.index == 0,
-                "nothing is preselected as proposed")
+        #expect(
+            chooser.selected?.value != FailureClass.notBoundaryFailure.rawValue || chooser.cursor.index == 0,
+            "nothing is preselected as proposed")
         s.press(.char("G"), .enter)  // "not a boundary failure", the last class
         guard case .unsupportedClass(let cls, let reason)? = s.overlays.last else {
             Issue.record("recorded without asking: \(s.overlays)")
@@ -113,13 +115,16 @@ import Testing
     }
 
     @Test func aFilesListStandingInForABrokenInventoryProposesNothing() {
-        let s = Self.state([EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150)), EvidenceLayout.excludedList: "",
-                            EvidenceLayout.filesList: "./Documents/Vault.sqlite\n./tmp/left.txt\n"])
+        let s = Self.state([
+            EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150)), EvidenceLayout.excludedList: "",
+            EvidenceLayout.filesList: "./Documents/Vault.sqlite\n./tmp/left.txt\n",
+        ])
         #expect(s.data.inventory != nil)
         #expect(s.data.evidence.headline == "inventory malformed")
         #expect(s.data.proposedClass == nil)
-        #expect(s.data.evidence.unsupportedReason(for: .skippedCleanup, report: s.data.report)
-            == "container/inventory.json could not be used; the findings are from container/files.txt")
+        #expect(
+            s.data.evidence.unsupportedReason(for: .skippedCleanup, report: s.data.report)
+                == "container/inventory.json could not be used; the findings are from container/files.txt")
         let text = TriageRenderer.render(s).text
         #expect(text.contains("evidence: inventory malformed") && !text.contains("Proposed skipped cleanup"))
     }
@@ -127,16 +132,19 @@ import Testing
     @Test func classesTheUnknownFlagsCannotSupportAreAskedFor() {
         let s = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport])
         let evidence = s.data.evidence
-        #expect(evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)
-            == "2 blocking rules are undecided: the exclusion flags are not recorded")
-        #expect(evidence.unsupportedReason(for: .unsetAttribute, report: s.data.report)
-            == "no unset attribute is known: the exclusion flags are not recorded")
+        #expect(
+            evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)
+                == "2 blocking rules are undecided: the exclusion flags are not recorded")
+        #expect(
+            evidence.unsupportedReason(for: .unsetAttribute, report: s.data.report)
+                == "no unset attribute is known: the exclusion flags are not recorded")
         #expect(evidence.unsupportedReason(for: .misplacedFile, report: s.data.report) == nil)
         let recorded = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport, EvidenceLayout.excludedList: ""])
         #expect(recorded.data.evidence.headline == nil)
         #expect(recorded.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: recorded.data.report) == nil)
-        let details = DetailsRenderer.lines(.node(s.data.inventory!.lookup("Library/Application Support/Downloads/pack.bin")!),
-                                            data: s.data, glyphs: .unicode)
+        let details = DetailsRenderer.lines(
+            .node(s.data.inventory!.lookup("Library/Application Support/Downloads/pack.bin")!),
+            data: s.data, glyphs: .unicode)
         #expect(details.contains { $0.map(\.text).joined().contains("unknown: exclusion flag not recorded") })
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 /// File names and failure texts from an archive are hostile input: nothing in them may
 /// reach the grid (and so the terminal) as a raw control or escape sequence.
@@ -24,8 +25,9 @@ import Testing
 
     private func assertClean(_ grid: Grid, sourceLocation: SourceLocation = #_sourceLocation) {
         for cell in grid.cells {
-            #expect(!cell.text.unicodeScalars.contains(where: Self.isRawControl), "raw control in \(cell.text.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !cell.text.unicodeScalars.contains(where: Self.isRawControl), "raw control in \(cell.text.debugDescription)",
+                sourceLocation: sourceLocation)
         }
         for row in 0..<grid.rows {
             #expect(DisplayWidth.of(grid.line(row)) <= grid.cols, "row \(row) wider than the grid", sourceLocation: sourceLocation)
@@ -39,17 +41,26 @@ import Testing
         let inventory = b.build()
         var bundle = EvidenceBundle(runID: "run\u{1B}]0;x\u{07}")
         bundle.inventory = inventory
-        bundle.results = [TestResults(source: .summaryJSON, title: "T", outcome: .failed, totalCount: 1, passedCount: 0, failedCount: 1,
-                                      failures: [TestFailure(testName: "test\u{1B}[2J()", identifier: nil,
-                                                             failureText: "boom \u{1B}]52;c;ZXZpbA==\u{07} \u{202E}")])]
+        bundle.results = [
+            TestResults(
+                source: .summaryJSON, title: "T", outcome: .failed, totalCount: 1, passedCount: 0, failedCount: 1,
+                failures: [
+                    TestFailure(
+                        testName: "test\u{1B}[2J()", identifier: nil,
+                        failureText: "boom \u{1B}]52;c;ZXZpbA==\u{07} \u{202E}")
+                ])
+        ]
         let violations = Self.names.map { name in
-            Violation(kind: .skippedCleanup, node: inventory.lookup("tmp/" + String(decoding: name, as: UTF8.self)),
-                      path: "tmp/" + String(decoding: name, as: UTF8.self), size: 1, ruleName: "rule\u{07}", reason: "left\u{1B}[1m")
+            Violation(
+                kind: .skippedCleanup, node: inventory.lookup("tmp/" + String(decoding: name, as: UTF8.self)),
+                path: "tmp/" + String(decoding: name, as: UTF8.self), size: 1, ruleName: "rule\u{07}", reason: "left\u{1B}[1m")
         }
-        let report = CheckReport(violations: violations,
-                                 proposal: ClassificationProposal(proposed: .skippedCleanup, confidence: .mixed, evidence: [], links: [],
-                                                                  unexplainedTests: [], rationale: "r\u{1B}c"),
-                                 budgets: [], rulesSource: "rules.json", rulesDiagnostics: [])
+        let report = CheckReport(
+            violations: violations,
+            proposal: ClassificationProposal(
+                proposed: .skippedCleanup, confidence: .mixed, evidence: [], links: [],
+                unexplainedTests: [], rationale: "r\u{1B}c"),
+            budgets: [], rulesSource: "rules.json", rulesDiagnostics: [])
         return TriageState(data: TriageData(bundle: bundle, report: report), rows: rows, cols: cols)
     }
 

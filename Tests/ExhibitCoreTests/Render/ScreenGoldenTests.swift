@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 /// Golden screens of every pane at 80x24 and 120x40 (`UPDATE_GOLDEN=1` re-records).
 @Suite struct ScreenGoldenTests {
@@ -22,8 +23,9 @@ import Testing
     @Test func treeWhileTheRulesAreChecked() throws {
         for (rows, cols) in Self.sizes {
             let inv = TriageFixture.inventory()
-            let session = TriageSession(bundle: TriageFixture.bundle(inv), report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
-                                        rules: TriageFixture.rules(), needsCheck: true)
+            let session = TriageSession(
+                bundle: TriageFixture.bundle(inv), report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
+                rules: TriageFixture.rules(), needsCheck: true)
             let state = TriageState(session: session, rows: rows, cols: cols)
             try assertGolden(TriageRenderer.render(state).text, "tree-checking-\(cols)x\(rows)")
         }

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Foundation
-import Testing
 
 /// Every string field of every artifact kind, one at a time, carries terminal controls
 /// (ESC/CSI/OSC, OSC 52, one-byte C1 CSI, bidi override, zero-width); every output is
@@ -44,12 +45,14 @@ import Testing
             .init(name: "du.txt", sample: "run-2026-11-03-unset-attribute", file: EvidenceLayout.duTotals, variants: lineFields),
             .init(name: "steps.tsv", sample: "run-2026-11-03-unset-attribute", file: EvidenceLayout.steps, variants: lineFields),
             .init(name: "rules.json", sample: "run-2026-11-08-background-tasks", file: EvidenceLayout.rules, variants: jsonStrings),
-            .init(name: "xcresulttool version", sample: "run-2026-11-03-unset-attribute", file: EvidenceLayout.xcresulttoolVersion,
-                  variants: lineFields),
+            .init(
+                name: "xcresulttool version", sample: "run-2026-11-03-unset-attribute", file: EvidenceLayout.xcresulttoolVersion,
+                variants: lineFields),
             .init(name: "result bundle Info.plist", sample: "run-2026-11-03-unset-attribute", file: "results/Info.plist", variants: xmlValues),
             .init(name: "app Info.plist", sample: "run-2026-11-08-background-tasks", file: EvidenceLayout.appInfoPlist, variants: xmlValues),
-            .init(name: "preferences", sample: "run-2026-11-07-preferences", file: "container/preferences/com.example.vault.plist",
-                  variants: xmlValues),
+            .init(
+                name: "preferences", sample: "run-2026-11-07-preferences", file: "container/preferences/com.example.vault.plist",
+                variants: xmlValues),
         ]
     }
 
@@ -127,7 +130,12 @@ import Testing
                     quote = nil
                 }
             } else if inTag {
-                if c == "\"" || c == "'" { quote = c } else if c == ">" { inTag = false; textStart = text.index(after: i) }
+                if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == ">" {
+                    inTag = false
+                    textStart = text.index(after: i)
+                }
             } else if c == "<" {
                 if let start = textStart, !text[start..<i].allSatisfy(\.isWhitespace) { points.append(i) }
                 inTag = true
@@ -197,8 +205,9 @@ import Testing
     @Test func everyRowIsHeldOrNamedAsNotYet() {
         let held = Set(HostileArtifactKind.all.compactMap { EvidenceArtifact.row(for: $0.file) })
         #expect(held.isDisjoint(with: Self.rowsNotYetHeld))
-        #expect(held.union(Self.rowsNotYetHeld) == Set(EvidenceArtifact.all),
-                "rows neither held nor listed: \(Set(EvidenceArtifact.all).subtracting(held.union(Self.rowsNotYetHeld)))")
+        #expect(
+            held.union(Self.rowsNotYetHeld) == Set(EvidenceArtifact.all),
+            "rows neither held nor listed: \(Set(EvidenceArtifact.all).subtracting(held.union(Self.rowsNotYetHeld)))")
     }
 
     @Test(arguments: HostileArtifactKind.all.map(\.name))

@@ -1,15 +1,18 @@
+import Foundation
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Foundation
-import Testing
 
 /// Times and sizes come from evidence, so any value a JSON number can spell reaches the
 /// arithmetic: `Int(someDouble)` traps beyond ±2^63, on infinity and on NaN. These are
 /// the boundary values (also in the fuzz dictionaries under Tests/fuzz/dict/).
 @Suite struct EvidenceArithmeticTests {
-    static let boundaryTimes = ["1e19", "1e300", "1e400", "-1e19", "9223372036854775808", "18446744073709551616",
-                                "9223372036854775807", "1.7976931348623157e308"]
+    static let boundaryTimes = [
+        "1e19", "1e300", "1e400", "-1e19", "9223372036854775808", "18446744073709551616",
+        "9223372036854775807", "1.7976931348623157e308",
+    ]
 
     /// `run.json` with `finishTime` replaced by `value` (text, so 1e400 stays 1e400).
     static func runJSON(finish value: String) -> [UInt8] {
@@ -23,8 +26,9 @@ import Testing
 
     /// Every presentation of the run's times: summary text and JSON, the note.
     static func present(_ bundle: EvidenceBundle) -> [String] {
-        let report = RulesEngine.check(bundle: bundle, compiled: RulesEngine.compile(RulesInventory.builtInDefaults), rulesSource: "built-in",
-                                       rulesDiagnostics: [])
+        let report = RulesEngine.check(
+            bundle: bundle, compiled: RulesEngine.compile(RulesInventory.builtInDefaults), rulesSource: "built-in",
+            rulesDiagnostics: [])
         let note = TriageNote(bundle: bundle, report: report, record: nil)
         return [SummaryReport.text(bundle), SummaryReport.json(bundle), note.markdown(), note.json()]
     }
@@ -94,11 +98,13 @@ import Testing
         let docs = b.addDirectory(name: Array("Documents".utf8), parent: 0)
         b.addFile(name: Array("huge".utf8), parent: docs, size: bytes)
         bundle.inventory = b.build()
-        let report = CheckReport(violations: [],
-                                 proposal: ClassificationProposal(proposed: .unsetAttribute, confidence: .mixed, evidence: [], links: [],
-                                                                  unexplainedTests: [], rationale: ""),
-                                 budgets: [DirectoryBudget(directory: "Documents", bytes: bytes, budget: budget)],
-                                 rulesSource: "rules.json", rulesDiagnostics: [])
+        let report = CheckReport(
+            violations: [],
+            proposal: ClassificationProposal(
+                proposed: .unsetAttribute, confidence: .mixed, evidence: [], links: [],
+                unexplainedTests: [], rationale: ""),
+            budgets: [DirectoryBudget(directory: "Documents", bytes: bytes, budget: budget)],
+            rulesSource: "rules.json", rulesDiagnostics: [])
         var state = TriageState(data: TriageData(bundle: bundle, report: report), rows: 24, cols: 80)
         while state.focus != .budgets { state.press(.tab) }
         let screen = TriageRenderer.render(state).text

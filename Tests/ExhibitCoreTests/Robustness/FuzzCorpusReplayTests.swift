@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitRules
 
 /// Replays the checked-in fuzz corpus (Tests/fuzz/corpus/<target>/, seeds plus every
 /// minimised crasher) through its target on every `swift test`, also where libFuzzer

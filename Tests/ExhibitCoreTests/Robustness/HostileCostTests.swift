@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitRules
 
 /// Inputs built to cost more than their size (issue 15, item 6). Each runs at two sizes,
 /// eight times apart: linear work costs about 8× as much, quadratic 64×. The bound is a
@@ -33,8 +34,9 @@ import Testing
         let large = seconds(size * factor, work)
         // Below a millisecond the clock says little; both sizes are then cheap.
         let ratio = large / max(small, 0.001)
-        #expect(ratio < bound, "\(what): \(size) cost \(small) s, \(size * factor) cost \(large) s (×\(ratio))",
-                sourceLocation: sourceLocation)
+        #expect(
+            ratio < bound, "\(what): \(size) cost \(small) s, \(size * factor) cost \(large) s (×\(ratio))",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: - Generators

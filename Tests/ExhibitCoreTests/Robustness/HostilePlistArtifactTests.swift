@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 /// Every property list a bundle holds (each row of the artifact table whose syntax is
@@ -24,7 +25,8 @@ import Testing
 
     static func hostile() -> [(label: String, bytes: [UInt8])] {
         let depth = 10_000
-        let deepXML = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>a</key>" + String(repeating: "<array>", count: depth)
+        let deepXML =
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>a</key>" + String(repeating: "<array>", count: depth)
             + String(repeating: "</array>", count: depth) + "</dict></plist>\n"
         var deepBinary = BinaryPlistBuilder()
         var below = deepBinary.boolean(true)
@@ -55,8 +57,9 @@ import Testing
                 continue
             }
             MalformedEvidenceTests.expectUseful(d, file: file, context: context)
-            #expect(d.message.contains("nesting") || d.message.contains("limit") || d.message.contains("inside itself"),
-                    "\(context): \(d)")
+            #expect(
+                d.message.contains("nesting") || d.message.contains("limit") || d.message.contains("inside itself"),
+                "\(context): \(d)")
             for status in pristine.files where status.file != file && !status.file.hasSuffix(".xcresult/Data") {
                 #expect(bundle.status(of: status.file) == status.state, "\(context): \(status.file) changed")
             }

@@ -1,5 +1,5 @@
-import Testing
 import ExhibitCore
+import Testing
 
 /// Every artifact of the sample runs, damaged in every way of `MalformedVariant`, and
 /// the whole bundle loaded each time: nothing traps, a rejected file carries a
@@ -76,9 +76,12 @@ import ExhibitCore
 
     @Test(arguments: cases) func damagedFileIsDiagnosedAndTheRestLoads(_ c: Case) {
         let pristine = c.run.load()
-        #expect(pristine.files.allSatisfy { $0.state == .loaded || $0.state == .missing || $0.file == c.file
-            || { if case .superseded = $0.state { true } else { false } }($0) },
-                "the undamaged sample must load: \(pristine.diagnostics)")
+        #expect(
+            pristine.files.allSatisfy {
+                $0.state == .loaded || $0.state == .missing || $0.file == c.file
+                    || { if case .superseded = $0.state { true } else { false } }($0)
+            },
+            "the undamaged sample must load: \(pristine.diagnostics)")
         let format = EvidenceFormat(file: c.file)
         for variant in MalformedVariant.all(of: c.run.files[c.file]!, format: format, includeHugeLine: c.includeHugeLine) {
             let bundle = c.run.load(replacing: c.file, with: variant.bytes)
@@ -94,8 +97,9 @@ import ExhibitCore
             }
             let skip = Self.dependents(of: c.file).union([c.file])
             for status in pristine.files where !skip.contains(status.file) {
-                #expect(bundle.status(of: status.file) == status.state,
-                        "\(context): \(status.file) changed from \(status.state) to \(String(describing: bundle.status(of: status.file)))")
+                #expect(
+                    bundle.status(of: status.file) == status.state,
+                    "\(context): \(status.file) changed from \(status.state) to \(String(describing: bundle.status(of: status.file)))")
             }
             for d in bundle.diagnostics where d.file == c.file {
                 #expect(d.position != nil || d.severity != .error, "\(context): error without a position: \(d)")
@@ -124,10 +128,12 @@ import ExhibitCore
     /// files beside the bundle load as they did.
     @Test func damagedResultBundleIsDiagnosedAndTheRestLoads() throws {
         var w = XCResultWriter()
-        XCResultFixture(actions: [.init(runs: [
-            XCResultFixture.Run(identifier: "T/testA()", status: "Success"),
-            XCResultFixture.Run(identifier: "T/testB()", status: "Failure", failures: [("boom", "T.swift", 3)]),
-        ])]).write(into: &w)
+        XCResultFixture(actions: [
+            .init(runs: [
+                XCResultFixture.Run(identifier: "T/testA()", status: "Success"),
+                XCResultFixture.Run(identifier: "T/testB()", status: "Failure", failures: [("boom", "T.swift", 3)]),
+            ])
+        ]).write(into: &w)
         var files = w.files
         for file in [EvidenceLayout.runMetadata, EvidenceLayout.inventoryJSON, EvidenceLayout.duTotals, EvidenceLayout.steps] {
             files[file] = Self.runs[0].files[file]
@@ -148,8 +154,9 @@ import ExhibitCore
                 case .malformed(let d)?:
                     #expect(d.severity == .error && d.file.hasPrefix(w.bundlePath + "/"), "\(context): \(d)")
                     if isInfo { Self.expectUseful(d, file: file, context: context) }
-                    #expect(bundle.diagnostics.contains { $0.severity == .error && ($0.file == file || $0.message.contains(file)) },
-                            "\(context): no error names the damaged file: \(bundle.diagnostics)")
+                    #expect(
+                        bundle.diagnostics.contains { $0.severity == .error && ($0.file == file || $0.message.contains(file)) },
+                        "\(context): no error names the damaged file: \(bundle.diagnostics)")
                 case .loaded?:
                     // Refs of a leaf may lose nothing that matters; an Info.plist cut short never loads.
                     #expect(!isInfo, "\(context): accepted, expected a diagnostic")
@@ -175,14 +182,17 @@ import ExhibitCore
     static let expectationWords = ["expected", "shape", "reads version", "have major version"]
 
     /// Names the file, has a position, and says what was expected.
-    static func expectUseful(_ d: Diagnostic, file: String, context: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectUseful(
+        _ d: Diagnostic, file: String, context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(d.file == file, "\(context): names \(d.file)", sourceLocation: sourceLocation)
         #expect(d.severity == .error, "\(context): \(d)", sourceLocation: sourceLocation)
         #expect(d.position != nil, "\(context): no position in \(d)", sourceLocation: sourceLocation)
         let message = d.message.lowercased()
-        #expect(expectationWords.contains(where: { message.contains($0) }), "\(context): no expectation in \(d)",
-                sourceLocation: sourceLocation)
+        #expect(
+            expectationWords.contains(where: { message.contains($0) }), "\(context): no expectation in \(d)",
+            sourceLocation: sourceLocation)
         #expect(d.message.count < 600, "\(context): message of \(d.message.count) characters", sourceLocation: sourceLocation)
     }
 }

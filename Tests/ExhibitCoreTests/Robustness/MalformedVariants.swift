@@ -28,22 +28,30 @@ struct MalformedVariant: Sendable, CustomStringConvertible {
             out.append(.init(kind: .truncated, label: "truncated at \(eighth)/8 (\(cut) bytes)", bytes: Array(original.prefix(cut))))
         }
         out.append(.init(kind: .empty, label: "empty file", bytes: []))
-        out.append(.init(kind: .invalidUTF8, label: "invalid UTF-8 in the middle",
-                         bytes: inserting([0xFF, 0xFE, 0xC3, 0x28, 0xED, 0xA0, 0x80], into: original)))
+        out.append(
+            .init(
+                kind: .invalidUTF8, label: "invalid UTF-8 in the middle",
+                bytes: inserting([0xFF, 0xFE, 0xC3, 0x28, 0xED, 0xA0, 0x80], into: original)))
         out.append(.init(kind: .nulBytes, label: "NUL bytes in the middle", bytes: inserting([0, 0, 0], into: original)))
         if includeHugeLine {
-            out.append(.init(kind: .hugeLine, label: "10 MB single line in the middle",
-                             bytes: inserting([UInt8](repeating: UInt8(ascii: "x"), count: hugeLineLength), into: original)))
+            out.append(
+                .init(
+                    kind: .hugeLine, label: "10 MB single line in the middle",
+                    bytes: inserting([UInt8](repeating: UInt8(ascii: "x"), count: hugeLineLength), into: original)))
         }
         out.append(.init(kind: .deepNesting, label: "\(nestingDepth)-deep nesting", bytes: deeplyNested(format)))
         if let wrapped = nestedValueInside(original, format: format) {
             out.append(.init(kind: .deepNesting, label: "\(nestingDepth)-deep value inside the document", bytes: wrapped))
         }
         out.append(.init(kind: .duplicatePaths, label: "every record twice", bytes: duplicated(original, format: format)))
-        out.append(.init(kind: .negativeNumbers, label: "negative numbers",
-                         bytes: replacingNumbers(in: original, format: format, with: Array("-4096".utf8))))
-        out.append(.init(kind: .overflowingNumbers, label: "numbers beyond 64 bits",
-                         bytes: replacingNumbers(in: original, format: format, with: Array("184467440737095516160".utf8))))
+        out.append(
+            .init(
+                kind: .negativeNumbers, label: "negative numbers",
+                bytes: replacingNumbers(in: original, format: format, with: Array("-4096".utf8))))
+        out.append(
+            .init(
+                kind: .overflowingNumbers, label: "numbers beyond 64 bits",
+                bytes: replacingNumbers(in: original, format: format, with: Array("184467440737095516160".utf8))))
         out.append(.init(kind: .byteOrderMark, label: "UTF-8 byte order mark", bytes: [0xEF, 0xBB, 0xBF] + original))
         out.append(.init(kind: .crlf, label: "CRLF line ends", bytes: crlf(original)))
         return out
@@ -125,8 +133,10 @@ struct MalformedVariant: Sendable, CustomStringConvertible {
                     inString = true
                 } else if isDigit(b) || b == UInt8(ascii: "-") {
                     var j = i + 1
-                    while j < bytes.count, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: "e")
-                        || bytes[j] == UInt8(ascii: "E") || bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+                    while j < bytes.count,
+                        isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: "e")
+                            || bytes[j] == UInt8(ascii: "E") || bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-")
+                    { j += 1 }
                     out += replacement
                     i = j
                     continue

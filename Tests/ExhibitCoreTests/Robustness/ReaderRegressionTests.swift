@@ -1,5 +1,5 @@
-import Testing
 import ExhibitCore
+import Testing
 
 /// One test per bug the malformed-evidence corpus and the fuzzers found, in the
 /// smallest input that showed it.
@@ -25,10 +25,12 @@ import ExhibitCore
 
     /// A damaged xattr.txt made files.txt, and with it the whole inventory, fail.
     @Test func damagedXattrCompanionCostsOnlyItsFlags() {
-        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: [
-            EvidenceLayout.filesList: "./Documents/a.txt\n./Library/Caches/b\n",
-            EvidenceLayout.xattrDump: "not xattr output\n",
-        ]))
+        let bundle = BundleLoader.load(
+            runID: "r",
+            from: MemoryEvidenceSource(text: [
+                EvidenceLayout.filesList: "./Documents/a.txt\n./Library/Caches/b\n",
+                EvidenceLayout.xattrDump: "not xattr output\n",
+            ]))
         #expect(bundle.status(of: EvidenceLayout.filesList) == .loaded)
         #expect(bundle.inventory?.lookup("Documents/a.txt") != nil)
         guard case .malformed(let d)? = bundle.status(of: EvidenceLayout.xattrDump) else {
@@ -56,13 +58,15 @@ import ExhibitCore
     /// messages unescaped).
     @Test func warningsQuoteAtMostAFewHundredBytes() {
         let long = String(repeating: "\u{1B}x", count: 100_000)
-        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: [
-            EvidenceLayout.filesList: "./Documents/a\n",
-            EvidenceLayout.sizesList: "5\t./\(long)\n",
-            EvidenceLayout.excludedList: "./\(long)\n",
-            EvidenceLayout.duTotals: "9999\t\(long)\n1\t../\(long)\n",
-            EvidenceLayout.steps: "s\t/\(long)\ns\tDocuments/a\ns\tDocuments/a\n",
-        ]))
+        let bundle = BundleLoader.load(
+            runID: "r",
+            from: MemoryEvidenceSource(text: [
+                EvidenceLayout.filesList: "./Documents/a\n",
+                EvidenceLayout.sizesList: "5\t./\(long)\n",
+                EvidenceLayout.excludedList: "./\(long)\n",
+                EvidenceLayout.duTotals: "9999\t\(long)\n1\t../\(long)\n",
+                EvidenceLayout.steps: "s\t/\(long)\ns\tDocuments/a\ns\tDocuments/a\n",
+            ]))
         #expect(bundle.diagnostics.count >= 4)
         for d in bundle.diagnostics {
             #expect(d.message.count < 1_000, "\(d.file): \(d.message.count) characters")

@@ -1,10 +1,12 @@
-@testable import ExhibitRules
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import ExhibitCore
+@testable import ExhibitRules
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every file real tools wrote, in `../shared/real-evidence/` (issue 14, first "Done
 /// when"): counts, identifiers, locations, devices and attempts equal what the file
@@ -34,7 +36,9 @@ struct RealEvidenceReadingTests {
             let file = ns.substring(with: m.range(at: 1))
             // A document URL counts lines from 0 (Xcode's DVTTextDocumentLocation): the
             // line a person opens is one more.
-            let line = m.range(at: 2).location != NSNotFound ? ns.substring(with: m.range(at: 2))
+            let line =
+                m.range(at: 2).location != NSNotFound
+                ? ns.substring(with: m.range(at: 2))
                 : String(Int(ns.substring(with: m.range(at: 3)))! + 1)
             return "\(file):\(line)"
         }
@@ -47,7 +51,8 @@ struct RealEvidenceReadingTests {
     /// The root start tag's attributes, read by plain string scanning.
     private static func rootAttributes(_ text: String) -> [String: Int] {
         guard let start = text.range(of: "<testsuites") ?? text.range(of: "<testsuite"),
-              let end = text[start.upperBound...].firstIndex(of: ">") else { return [:] }
+            let end = text[start.upperBound...].firstIndex(of: ">")
+        else { return [:] }
         let tag = String(text[start.upperBound..<end])
         var out: [String: Int] = [:]
         let regex = try! NSRegularExpression(pattern: #"([a-z]+)=["']([0-9]+)["']"#)
@@ -58,45 +63,47 @@ struct RealEvidenceReadingTests {
     }
 
     #if canImport(FoundationXML) || canImport(Darwin)
-    /// What XMLParser sees in a JUnit file: testcase elements, the failure texts and
-    /// every `device` / `device_identifier` property.
-    final class JUnitFacts: NSObject, XMLParserDelegate {
-        var testcaseElements = 0
-        var failureTexts: [String] = []
-        var devices: Set<String> = []
-        private var inFailure = false
-        private var text = ""
+        /// What XMLParser sees in a JUnit file: testcase elements, the failure texts and
+        /// every `device` / `device_identifier` property.
+        final class JUnitFacts: NSObject, XMLParserDelegate {
+            var testcaseElements = 0
+            var failureTexts: [String] = []
+            var devices: Set<String> = []
+            private var inFailure = false
+            private var text = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String]) {
-            switch name {
-            case "testcase": testcaseElements += 1
-            case "failure", "error":
-                inFailure = true
-                text = attributes["message"].map { $0 + "\n" } ?? ""
-            case "property" where attributes["name"] == "device" || attributes["name"] == "device_identifier":
-                devices.insert(attributes["value"] ?? "")
-            default: break
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String]
+            ) {
+                switch name {
+                case "testcase": testcaseElements += 1
+                case "failure", "error":
+                    inFailure = true
+                    text = attributes["message"].map { $0 + "\n" } ?? ""
+                case "property" where attributes["name"] == "device" || attributes["name"] == "device_identifier":
+                    devices.insert(attributes["value"] ?? "")
+                default: break
+                }
+            }
+
+            func parser(_ parser: XMLParser, foundCharacters string: String) { if inFailure { text += string } }
+
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                if name == "failure" || name == "error" {
+                    failureTexts.append(text)
+                    inFailure = false
+                }
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { if inFailure { text += string } }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if name == "failure" || name == "error" {
-                failureTexts.append(text)
-                inFailure = false
-            }
+        private func junitFacts(_ relative: String) throws -> JUnitFacts {
+            let facts = JUnitFacts()
+            let parser = XMLParser(data: Data(try RealEvidence.bytes(relative)))
+            parser.delegate = facts
+            #expect(parser.parse(), "\(relative): \(parser.parserError.map { "\($0)" } ?? "")")
+            return facts
         }
-    }
-
-    private func junitFacts(_ relative: String) throws -> JUnitFacts {
-        let facts = JUnitFacts()
-        let parser = XMLParser(data: Data(try RealEvidence.bytes(relative)))
-        parser.delegate = facts
-        #expect(parser.parse(), "\(relative): \(parser.parserError.map { "\($0)" } ?? "")")
-        return facts
-    }
     #endif
 
     // MARK: JUnit
@@ -114,18 +121,23 @@ struct RealEvidenceReadingTests {
         #expect(results.failures.count == failed, "\(relative)")
         if let skipped = root["skipped"] { #expect(results.skippedCount == skipped, "\(relative)") }
         #if canImport(FoundationXML) || canImport(Darwin)
-        let facts = try junitFacts(relative)
-        // Every <testcase> is one attempt of one test.
-        #expect(results.testCases.reduce(0) { $0 + max(1, $1.attempts.count) } == facts.testcaseElements, "\(relative)")
-        // The first location each failure text names, exactly those exhibit shows.
-        let truth = Set(facts.failureTexts.compactMap { Self.locations(in: $0).first })
-        #expect(Self.locations(of: results.failures) == truth, "\(relative)")
-        // Devices the suites name (trainer `device`, codemagic `device_identifier`).
-        if !facts.devices.isEmpty {
-            #expect(results.devices.count == facts.devices.count, "\(relative)")
-            #expect(facts.devices.allSatisfy { d in results.devices.contains { $0.identifier == d || $0.label.hasPrefix(d.prefix(while: { $0 != "(" }).trimmingCharacters(in: .whitespaces)) } },
+            let facts = try junitFacts(relative)
+            // Every <testcase> is one attempt of one test.
+            #expect(results.testCases.reduce(0) { $0 + max(1, $1.attempts.count) } == facts.testcaseElements, "\(relative)")
+            // The first location each failure text names, exactly those exhibit shows.
+            let truth = Set(facts.failureTexts.compactMap { Self.locations(in: $0).first })
+            #expect(Self.locations(of: results.failures) == truth, "\(relative)")
+            // Devices the suites name (trainer `device`, codemagic `device_identifier`).
+            if !facts.devices.isEmpty {
+                #expect(results.devices.count == facts.devices.count, "\(relative)")
+                #expect(
+                    facts.devices.allSatisfy { d in
+                        results.devices.contains {
+                            $0.identifier == d || $0.label.hasPrefix(d.prefix(while: { $0 != "(" }).trimmingCharacters(in: .whitespaces))
+                        }
+                    },
                     "\(relative): \(results.devices.map(\.label))")
-        }
+            }
         #endif
         // Failures are never named by a bare number.
         #expect(results.failures.allSatisfy { !$0.displayName.allSatisfy(\.isNumber) })
@@ -214,9 +226,11 @@ struct RealEvidenceReadingTests {
     func summaryJoinedWithItsTestsTree(_ relative: String) throws {
         let name = relative.replacingOccurrences(of: "summary/", with: "").replacingOccurrences(of: ".summary.json", with: "")
         guard RealEvidence.files("tests").contains("tests/\(name).tests.json") else { return }
-        let bundle = BundleLoader.load(runID: name, from: MemoryEvidenceSource([
-            "results/summary.json": try RealEvidence.bytes(relative), "results/tests.json": try RealEvidence.bytes("tests/\(name).tests.json"),
-        ]))
+        let bundle = BundleLoader.load(
+            runID: name,
+            from: MemoryEvidenceSource([
+                "results/summary.json": try RealEvidence.bytes(relative), "results/tests.json": try RealEvidence.bytes("tests/\(name).tests.json"),
+            ]))
         let results = try #require(bundle.primaryResults)
         let tree = try read(TestsJSONReader.self, "tests/\(name).tests.json")
         #expect(results.failures.map(\.identifier) == results.failures.map { f in tree.failures.first { $0.testName == f.testName }?.identifier })
@@ -251,9 +265,11 @@ struct RealEvidenceReadingTests {
         #expect(Set(results.devices.compactMap(\.identifier)).isSuperset(of: udids))
         if testActions.count > 1 {
             #expect(results.destinations.map(\.device.identifier) == udids.map { Optional($0) })
-            #expect(results.destinations.map(\.failedCount) == testActions.map {
-                Optional(Self.int((($0["actionResult"] as? [String: Any])?["metrics"] as? [String: Any])?["testsFailedCount"]))
-            })
+            #expect(
+                results.destinations.map(\.failedCount)
+                    == testActions.map {
+                        Optional(Self.int((($0["actionResult"] as? [String: Any])?["metrics"] as? [String: Any])?["testsFailedCount"]))
+                    })
             #expect(results.failures.count == results.failedCount)
             let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(["results/legacy.json": try RealEvidence.bytes(relative)]))
             let summary = SummaryReport.text(bundle)
@@ -299,8 +315,10 @@ struct RealEvidenceReadingTests {
         let regex = try NSRegularExpression(pattern: #"version ([0-9]+(\.[0-9]+)?)"#)
         let m = try #require(regex.firstMatch(in: line, range: NSRange(location: 0, length: (line as NSString).length)))
         #expect(version.build == (line as NSString).substring(with: m.range(at: 1)))
-        for (label, field) in [("format version ", version.formatVersion), ("schema version: ", version.schemaVersion),
-                               ("legacy commands format version: ", version.legacyFormatVersion)] {
+        for (label, field) in [
+            ("format version ", version.formatVersion), ("schema version: ", version.schemaVersion),
+            ("legacy commands format version: ", version.legacyFormatVersion),
+        ] {
             let stated = line.range(of: label).map { r in String(line[r.upperBound...].prefix { $0.isNumber || $0 == "." }) }
             #expect(field == stated, "\(relative) \(label)")
         }
@@ -312,7 +330,10 @@ struct RealEvidenceReadingTests {
         let doc = try NcduInventoryReader.readDocument(try RealEvidence.bytes(relative), file: relative, warnings: &warnings)
         let top = try #require(try json(relative) as? [Any])
         let tree = try #require(top[3] as? [Any])
-        var files = 0, entries = 0, bytes = 0, notRegular = 0
+        var files = 0
+        var entries = 0
+        var bytes = 0
+        var notRegular = 0
         func visit(_ item: Any) {
             entries += 1
             if let directory = item as? [Any] {

@@ -1,5 +1,5 @@
-import Foundation
 import ExhibitCore
+import Foundation
 
 /// A committed sample run (SampleArchives/run-*) held in memory, so tests can damage
 /// one file and load the whole bundle through `MemoryEvidenceSource`.

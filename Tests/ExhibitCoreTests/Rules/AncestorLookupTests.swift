@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitSynthetic
-import Testing
 
 /// `Classifier.AncestorLookup` (slashes found in place, the last directory remembered)
 /// gives what `deepestMentionedAncestor` (split and join per call) gives, in any order.
@@ -11,8 +12,10 @@ import Testing
         "tmp/Exports is not empty", "tmp is not empty", "nothing here", "documents/café menu 1 has files",
         "Documents/Cafe\u{301} Menu 1 has files",
     ]
-    static let components = ["Library", "Application Support", "Downloads", "tmp", "Exports", "Documents", "Café Menu 1",
-                             "Cafe\u{301} Menu 1", "x.bin", "a", ""]
+    static let components = [
+        "Library", "Application Support", "Downloads", "tmp", "Exports", "Documents", "Café Menu 1",
+        "Cafe\u{301} Menu 1", "x.bin", "a", "",
+    ]
 
     @Test func agreesWithTheSplitVersionOnRandomPaths() {
         var rng = SplitMix64(seed: 42)

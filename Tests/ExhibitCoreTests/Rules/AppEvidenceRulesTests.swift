@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitRules
 
 /// Preference contracts and background tasks: the rules schema, the findings, and the
 /// background-task verdict.
@@ -44,8 +45,10 @@ import Testing
         Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n".utf8)
     }
 
-    func bundle(preferences: String?, infoPlist: String? = nil, failures: [TestFailure] = [],
-                extraFiles: [String] = []) -> EvidenceBundle {
+    func bundle(
+        preferences: String?, infoPlist: String? = nil, failures: [TestFailure] = [],
+        extraFiles: [String] = []
+    ) -> EvidenceBundle {
         var files: [String: [UInt8]] = [:]
         if let preferences { files["container/preferences/com.example.vault.plist"] = Self.xmlPlist(preferences) }
         if let infoPlist { files["app/Info.plist"] = Self.xmlPlist(infoPlist) }
@@ -67,10 +70,12 @@ import Testing
     @Test func readsContractsAndTasks() throws {
         let r = try rules()
         #expect(r.preferences.count == 5)
-        #expect(r.preferences[0] == PreferenceContract(
-            domain: "com.example.vault", key: "syncMode", type: .string,
-            allowed: [.string("wifi"), .string("always"), .string("never")], fallback: .string("wifi"), owner: "@settings",
-            position: r.preferences[0].position))
+        #expect(
+            r.preferences[0]
+                == PreferenceContract(
+                    domain: "com.example.vault", key: "syncMode", type: .string,
+                    allowed: [.string("wifi"), .string("always"), .string("never")], fallback: .string("wifi"), owner: "@settings",
+                    position: r.preferences[0].position))
         #expect(r.preferences[1].fallback == .boolean(false))
         #expect(r.preferences[2].fallback == nil)
         #expect(r.preferences[3].fallback == .integer(0))
@@ -86,9 +91,11 @@ import Testing
         #expect(badType?.position?.column == 68)  // the opening quote of "bool"
         let mismatch = readError(#"{"version": 1, "preferences": [{"domain": "d", "key": "k", "type": "integer", "allowed": [1, "two"]}]}"#)
         #expect(mismatch?.message.contains(#""allowed" values must be integer values"#) == true)
-        let fallbackNotAllowed = readError(#"{"version": 1, "preferences": [{"domain": "d", "key": "k", "type": "string", "allowed": ["a"], "fallback": "b"}]}"#)
+        let fallbackNotAllowed = readError(
+            #"{"version": 1, "preferences": [{"domain": "d", "key": "k", "type": "string", "allowed": ["a"], "fallback": "b"}]}"#)
         #expect(fallbackNotAllowed?.message.contains(#""fallback" "b" is not one of the allowed values"#) == true)
-        let duplicate = readError(#"{"version": 1, "preferences": [{"domain": "d", "key": "k", "type": "string"}, {"domain": "d", "key": "k", "type": "string"}]}"#)
+        let duplicate = readError(
+            #"{"version": 1, "preferences": [{"domain": "d", "key": "k", "type": "string"}, {"domain": "d", "key": "k", "type": "string"}]}"#)
         #expect(duplicate?.message.contains("duplicate preference contract") == true)
         let kind = readError(#"{"version": 1, "backgroundTasks": [{"identifier": "a.b", "kind": "fetch"}]}"#)
         #expect(kind?.message == #"backgroundTasks[0] "a.b": "kind" must be refresh or processing, found "fetch""#)
@@ -99,18 +106,21 @@ import Testing
     // MARK: - Preference findings
 
     @Test func wrongTypeUnknownValueAndAbsentAreFindingsWithoutValues() throws {
-        let report = try check(bundle(preferences: """
-            <key>syncMode</key><string>turbo</string>
-            <key>launchCount</key><string>3</string>
-            <key>ratio</key><integer>2</integer>
-            <key>lastUserID</key><string>u-4471-secret</string>
-            """))
+        let report = try check(
+            bundle(
+                preferences: """
+                    <key>syncMode</key><string>turbo</string>
+                    <key>launchCount</key><string>3</string>
+                    <key>ratio</key><integer>2</integer>
+                    <key>lastUserID</key><string>u-4471-secret</string>
+                    """))
         let prefs = report.violations.filter { $0.kind == .preference }
-        #expect(prefs.map(\.reason) == [
-            #""analyticsEnabled" is absent and the contract names no fallback"#,
-            #""launchCount" is a string, the app reads an integer"#,
-            #""syncMode" holds a value that is not one of the 3 allowed values"#,
-        ])
+        #expect(
+            prefs.map(\.reason) == [
+                #""analyticsEnabled" is absent and the contract names no fallback"#,
+                #""launchCount" is a string, the app reads an integer"#,
+                #""syncMode" holds a value that is not one of the 3 allowed values"#,
+            ])
         #expect(prefs.allSatisfy { $0.path == "Library/Preferences/com.example.vault.plist" && $0.node != nil })
         #expect(!report.violations.contains { $0.reason.contains("turbo") || $0.reason.contains("u-4471") })
         let states = Dictionary(uniqueKeysWithValues: report.preferences.map { ($0.key, $0.state) })
@@ -153,7 +163,8 @@ import Testing
         #expect(bundle.preferences[0].problem?.file == "container/preferences/com.example.vault.plist")
         #expect(bundle.preferences[1].value?["x"] == .boolean(true))
         #expect(bundle.steps?.count == 1)
-        if case .malformed = bundle.status(of: "container/preferences/com.example.vault.plist") {} else {
+        if case .malformed = bundle.status(of: "container/preferences/com.example.vault.plist") {
+        } else {
             Issue.record("the malformed copy is not recorded as malformed")
         }
         var withInventory = bundle
@@ -168,8 +179,9 @@ import Testing
     @Test func leftoverRandomlyNamedSuiteIsSkippedCleanup() throws {
         var c = ContainerFixture()
         c.file("Library/Preferences/com.example.vault.8A1F3C2E-5B7D-4E09-A6C4-1D2B3E4F5A60.plist", 268)
-        let report = RulesEngine.check(inventory: c.build(), failures: [], duTotals: nil, rules: .builtInDefaults,
-                                       rulesSource: "built-in defaults", rulesDiagnostics: [])
+        let report = RulesEngine.check(
+            inventory: c.build(), failures: [], duTotals: nil, rules: .builtInDefaults,
+            rulesSource: "built-in defaults", rulesDiagnostics: [])
         let v = try #require(report.violations.first)
         #expect(v.kind == .skippedCleanup)
         #expect(v.ruleName == PolicyName.testPreferenceDomain)
@@ -189,14 +201,16 @@ import Testing
             <key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.example.vault.refresh</string></array>
             <key>UIBackgroundModes</key><array><string>fetch</string></array>
             """
-        let failure = TestFailure(testName: "testReindexRuns()", identifier: "BackgroundTaskTests/testReindexRuns()",
-                                  failureText: "com.example.vault.reindex handler was not called within 30 s")
+        let failure = TestFailure(
+            testName: "testReindexRuns()", identifier: "BackgroundTaskTests/testReindexRuns()",
+            failureText: "com.example.vault.reindex handler was not called within 30 s")
         let report = try check(bundle(preferences: nil, infoPlist: info, failures: [failure]))
         let config = report.violations.filter { $0.kind == .configuration }
-        #expect(config.map(\.reason) == [
-            "processing task not listed in BGTaskSchedulerPermittedIdentifiers: the system refuses to schedule it",
-            "UIBackgroundModes lacks \"processing\", needed by processing tasks",
-        ])
+        #expect(
+            config.map(\.reason) == [
+                "processing task not listed in BGTaskSchedulerPermittedIdentifiers: the system refuses to schedule it",
+                "UIBackgroundModes lacks \"processing\", needed by processing tasks",
+            ])
         #expect(config.allSatisfy { $0.path == "app/Info.plist" && $0.ruleName == "com.example.vault.reindex" && $0.ruleOwner == "@search" })
         let tasks = try #require(report.backgroundTasks)
         #expect(tasks.cause == .configurationRegression)
@@ -211,12 +225,14 @@ import Testing
         #expect(scheduling.violations.filter { $0.kind == .configuration }.isEmpty)
         #expect(scheduling.backgroundTasks?.cause == .schedulingExpectation)
 
-        let wrong = TestFailure(testName: "testReindexBuildsPostings()",
-                                failureText: "XCTAssertEqual failed: (\"12\") is not equal to (\"14\") - postings after com.example.vault.reindex")
+        let wrong = TestFailure(
+            testName: "testReindexBuildsPostings()",
+            failureText: "XCTAssertEqual failed: (\"12\") is not equal to (\"14\") - postings after com.example.vault.reindex")
         let logic = try check(bundle(preferences: nil, infoPlist: Self.goodInfo, failures: [wrong]))
         #expect(logic.backgroundTasks?.cause == .businessLogicError)
 
-        let notPermitted = TestFailure(testName: "testSubmit()", failureText: "BGTaskSchedulerErrorDomain Code=3 (notPermitted) submitting com.example.vault.refresh")
+        let notPermitted = TestFailure(
+            testName: "testSubmit()", failureText: "BGTaskSchedulerErrorDomain Code=3 (notPermitted) submitting com.example.vault.refresh")
         #expect(try check(bundle(preferences: nil, infoPlist: Self.goodInfo, failures: [notPermitted])).backgroundTasks?.cause == .configurationRegression)
 
         let unrelated = TestFailure(testName: "testLogin()", failureText: "XCTAssertTrue failed")

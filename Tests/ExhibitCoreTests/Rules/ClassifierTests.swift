@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 @Suite struct ClassifierTests {
     // MARK: - The three lifecycles that produce boundary failures
@@ -9,8 +10,9 @@ import Testing
     @Test func firstInstallSeedingDocumentsIsAMisplacedFile() throws {
         var c = cleanVaultContainer()
         c.file("Documents/Welcome.pdf", 120_000, step: "first install: seed sample content")
-        let failure = TestFailure(testName: "testFirstLaunchKeepsDocumentsClean()", identifier: "BackupBoundaryTests/testFirstLaunchKeepsDocumentsClean()",
-                                  failureText: "XCTAssertEqual failed: (\"[\\\"Welcome.pdf\\\", \\\"vault.sqlite\\\"]\") is not equal to (\"[\\\"vault.sqlite\\\"]\")")
+        let failure = TestFailure(
+            testName: "testFirstLaunchKeepsDocumentsClean()", identifier: "BackupBoundaryTests/testFirstLaunchKeepsDocumentsClean()",
+            failureText: "XCTAssertEqual failed: (\"[\\\"Welcome.pdf\\\", \\\"vault.sqlite\\\"]\") is not equal to (\"[\\\"vault.sqlite\\\"]\")")
         let report = check(c.build(), rules: try vaultRules(), failures: [failure])
         let p = report.proposal
         #expect(p.proposed == .misplacedFile)
@@ -27,8 +29,9 @@ import Testing
         var rules = try vaultRules()
         rules.rules.append(BackupRule(name: "catalog-v4", pattern: "Library/Application Support/Catalog/**", requirement: .regenerable, owner: "@news-sync"))
         rules.budgets = []
-        let failure = TestFailure(testName: "testUpgrade()", identifier: "MigrationTests/testUpgrade()",
-                                  failureText: "XCTAssertTrue failed - catalog-v4 is backed up")
+        let failure = TestFailure(
+            testName: "testUpgrade()", identifier: "MigrationTests/testUpgrade()",
+            failureText: "XCTAssertTrue failed - catalog-v4 is backed up")
         let report = check(c.build(), rules: rules, failures: [failure])
         #expect(report.proposal.proposed == .unsetAttribute)
         #expect(report.proposal.confidence == .clear)
@@ -40,8 +43,9 @@ import Testing
     @Test func retryLeavingItsStagingFileIsSkippedCleanup() throws {
         var c = cleanVaultContainer()
         c.file("tmp/Export-2.zip", 4_000, step: "testRetryExportAfterFailure")
-        let failure = TestFailure(testName: "testRetryExportAfterFailure()", identifier: "ExportTests/testRetryExportAfterFailure()",
-                                  failureText: "XCTAssertEqual failed: (\"1\") is not equal to (\"0\") - staging area not empty")
+        let failure = TestFailure(
+            testName: "testRetryExportAfterFailure()", identifier: "ExportTests/testRetryExportAfterFailure()",
+            failureText: "XCTAssertEqual failed: (\"1\") is not equal to (\"0\") - staging area not empty")
         let report = check(c.build(), rules: try vaultRules(), failures: [failure])
         #expect(report.proposal.proposed == .skippedCleanup)
         #expect(report.proposal.confidence == .clear)
@@ -77,8 +81,9 @@ import Testing
     @Test func testsExplainedOnlyByFindingsAreNotABoundaryFailure() {
         let violations = [
             Violation(kind: .skippedCleanup, path: "tmp/x.zip", size: 10, ruleName: "export-temp", reason: "left in tmp"),
-            Violation(kind: .preference, path: "Library/Preferences/com.example.vault.plist", size: 100,
-                      ruleName: "com.example.vault:syncMode", reason: "not an allowed value"),
+            Violation(
+                kind: .preference, path: "Library/Preferences/com.example.vault.plist", size: 100,
+                ruleName: "com.example.vault:syncMode", reason: "not an allowed value"),
         ]
         let failure = TestFailure(testName: "testSyncMode()", failureText: "com.example.vault:syncMode was \"fast\"")
         let p = Classifier.classify(violations: violations, failures: [failure])
@@ -87,9 +92,11 @@ import Testing
         #expect(p.unexplainedTests.isEmpty)
         #expect(p.rationale.hasPrefix("The failing tests point to preference"))
         // With a test that names the leftover, the boundary class stands, but not as "clear".
-        let both = Classifier.classify(violations: violations, failures: [
-            failure, TestFailure(testName: "testExport()", failureText: "tmp/x.zip still exists"),
-        ])
+        let both = Classifier.classify(
+            violations: violations,
+            failures: [
+                failure, TestFailure(testName: "testExport()", failureText: "tmp/x.zip still exists"),
+            ])
         #expect(both.proposed == .skippedCleanup)
         #expect(both.confidence == .mixed)
         #expect(both.rationale.contains("1 failing test points only to configuration or preference findings"))
@@ -182,12 +189,14 @@ import Testing
 
     @Test func withoutAnInventoryFailingTestsStayUnexplained() {
         let failures = [TestFailure(testName: "testA()", failureText: "Documents/x exists")]
-        let report = RulesEngine.check(inventory: nil, failures: failures, duTotals: nil, rules: .builtInDefaults,
-                                       rulesSource: "built-in defaults", rulesDiagnostics: [])
+        let report = RulesEngine.check(
+            inventory: nil, failures: failures, duTotals: nil, rules: .builtInDefaults,
+            rulesSource: "built-in defaults", rulesDiagnostics: [])
         #expect(report.violations.isEmpty)
         #expect(report.proposal.proposed == .notBoundaryFailure)
         #expect(report.proposal.unexplainedTests == ["testA()"])
-        #expect(report.proposal.rationale == "1 failing test but the container breaks no blocking rule, so the failure is probably not about the backup boundary.")
+        #expect(
+            report.proposal.rationale == "1 failing test but the container breaks no blocking rule, so the failure is probably not about the backup boundary.")
     }
 
     @Test func violationsAreGroupedByKindThenSortedByPathBytes() throws {
@@ -201,8 +210,9 @@ import Testing
         c.file("Library/Application Support/Downloads/x/y", 1)
         c.file("Library/Application Support/Downloads/x/z", 1)
         let report = check(c.build(), rules: try vaultRules())
-        #expect(report.violations.map(\.path) == [
-            "Library/Application Support/Downloads/x", "Documents/B.txt", "Documents/a b.txt", "Documents/b.txt", "tmp/z",
-        ])
+        #expect(
+            report.violations.map(\.path) == [
+                "Library/Application Support/Downloads/x", "Documents/B.txt", "Documents/a b.txt", "Documents/b.txt", "tmp/z",
+            ])
     }
 }

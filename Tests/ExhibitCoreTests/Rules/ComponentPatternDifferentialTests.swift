@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitSynthetic
-import Testing
 
 /// `ComponentPattern.matches` rejects names whose first and last bytes are not the
 /// pattern's literal ends before running the `*` matcher; checked against a plain

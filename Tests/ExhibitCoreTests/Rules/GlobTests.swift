@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct GlobTests {
@@ -10,8 +11,9 @@ import Testing
         #expect(try matches("Library/Application Support/Downloads/*.zip", "Library/Application Support/Downloads/a b.zip"))
         #expect(try matches("Library/Saved Application State/**", "Library/Saved Application State/com.example.vault.savedState/data.data"))
         #expect(try !matches("Library/Application Support/*.zip", "Library/ApplicationSupport/a.zip"))
-        #expect(try Glob.compile("Library/Application Support/Downloads/**", caseSensitive: true).literalPrefix
-            == ["Library", "Application Support", "Downloads"])
+        #expect(
+            try Glob.compile("Library/Application Support/Downloads/**", caseSensitive: true).literalPrefix
+                == ["Library", "Application Support", "Downloads"])
         #expect(try Glob.compile("Library/Caches/*.db").literalPrefix == ["library", "caches"])
     }
 

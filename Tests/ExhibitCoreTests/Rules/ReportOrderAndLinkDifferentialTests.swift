@@ -1,16 +1,19 @@
+import Foundation
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitSynthetic
-import Foundation
-import Testing
 
 /// The report order (keys compared with `memcmp`, violations moved along the
 /// permutation's cycles) and `Classifier.link` (one pass per basis, a per-directory
 /// pre-check, the same-directory fast path of `AncestorLookup`) against the plain code
 /// they replaced, on random violations.
 @Suite struct ReportOrderAndLinkDifferentialTests {
-    static let components = ["Library", "Application Support", "Downloads", "tmp", "Exports", "Documents", "Café Menu 1", "Cafe\u{301} Menu 1",
-                             "x.bin", "a", "a b", "a-b", "vault.sqlite", "KELVIN\u{212A}", "İstanbul", "日本語ガイド 8"]
+    static let components = [
+        "Library", "Application Support", "Downloads", "tmp", "Exports", "Documents", "Café Menu 1", "Cafe\u{301} Menu 1",
+        "x.bin", "a", "a b", "a-b", "vault.sqlite", "KELVIN\u{212A}", "İstanbul", "日本語ガイド 8",
+    ]
 
     static func randomPath(_ rng: inout SplitMix64) -> String {
         var parts: [String] = []
@@ -27,8 +30,9 @@ import Testing
         let rules: [String?] = [nil, "rule-1", "rule-10", "tmp-empty", "vault-db", "com.example:syncToken", "ab"]
         return (0..<count).map { i in
             let kind = ViolationKind.allCases[Int(rng.next() % UInt64(ViolationKind.allCases.count))]
-            return Violation(kind: kind, node: i, path: randomPath(&rng), size: UInt64(i), ruleName: rules[Int(rng.next() % UInt64(rules.count))],
-                             step: steps[Int(rng.next() % UInt64(steps.count))], reason: "r\(i)")
+            return Violation(
+                kind: kind, node: i, path: randomPath(&rng), size: UInt64(i), ruleName: rules[Int(rng.next() % UInt64(rules.count))],
+                step: steps[Int(rng.next() % UInt64(steps.count))], reason: "r\(i)")
         }
     }
 
@@ -39,7 +43,8 @@ import Testing
         for round in 0..<200 {
             var violations = Self.randomViolations(&rng, count: Int(rng.next() % 300))
             let expected = violations.enumerated().sorted { a, b in
-                let ka = Self.rank(a.element.kind), kb = Self.rank(b.element.kind)
+                let ka = Self.rank(a.element.kind)
+                let kb = Self.rank(b.element.kind)
                 if ka != kb { return ka < kb }
                 let x = Array(a.element.path.utf8) + [0] + Array((a.element.ruleName ?? "").utf8)
                 let y = Array(b.element.path.utf8) + [0] + Array((b.element.ruleName ?? "").utf8)
@@ -59,23 +64,34 @@ import Testing
         let bases: [(TestLinkBasis, (Violation) -> Bool)] = [
             (.path, { v in Classifier.mentions(text, v.path) }),
             (.directory, { v in Classifier.deepestMentionedAncestor(text, v.path) > 0 }),
-            (.fileName, { v in
-                guard let name = Classifier.lastComponent(v.path), name.utf8.count >= 3 else { return false }
-                return Classifier.mentions(text, name)
-            }),
-            (.ruleName, { v in
-                guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
-                if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, Classifier.mentions(text, String(key)) { return true }
-                return Classifier.mentions(text, rule)
-            }),
-            (.step, { v in
-                guard let step = v.step else { return false }
-                if let known = stepMatches[step] { return known }
-                let stepBytes = Array(step.lowercased().utf8)
-                let found = names.contains { Classifier.mentions(stepBytes, $0) }
-                stepMatches[step] = found
-                return found
-            }),
+            (
+                .fileName,
+                { v in
+                    guard let name = Classifier.lastComponent(v.path), name.utf8.count >= 3 else { return false }
+                    return Classifier.mentions(text, name)
+                }
+            ),
+            (
+                .ruleName,
+                { v in
+                    guard let rule = v.ruleName, rule.utf8.count >= 3 else { return false }
+                    if v.kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, Classifier.mentions(text, String(key)) {
+                        return true
+                    }
+                    return Classifier.mentions(text, rule)
+                }
+            ),
+            (
+                .step,
+                { v in
+                    guard let step = v.step else { return false }
+                    if let known = stepMatches[step] { return known }
+                    let stepBytes = Array(step.lowercased().utf8)
+                    let found = names.contains { Classifier.mentions(stepBytes, $0) }
+                    stepMatches[step] = found
+                    return found
+                }
+            ),
         ]
         for (basis, matches) in bases {
             var hits = candidates.filter { matches(violations[$0]) }
@@ -90,9 +106,11 @@ import Testing
     }
 
     @Test func linkingAgreesWithTheClosureVersion() {
-        let texts = ["Library/Application Support/Downloads is not excluded from backup", "tmp/Exports is not empty", "tmp is not empty",
-                     "x.bin still exists", "rule-10 broken", "vault.sqlite missing", "documents/café menu 1 has files",
-                     "Documents/Cafe\u{301} Menu 1/a b/x.bin left", "kelvin\u{212A} and İstanbul/日本語ガイド 8", "synctoken invalid", "nothing here"]
+        let texts = [
+            "Library/Application Support/Downloads is not excluded from backup", "tmp/Exports is not empty", "tmp is not empty",
+            "x.bin still exists", "rule-10 broken", "vault.sqlite missing", "documents/café menu 1 has files",
+            "Documents/Cafe\u{301} Menu 1/a b/x.bin left", "kelvin\u{212A} and İstanbul/日本語ガイド 8", "synctoken invalid", "nothing here",
+        ]
         var rng = SplitMix64(seed: 29)
         var linked = 0
         for round in 0..<300 {

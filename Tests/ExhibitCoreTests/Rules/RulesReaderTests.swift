@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct RulesReaderTests {
@@ -47,8 +48,11 @@ import Testing
         var warnings: [Diagnostic] = []
         let rules = try RulesReader.read(bytes, file: "rules.json", warnings: &warnings)
         #expect(warnings.isEmpty)
-        #expect(rules.rules.map(\.name) == ["vault-db", "vault-db-journal", "drafts", "preferences", "offline-catalog",
-                                            "search-index", "thumbnails", "url-cache", "export-temp"])
+        #expect(
+            rules.rules.map(\.name) == [
+                "vault-db", "vault-db-journal", "drafts", "preferences", "offline-catalog",
+                "search-index", "thumbnails", "url-cache", "export-temp",
+            ])
         #expect(rules.rules.allSatisfy { $0.owner != nil })
         #expect(rules.allowedLargeResources.count == 2)
         #expect(rules.documentsAllowlist?.count == 4)
@@ -71,38 +75,40 @@ import Testing
 
     @Test func errorsNameFileLineColumnAndEntry() {
         let badRequirement = """
-        {
-          "version": 1,
-          "rules": [
-            {"name": "vault-db", "path": "Documents/vault.sqlite", "requirement": "must-restore", "owner": "@storage"},
-            {"name": "offline-catalog", "path": "Library/Application Support/Downloads/**",
-             "requirement": "regen", "owner": "@news-sync"}
-          ]
-        }
-        """
+            {
+              "version": 1,
+              "rules": [
+                {"name": "vault-db", "path": "Documents/vault.sqlite", "requirement": "must-restore", "owner": "@storage"},
+                {"name": "offline-catalog", "path": "Library/Application Support/Downloads/**",
+                 "requirement": "regen", "owner": "@news-sync"}
+              ]
+            }
+            """
         let e = failure(badRequirement)
-        #expect(e?.description == #"rules.json:6:21: error: rules[1] "offline-catalog": "requirement" must be must-restore, regenerable or transient, found "regen""#)
+        #expect(
+            e?.description
+                == #"rules.json:6:21: error: rules[1] "offline-catalog": "requirement" must be must-restore, regenerable or transient, found "regen""#)
 
         let missingName = """
-        {"version": 1, "rules": [
-          {"path": "tmp/**", "requirement": "transient"}
-        ]}
-        """
+            {"version": 1, "rules": [
+              {"path": "tmp/**", "requirement": "transient"}
+            ]}
+            """
         #expect(failure(missingName)?.description == #"rules.json:2:3: error: rules[0]: missing "name" (the rule's logical name)"#)
 
         let duplicate = """
-        {"version": 1, "rules": [
-          {"name": "a", "path": "tmp/x", "requirement": "transient", "owner": "@o"},
-          {"name": "a", "path": "tmp/y", "requirement": "transient", "owner": "@o"}
-        ]}
-        """
+            {"version": 1, "rules": [
+              {"name": "a", "path": "tmp/x", "requirement": "transient", "owner": "@o"},
+              {"name": "a", "path": "tmp/y", "requirement": "transient", "owner": "@o"}
+            ]}
+            """
         #expect(failure(duplicate)?.description == #"rules.json:3:12: error: rules[1] "a": duplicate rule name (first used at line 2)"#)
 
         let badGlob = """
-        {"version": 1, "rules": [
-          {"name": "exports", "path": "tmp/Export-[0-9", "requirement": "transient", "owner": "@o"}
-        ]}
-        """
+            {"version": 1, "rules": [
+              {"name": "exports", "path": "tmp/Export-[0-9", "requirement": "transient", "owner": "@o"}
+            ]}
+            """
         let g = failure(badGlob)
         #expect(g?.position?.line == 2)
         #expect(g?.position?.column == 43)  // the `[` inside the pattern
@@ -118,72 +124,79 @@ import Testing
     }
 
     @Test func containerWideSettingsAreValidated() {
-        #expect(failure(#"{"version": 1, "budgets": {"Library": "500 MB"}}"#)?.message
-            == #"budgets "Library": expected a size such as "500 MiB" (units B, KiB, MiB, GiB, TiB), found "500 MB""#)
+        #expect(
+            failure(#"{"version": 1, "budgets": {"Library": "500 MB"}}"#)?.message
+                == #"budgets "Library": expected a size such as "500 MiB" (units B, KiB, MiB, GiB, TiB), found "500 MB""#)
         #expect(failure(#"{"version": 1, "budgets": {"Library/Caches": 1}}"#)?.message.contains("per top-level directory") == true)
         #expect(failure(#"{"version": 1, "budgets": {"tmp": -1}}"#)?.message.contains("non-negative") == true)
-        #expect(failure(#"{"version": 1, "documentsAllowlist": ["vault.sqlite"]}"#)?.message
-            == #"documentsAllowlist[0] "vault.sqlite": must be a path inside Documents/ (patterns are container-relative)"#)
+        #expect(
+            failure(#"{"version": 1, "documentsAllowlist": ["vault.sqlite"]}"#)?.message
+                == #"documentsAllowlist[0] "vault.sqlite": must be a path inside Documents/ (patterns are container-relative)"#)
         #expect(failure(#"{"version": 1, "allowedLargeResources": [{"path": "Documents/big.mov"}]}"#)?.message.contains("reason") == true)
         #expect(failure(#"{"version": 1, "userDataExtensions": ["a/b"]}"#) != nil)
         #expect(failure(#"{"version": 1, "caseSensitive": "yes"}"#)?.message == "caseSensitive: expected true or false, found a string")
     }
 
     @Test func unknownKeysAndMissingOwnersAreWarnings() throws {
-        let (rules, warnings) = try read("""
-        {"version": 1, "colour": "blue", "caseSensitive": true,
-         "userDataExtensions": [".SQLite"],
-         "budgets": {"Documents": "1.5 GiB", "tmp": 0},
-         "testPreferenceDomains": [],
-         "rules": [{"name": "x", "path": "Documents/x", "requirement": "must-restore", "owners": "@typo"}]}
-        """)
+        let (rules, warnings) = try read(
+            """
+            {"version": 1, "colour": "blue", "caseSensitive": true,
+             "userDataExtensions": [".SQLite"],
+             "budgets": {"Documents": "1.5 GiB", "tmp": 0},
+             "testPreferenceDomains": [],
+             "rules": [{"name": "x", "path": "Documents/x", "requirement": "must-restore", "owners": "@typo"}]}
+            """)
         #expect(rules.caseSensitive)
         #expect(rules.userDataExtensions == ["SQLite"])
         #expect(rules.budget(for: "Documents") == 1_610_612_736)
         #expect(rules.budget(for: "tmp") == 0)
         #expect(rules.testPreferenceDomains.isEmpty)
-        #expect(warnings.map(\.message) == [
-            #"rules file: unknown key "colour" ignored"#,
-            #"rules[0] "x": unknown key "owners" ignored"#,
-            #"rules[0] "x": no "owner"; violations will name nobody to ask"#,
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                #"rules file: unknown key "colour" ignored"#,
+                #"rules[0] "x": unknown key "owners" ignored"#,
+                #"rules[0] "x": no "owner"; violations will name nobody to ask"#,
+            ])
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.position != nil })
     }
 
     @Test func moreErrorsPointAtTheEntry() {
         let notAnArray = """
-        {
-          "version": 1,
-          "rules": {"name": "x"}
-        }
-        """
+            {
+              "version": 1,
+              "rules": {"name": "x"}
+            }
+            """
         #expect(failure(notAnArray)?.description == "rules.json:3:12: error: rules: expected an array of rule objects, found an object")
 
         let missingRequirement = """
-        {"version": 1,
-         "rules": [{"name": "drafts", "path": "Documents/Drafts/**", "owner": "@editor"}]}
-        """
-        #expect(failure(missingRequirement)?.description
-            == #"rules.json:2:12: error: rules[0] "drafts": missing "requirement" (must-restore, regenerable or transient)"#)
+            {"version": 1,
+             "rules": [{"name": "drafts", "path": "Documents/Drafts/**", "owner": "@editor"}]}
+            """
+        #expect(
+            failure(missingRequirement)?.description
+                == #"rules.json:2:12: error: rules[0] "drafts": missing "requirement" (must-restore, regenerable or transient)"#)
 
         let noReason = """
-        {"version": 1,
-         "allowedLargeResources": [
-           {"path": "Library/Fixtures/big.bundle", "reason": ""}
-         ]}
-        """
-        #expect(failure(noReason)?.description
-            == #"rules.json:3:54: error: allowedLargeResources[0] "Library/Fixtures/big.bundle": needs a non-empty "reason": say why the test needs it"#)
+            {"version": 1,
+             "allowedLargeResources": [
+               {"path": "Library/Fixtures/big.bundle", "reason": ""}
+             ]}
+            """
+        #expect(
+            failure(noReason)?.description
+                == #"rules.json:3:54: error: allowedLargeResources[0] "Library/Fixtures/big.bundle": needs a non-empty "reason": say why the test needs it"#)
 
         let badSyntax = """
-        {"version": 1,
-         "rules": [,]}
-        """
+            {"version": 1,
+             "rules": [,]}
+            """
         let syntax = failure(badSyntax)
         #expect(syntax?.file == "rules.json")
         #expect(syntax?.position?.line == 2)
 
-        #expect(failure(#"{"version": 1, "ignore": ["Documents/../x"]}"#, file: "ci/backup-rules.json")?.description.hasPrefix(
-            #"ci/backup-rules.json:1:38 (byte 37): error: ignore[0]: bad pattern "Documents/../x": expected a name, not `.` or `..`"#) == true)
+        #expect(
+            failure(#"{"version": 1, "ignore": ["Documents/../x"]}"#, file: "ci/backup-rules.json")?.description.hasPrefix(
+                #"ci/backup-rules.json:1:38 (byte 37): error: ignore[0]: bad pattern "Documents/../x": expected a name, not `.` or `..`"#) == true)
     }
 }

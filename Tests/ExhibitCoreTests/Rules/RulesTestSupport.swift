@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Foundation
 
 /// Builds small container inventories for rules tests from readable lines.
 struct ContainerFixture {
@@ -36,23 +37,23 @@ struct ContainerFixture {
 
 /// The Vault app's rules, as in SampleArchives/_fixtures-rules/rules.json (trimmed).
 let vaultRulesJSON = """
-{
-  "version": 1,
-  "rules": [
-    {"name": "vault-db", "path": "Documents/vault.sqlite", "requirement": "must-restore", "owner": "@storage"},
-    {"name": "drafts", "path": "Documents/Drafts/**", "requirement": "must-restore", "owner": "@editor"},
-    {"name": "preferences", "path": "Library/Preferences/com.example.vault.plist", "requirement": "must-restore", "owner": "@settings"},
-    {"name": "offline-catalog", "path": "Library/Application Support/Downloads/**", "requirement": "regenerable", "owner": "@news-sync"},
-    {"name": "search-index", "path": "Library/Application Support/VaultIndex/**", "requirement": "regenerable", "owner": "@search"},
-    {"name": "thumbnails", "path": "Library/Caches/Thumbnails/**", "requirement": "regenerable", "owner": "@media"},
-    {"name": "export-temp", "path": "tmp/Export-*", "requirement": "transient", "owner": "@export"}
-  ],
-  "documentsAllowlist": ["Documents/vault.sqlite", "Documents/Drafts/**"],
-  "userDataExtensions": ["sqlite", "draft"],
-  "allowedLargeResources": [{"path": "Library/Application Support/Fixtures/big.bundle", "reason": "UI tests need an offline catalog"}],
-  "budgets": {"Library": "1 MiB", "tmp": 4096}
-}
-"""
+    {
+      "version": 1,
+      "rules": [
+        {"name": "vault-db", "path": "Documents/vault.sqlite", "requirement": "must-restore", "owner": "@storage"},
+        {"name": "drafts", "path": "Documents/Drafts/**", "requirement": "must-restore", "owner": "@editor"},
+        {"name": "preferences", "path": "Library/Preferences/com.example.vault.plist", "requirement": "must-restore", "owner": "@settings"},
+        {"name": "offline-catalog", "path": "Library/Application Support/Downloads/**", "requirement": "regenerable", "owner": "@news-sync"},
+        {"name": "search-index", "path": "Library/Application Support/VaultIndex/**", "requirement": "regenerable", "owner": "@search"},
+        {"name": "thumbnails", "path": "Library/Caches/Thumbnails/**", "requirement": "regenerable", "owner": "@media"},
+        {"name": "export-temp", "path": "tmp/Export-*", "requirement": "transient", "owner": "@export"}
+      ],
+      "documentsAllowlist": ["Documents/vault.sqlite", "Documents/Drafts/**"],
+      "userDataExtensions": ["sqlite", "draft"],
+      "allowedLargeResources": [{"path": "Library/Application Support/Fixtures/big.bundle", "reason": "UI tests need an offline catalog"}],
+      "budgets": {"Library": "1 MiB", "tmp": 4096}
+    }
+    """
 
 func vaultRules() throws -> RulesInventory {
     var warnings: [Diagnostic] = []

@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitSynthetic
-import Testing
 
 /// The rules walk (`ViolationFinder+Walk`) advances pattern states per directory only
 /// and decides files by name tests (`NameMatchers`), bucketed by last byte, with a
@@ -10,14 +11,18 @@ import Testing
 /// walk did before (`referenceFindings`, the former `evaluateFile`), on random trees
 /// and random rules.
 @Suite struct RulesWalkDifferentialTests {
-    static let segmentPool = ["Documents", "Library", "Caches", "tmp", "Application Support", "a", "B", "*", "*.txt", "*.TXT", "a*",
-                              "*b*", "[a-c]*", "?.db", "**", "x*.download", "é*", "Café*", "[!a]*.db", "vault.sqlite", "*.sqlite",
-                              "Ab*.plist", "a?c", "*é", "[0-9]*", "CFNetworkDownload_*.tmp"]
+    static let segmentPool = [
+        "Documents", "Library", "Caches", "tmp", "Application Support", "a", "B", "*", "*.txt", "*.TXT", "a*",
+        "*b*", "[a-c]*", "?.db", "**", "x*.download", "é*", "Café*", "[!a]*.db", "vault.sqlite", "*.sqlite",
+        "Ab*.plist", "a?c", "*é", "[0-9]*", "CFNetworkDownload_*.tmp",
+    ]
     static let topLevel = ["Documents", "Library", "tmp", "SystemData", "GeoJSON", "other", "x.txt", "documents"]
     static let libraryChildren = ["Caches", "Application Support", "Preferences", "SplashBoard", "caches", "a"]
-    static let names = ["a", "B", "a.txt", "b.TXT", "vault.sqlite", "x.download", "CFNetworkDownload_1.tmp", "é.db", "Café 1.db", "c.sqlite",
-                        "n.vaultnote", "q.db", "zz", "Ab.plist", "x-tests.1.plist", "abc", "A.DB", "1.bin", "é", "ab.SQLITE", ".db", "x.",
-                        "Documents", "Caches", "tmp"]
+    static let names = [
+        "a", "B", "a.txt", "b.TXT", "vault.sqlite", "x.download", "CFNetworkDownload_1.tmp", "é.db", "Café 1.db", "c.sqlite",
+        "n.vaultnote", "q.db", "zz", "Ab.plist", "x-tests.1.plist", "abc", "A.DB", "1.bin", "é", "ab.SQLITE", ".db", "x.",
+        "Documents", "Caches", "tmp",
+    ]
 
     static func pick<T>(_ list: [T], _ rng: inout SplitMix64) -> T { list[Int(rng.next() % UInt64(list.count))] }
 
@@ -95,8 +100,10 @@ import Testing
 
     /// The findings of one file as the walk collected them before it matched names:
     /// from the patterns covering the whole path.
-    static func referenceFindings(_ file: Int, in inventory: Inventory, compiled c: CompiledRules,
-                                  allowedBytes: inout [Int: UInt64]) -> [ViolationFinder.Finding]? {
+    static func referenceFindings(
+        _ file: Int, in inventory: Inventory, compiled c: CompiledRules,
+        allowedBytes: inout [Int: UInt64]
+    ) -> [ViolationFinder.Finding]? {
         typealias Finding = ViolationFinder.Finding
         let components = inventory.pathBytes(file).split(separator: 0x2F)
         let name = inventory.nameBytes(file)
@@ -106,8 +113,12 @@ import Testing
         #expect(inventory.backupFlag(file) == flag)
         let excluded = flag == .excluded
         var out: [Finding] = []
-        var ruleHit = false, allowlisted = false, allowed = false
-        var testPreference = -1, partial = -1, taskTemporary = -1
+        var ruleHit = false
+        var allowlisted = false
+        var allowed = false
+        var testPreference = -1
+        var partial = -1
+        var taskTemporary = -1
         for p in c.patterns.matchingPatterns(components: components) {
             if c.ignoreRange.contains(p) { return nil }
             if c.ruleRange.contains(p) {
@@ -163,7 +174,9 @@ import Testing
 
     @Test func theWalkFindsWhatPerPathMatchingFinds() {
         var rng = SplitMix64(seed: 7)
-        var filesChecked = 0, filesWithFindings = 0, undecidedFiles = 0
+        var filesChecked = 0
+        var filesWithFindings = 0
+        var undecidedFiles = 0
         for round in 0..<400 {
             let compiled = CompiledRules(Self.randomRules(&rng))
             // Every other round with flags recorded item by item, so many are unknown.
@@ -179,7 +192,9 @@ import Testing
                 if let e = expected, e.contains(where: \.isUndecided) { undecidedFiles += 1 }
                 // The walk interns findings as sorted ids: compare the lists as sets (each is duplicate-free).
                 if got.map(Set.init) != expected.map(Set.init) || got?.count != expected?.count {
-                    Issue.record("round \(round), \(inventory.path(id)): \(String(describing: got)) != \(String(describing: expected)); rules \(compiled.patterns.globs.map(\.text))")
+                    Issue.record(
+                        "round \(round), \(inventory.path(id)): \(String(describing: got)) != \(String(describing: expected)); rules \(compiled.patterns.globs.map(\.text))"
+                    )
                 }
             }
             #expect(finder.allowedBytes == allowedBytes, "round \(round)")
@@ -198,7 +213,8 @@ import Testing
             for _ in 0..<(1 + Int(rng.next() % 5)) { pattern += Self.pick(alphabet, &rng) }
             for caseSensitive in [true, false] {
                 guard let glob = try? Glob.compile(String(decoding: pattern, as: UTF8.self), caseSensitive: caseSensitive),
-                      let segment = glob.segments.first, segment != .anyDepth else { continue }
+                    let segment = glob.segments.first, segment != .anyDepth
+                else { continue }
                 var matchers = NameMatchers()
                 guard let index = matchers.add(segment, caseSensitive: caseSensitive) else {
                     Issue.record("\(glob.text): no matcher for a segment that is not **")
@@ -234,7 +250,11 @@ import Testing
                 for _ in 0..<(Int(rng.next() % 8)) { name += Self.pick(["a", ".", "sqlite", "SQLite", "db", "Db", "gz", "tar", "é", "vaultnote"], &rng).utf8 }
                 let expected = compiled.userDataExtension(of: name[...])
                 let got = name.withUnsafeBufferPointer { tables.userDataExtension(of: $0) }
-                if got != expected { Issue.record("\(String(decoding: name, as: UTF8.self)), case-sensitive \(caseSensitive): \(String(describing: got)) != \(String(describing: expected))") }
+                if got != expected {
+                    Issue.record(
+                        "\(String(decoding: name, as: UTF8.self)), case-sensitive \(caseSensitive): \(String(describing: got)) != \(String(describing: expected))"
+                    )
+                }
             }
         }
     }

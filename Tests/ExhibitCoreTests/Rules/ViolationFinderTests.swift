@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 @Suite struct ViolationFinderTests {
     /// The violations for one path, as (kind, rule name) pairs in report order.
@@ -41,8 +42,10 @@ import Testing
         #expect(v.path == "Library/Application Support/Downloads/catalog.bundle")
         #expect(v.fileCount == 2)
         #expect(v.ruleOwner == "@news-sync")
-        #expect(CheckReportFormatter.message(v)
-            == #"Library/Application Support/Downloads/catalog.bundle (388.0 MiB in 2 files) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4""#)
+        #expect(
+            CheckReportFormatter.message(v)
+                == #"Library/Application Support/Downloads/catalog.bundle (388.0 MiB in 2 files) — rule offline-catalog (regenerable, owner @news-sync) — not excluded from backup — created by step "upgrade: migrate v3 to v4""#
+        )
     }
 
     @Test func anAncestorFlagCoversLaterFilesButASiblingFlagDoesNot() throws {
@@ -114,10 +117,12 @@ import Testing
         c.file("Documents/Cache.db", 1_000)
         let report = check(c.build(), rules: rules)
         // One file, several broken rules: each is listed.
-        #expect(findings(report, at: "Documents/Cache.db")
-            == ["unset-attribute http-cache", "misplaced-file documents-allowlist", "misplaced-file http-cache"])
-        #expect(findings(report, at: "Documents/Share-2024.zip")
-            == ["misplaced-file documents-allowlist", "misplaced-file share-export", "skipped-cleanup share-export"])
+        #expect(
+            findings(report, at: "Documents/Cache.db")
+                == ["unset-attribute http-cache", "misplaced-file documents-allowlist", "misplaced-file http-cache"])
+        #expect(
+            findings(report, at: "Documents/Share-2024.zip")
+                == ["misplaced-file documents-allowlist", "misplaced-file share-export", "skipped-cleanup share-export"])
     }
 
     @Test func documentsOutsideTheAllowlistAreMisplaced() throws {
@@ -140,16 +145,18 @@ import Testing
         c.file("Documents/Export-1.zip", 10)
         let report = check(c.build(), rules: try vaultRules())
         #expect(findings(report, at: "Library/Application Support/vault.sqlite") == ["misplaced-file vault-db"])
-        #expect(report.violations.first { $0.ruleName == "vault-db" }?.reason
-            == "named like the rule's files but outside its pattern Documents/vault.sqlite")
+        #expect(
+            report.violations.first { $0.ruleName == "vault-db" }?.reason
+                == "named like the rule's files but outside its pattern Documents/vault.sqlite")
         #expect(findings(report, at: "Documents/Export-1.zip") == ["misplaced-file documents-allowlist", "misplaced-file export-temp"])
     }
 
     @Test func userDataExtensionsUnderCachesIgnoreCaseByDefault() throws {
         var c = ContainerFixture()
         c.file("library/caches/Backup.SQLITE", 10)
-        #expect(findings(check(c.build(), rules: try vaultRules()), at: "library/caches/Backup.SQLITE")
-            == ["misplaced-file user-data-extension"])
+        #expect(
+            findings(check(c.build(), rules: try vaultRules()), at: "library/caches/Backup.SQLITE")
+                == ["misplaced-file user-data-extension"])
         var exact = try vaultRules()
         exact.caseSensitive = true
         // Case-sensitive rules: `library` is not `Library`, so the file lies outside every area.
@@ -184,18 +191,21 @@ import Testing
         c.file("Library/Preferences/com.example.vault.4c1b7a38-2f0d-4e1b-9c55-0b1d2e3f4a5b.plist", 10)
         c.file("Library/Preferences/com.example.vault.suite-a.plist", 10)
         let report = check(c.build(), rules: try vaultRules())
-        #expect(findings(report, at: "Library/Preferences/preferences-tests.4C1B7A38-2F0D-4E1B-9C55-0B1D2E3F4A5B.plist")
-            == ["skipped-cleanup test-preference-domain"])
-        #expect(findings(report, at: "Library/Preferences/com.example.vault.4c1b7a38-2f0d-4e1b-9c55-0b1d2e3f4a5b.plist")
-            == ["skipped-cleanup test-preference-domain"])
+        #expect(
+            findings(report, at: "Library/Preferences/preferences-tests.4C1B7A38-2F0D-4E1B-9C55-0B1D2E3F4A5B.plist")
+                == ["skipped-cleanup test-preference-domain"])
+        #expect(
+            findings(report, at: "Library/Preferences/com.example.vault.4c1b7a38-2f0d-4e1b-9c55-0b1d2e3f4a5b.plist")
+                == ["skipped-cleanup test-preference-domain"])
         #expect(findings(report, at: "Library/Preferences/com.example.vault.suite-a.plist") == ["unruled no-rule"])
 
         var custom = try vaultRules()
         custom.testPreferenceDomains = ["Library/Preferences/com.example.vault.suite-*.plist"]
         let r2 = check(c.build(), rules: custom)
         #expect(findings(r2, at: "Library/Preferences/com.example.vault.suite-a.plist") == ["skipped-cleanup test-preference-domain"])
-        #expect(r2.violations.first { $0.ruleName == "test-preference-domain" }?.reason
-            == "leftover test preference domain (Library/Preferences/com.example.vault.suite-*.plist)")
+        #expect(
+            r2.violations.first { $0.ruleName == "test-preference-domain" }?.reason
+                == "leftover test preference domain (Library/Preferences/com.example.vault.suite-*.plist)")
     }
 
     @Test func partialDownloadsAreSkippedCleanupWhereverTheyAre() throws {
@@ -253,10 +263,11 @@ import Testing
         c.file("Library/Preferences/app-tests.1.plist", 1)
         c.file("Documents/anything.txt", 1)
         let report = check(c.build(), rules: .builtInDefaults)
-        #expect(report.violations.map { "\($0.kind.rawValue) \($0.path)" } == [
-            "skipped-cleanup Library/Preferences/app-tests.1.plist",
-            "skipped-cleanup tmp/x",
-            "unruled Documents/anything.txt",  // a single file is named, not its directory
-        ])
+        #expect(
+            report.violations.map { "\($0.kind.rawValue) \($0.path)" } == [
+                "skipped-cleanup Library/Preferences/app-tests.1.plist",
+                "skipped-cleanup tmp/x",
+                "unruled Documents/anything.txt",  // a single file is named, not its directory
+            ])
     }
 }

@@ -1,11 +1,13 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 @Suite struct VolumeCheckTests {
     private func rules(_ budgets: [String: UInt64], allowed: [String] = []) -> RulesInventory {
-        RulesInventory(allowedLargeResources: allowed.map { AllowedResource(pattern: $0, reason: "fixture") },
-                       budgets: budgets.sorted { $0.key < $1.key }.map { VolumeBudget(directory: $0.key, bytes: $0.value) })
+        RulesInventory(
+            allowedLargeResources: allowed.map { AllowedResource(pattern: $0, reason: "fixture") },
+            budgets: budgets.sorted { $0.key < $1.key }.map { VolumeBudget(directory: $0.key, bytes: $0.value) })
     }
 
     private func container() -> Inventory {
@@ -23,8 +25,9 @@ import Testing
     }
 
     @Test func inventoryTotalsAgainstBudgetsWithLargestContributors() {
-        let result = VolumeCheck.run(inventory: container(), duTotals: nil, compiled: RulesEngine.compile(rules(["Library": 10_000, "documents": 5_000])),
-                                     allowedBytes: [:])
+        let result = VolumeCheck.run(
+            inventory: container(), duTotals: nil, compiled: RulesEngine.compile(rules(["Library": 10_000, "documents": 5_000])),
+            allowedBytes: [:])
         #expect(result.budgets.map(\.directory) == ["Documents", "Library"])
         #expect(result.budgets.map(\.measuredBy) == ["inventory", "inventory"])
         #expect(result.budgets[0].budget == 5_000)  // budget names ignore case by default
@@ -36,13 +39,14 @@ import Testing
         #expect(warning?.size == 63_300)
         #expect(warning?.budget == 10_000)
         #expect(warning?.reason == "over its budget of 10 KiB by 52 KiB")
-        #expect(warning?.largestContributors.map(\.path) == [
-            "Library/Application Support/Fixtures/big.bundle",
-            "Library/Application Support/Downloads/catalog.bundle",
-            "Library/Caches",
-            "Library/Preferences",
-            "Library/Application Support/Downloads/small.json",
-        ])
+        #expect(
+            warning?.largestContributors.map(\.path) == [
+                "Library/Application Support/Fixtures/big.bundle",
+                "Library/Application Support/Downloads/catalog.bundle",
+                "Library/Caches",
+                "Library/Preferences",
+                "Library/Application Support/Downloads/small.json",
+            ])
         #expect(warning?.largestContributors.map(\.size) == [50_000, 10_000, 3_000, 200, 100])
     }
 
@@ -59,14 +63,16 @@ import Testing
     @Test func duTotalsWinOverTheInventoryAndWorkWithoutOne() {
         let du = [DirectoryTotal(name: "Library", kibibytes: 8, line: 1), DirectoryTotal(name: "tmp", kibibytes: 2_048, line: 2)]
         let withInventory = check(container(), rules: rules(["Library": 10_000, "tmp": 1 << 20]), du: du)
-        #expect(withInventory.budgets.map { "\($0.directory) \($0.bytes) \($0.measuredBy) \($0.isOver)" }
-            == ["Documents 1000 inventory false", "Library 8192 du false", "tmp 2097152 du true"])
+        #expect(
+            withInventory.budgets.map { "\($0.directory) \($0.bytes) \($0.measuredBy) \($0.isOver)" }
+                == ["Documents 1000 inventory false", "Library 8192 du false", "tmp 2097152 du true"])
         let tmp = withInventory.violations.first { $0.kind == .volume }
         #expect(tmp?.path == "tmp")
         #expect(tmp?.largestContributors.isEmpty == true)  // the inventory has no tmp
 
-        let duOnly = RulesEngine.check(inventory: nil, failures: [], duTotals: du, rules: rules(["tmp": 1 << 20]),
-                                       rulesSource: "rules.json", rulesDiagnostics: [])
+        let duOnly = RulesEngine.check(
+            inventory: nil, failures: [], duTotals: du, rules: rules(["tmp": 1 << 20]),
+            rulesSource: "rules.json", rulesDiagnostics: [])
         #expect(duOnly.violations.map(\.kind) == [.volume])
         #expect(!duOnly.hasBlocking)  // over budget never blocks
         #expect(duOnly.budgets.map(\.directory) == ["Library", "tmp"])

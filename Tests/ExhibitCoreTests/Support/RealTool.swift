@@ -53,11 +53,11 @@ enum RealTool {
 
     private static func spawnDetached(_ executable: String, _ arguments: [String]) throws -> Int32 {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -101,8 +101,12 @@ enum RealTool {
     /// and that server is ended when the line is read.
     static func ncduFooter(of export: URL) throws -> String? {
         let socket = export.deletingLastPathComponent().appendingPathComponent("tmux.sock").path
-        _ = try run("tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "30",
-                             "ncdu -f '\(export.path)'"], detached: true)
+        _ = try run(
+            "tmux",
+            [
+                "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "30",
+                "ncdu -f '\(export.path)'",
+            ], detached: true)
         defer { _ = try? run("tmux", ["-S", socket, "kill-server"], detached: true) }
         for _ in 0..<100 {
             let screen = try run("tmux", ["-S", socket, "capture-pane", "-p"]).text
@@ -117,8 +121,10 @@ enum RealTool {
     static func ncduSize(_ bytes: UInt64) -> String {
         var r = Float(bytes)
         var unit = "B"
-        let steps: [(Float, Float, String)] = [(1023e3, 1024, "KiB"), (1023e6, 1_048_576, "MiB"), (1023e9, 1_073_741_824, "GiB"),
-                                               (1023e12, 1_099_511_627_776, "TiB")]
+        let steps: [(Float, Float, String)] = [
+            (1023e3, 1024, "KiB"), (1023e6, 1_048_576, "MiB"), (1023e9, 1_073_741_824, "GiB"),
+            (1023e12, 1_099_511_627_776, "TiB"),
+        ]
         if r >= 1000 {
             for (limit, divisor, name) in steps {
                 unit = name

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitSynthetic
-import Testing
 
 /// The benchmark generator: realistic by default (flags on the app's directories,
 /// about 5% of files excluded), the first generator's random flags with `.many`.
@@ -42,8 +43,9 @@ import Testing
         #expect(f.ownFlaggedDirectories > 0)
         #expect(f.ownFlaggedFiles < f.excludedFiles / 10, "most exclusions come from a directory's flag")
         // One download folder in twenty is forgotten: a few unflagged files, not none, not most.
-        #expect(f.downloads > 0 && f.unflaggedDownloads > 0 && f.unflaggedDownloads < f.downloads / 4,
-                "\(f.unflaggedDownloads) of \(f.downloads) download files unflagged")
+        #expect(
+            f.downloads > 0 && f.unflaggedDownloads > 0 && f.unflaggedDownloads < f.downloads / 4,
+            "\(f.unflaggedDownloads) of \(f.downloads) download files unflagged")
         let thumbnails = try #require(inventory.lookup("Library/Caches/Thumbnails"))
         var names: [String] = []
         for child in inventory.children(thumbnails).prefix(3) {

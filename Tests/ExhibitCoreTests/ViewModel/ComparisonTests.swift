@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Testing
 
 /// `b` and `B` in a run's UI: choosing the base, the effects the driver performs, the
 /// diff view's order and keys, and the volume sparklines of the run list.
@@ -129,15 +130,16 @@ import Testing
         #expect(s.context == .diff)
         let view = try #require(Self.diffView(s))
         #expect(view.baseRunID == "run-2026-11-02")
-        #expect(view.rows.map(\.entry.path) == [
-            "Documents/Exports/report-2026.pdf",  // added, 1.2 MiB
-            "Library/Application Support/offline-catalog.db",  // grown by 1 MiB
-            "tmp/upload-session.tmp", "Library/Caches/images/a.jpg",
-            "Library/Application Support/thumbnails/t1.bin", "Library/Application Support/thumbnails/t2.bin",  // equal: by path
-            "Documents/cache.db", "Documents/Exports/日本語ファイル.txt", "Library/Saved Application State/window.state",
-            "Documents/" + TriageFixture.evilName,
-            "Documents/old.log",  // removed: last
-        ])
+        #expect(
+            view.rows.map(\.entry.path) == [
+                "Documents/Exports/report-2026.pdf",  // added, 1.2 MiB
+                "Library/Application Support/offline-catalog.db",  // grown by 1 MiB
+                "tmp/upload-session.tmp", "Library/Caches/images/a.jpg",
+                "Library/Application Support/thumbnails/t1.bin", "Library/Application Support/thumbnails/t2.bin",  // equal: by path
+                "Documents/cache.db", "Documents/Exports/日本語ファイル.txt", "Library/Saved Application State/window.state",
+                "Documents/" + TriageFixture.evilName,
+                "Documents/old.log",  // removed: last
+            ])
         #expect(view.rows.first?.deltaBytes == 1_258_291)
         #expect(view.rows[1].entry.change == .grown && view.rows[1].deltaBytes == 1_048_576)
         #expect(view.rows.last?.entry.change == .removed && view.rows.last?.shrank == true)
@@ -224,7 +226,8 @@ import Testing
         #expect(a.run?.state.message?.text.contains("no other runs") == true)
         // The open run is the archive's newest: the latest passing run before it is 11-05.
         let open = try #require(a.run?.runID)
-        #expect(a.receive(.run(.basesFound(Self.candidates, .latestPassing, runID: open)))
+        #expect(
+            a.receive(.run(.basesFound(Self.candidates, .latestPassing, runID: open)))
                 == [.run(.loadBase("run-2026-11-05", runID: open))])
         _ = a.receive(.run(.baseLoaded("run-2026-11-05", .success(Self.baseInventory()), runID: open)))
         #expect(a.context == .diff)

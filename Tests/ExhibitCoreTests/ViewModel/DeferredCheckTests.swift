@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 /// A session whose rules check runs while the tree is already shown
 /// (`TriageSession.needsCheck`): what the state asks for, what the screen says
@@ -10,8 +11,9 @@ import Testing
         let inv = TriageFixture.inventory()
         var bundle = TriageFixture.bundle(inv)
         if let runID { bundle.runID = runID }
-        return TriageSession(bundle: bundle, report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
-                             rules: TriageFixture.rules(), needsCheck: true)
+        return TriageSession(
+            bundle: bundle, report: .awaitingCheck(rulesSource: "rules.json", rulesDiagnostics: []),
+            rules: TriageFixture.rules(), needsCheck: true)
     }
 
     @Test func theStateAsksForTheCheckAsItStarts() {
@@ -91,8 +93,10 @@ import Testing
 
     @Test func aSessionWithoutDeferredCheckOpensWithItsFindings() {
         let inv = TriageFixture.inventory()
-        let s = TriageState(session: TriageSession(bundle: TriageFixture.bundle(inv), report: TriageFixture.report(inv),
-                                                   rules: TriageFixture.rules()))
+        let s = TriageState(
+            session: TriageSession(
+                bundle: TriageFixture.bundle(inv), report: TriageFixture.report(inv),
+                rules: TriageFixture.rules()))
         #expect(!s.data.isChecking)
         #expect(!s.data.report.violations.isEmpty)
         #expect(s.startEffects.isEmpty, "nothing to check")

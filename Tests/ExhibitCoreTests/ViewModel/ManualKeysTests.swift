@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 
 /// exhibit(1) lists exactly the keys the action table binds.
 @Suite struct ManualKeysTests {

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 /// The one entry point's bookkeeping: what is under way is said on the status line
 /// until its result arrives, and results for another run (or a run no longer asked

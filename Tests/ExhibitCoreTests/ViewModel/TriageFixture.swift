@@ -42,40 +42,52 @@ enum TriageFixture {
         bundle.metadata.runtimeVersion = "18.5"
         bundle.metadata.deviceName = "iPhone 16 Pro"
         bundle.inventory = inventory
-        bundle.results = [TestResults(
-            source: .summaryJSON, title: "Vault Tests", outcome: .failed, totalCount: 42, passedCount: 38, failedCount: 4,
-            failures: [
-                TestFailure(testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
-                            failureText: "XCTAssertFalse failed: Documents/cache.db exists\nregenerable data must live in Library/Caches"),
-                TestFailure(testName: "testUploadCleansUp()", identifier: "BackupBoundaryTests/testUploadCleansUp()",
-                            failureText: "tmp/upload-session.tmp still present (307200 bytes)"),
-                TestFailure(testName: "testCatalogExcluded()", identifier: "BackupBoundaryTests/testCatalogExcluded()",
-                            failureText: "isExcludedFromBackup == false for offline-catalog.db\u{1B}[2J",
-                            sourceFile: "BackupBoundaryTests.swift", line: 88),
-                TestFailure(testName: "testSyncTimeout()", identifier: "SyncTests/testSyncTimeout()",
-                            failureText: "Asynchronous wait failed: exceeded timeout of 30 seconds"),
-            ])]
+        bundle.results = [
+            TestResults(
+                source: .summaryJSON, title: "Vault Tests", outcome: .failed, totalCount: 42, passedCount: 38, failedCount: 4,
+                failures: [
+                    TestFailure(
+                        testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
+                        failureText: "XCTAssertFalse failed: Documents/cache.db exists\nregenerable data must live in Library/Caches"),
+                    TestFailure(
+                        testName: "testUploadCleansUp()", identifier: "BackupBoundaryTests/testUploadCleansUp()",
+                        failureText: "tmp/upload-session.tmp still present (307200 bytes)"),
+                    TestFailure(
+                        testName: "testCatalogExcluded()", identifier: "BackupBoundaryTests/testCatalogExcluded()",
+                        failureText: "isExcludedFromBackup == false for offline-catalog.db\u{1B}[2J",
+                        sourceFile: "BackupBoundaryTests.swift", line: 88),
+                    TestFailure(
+                        testName: "testSyncTimeout()", identifier: "SyncTests/testSyncTimeout()",
+                        failureText: "Asynchronous wait failed: exceeded timeout of 30 seconds"),
+                ])
+        ]
         return bundle
     }
 
     static func report(_ inventory: Inventory) -> CheckReport {
         let violations = [
-            Violation(kind: .unsetAttribute, node: inventory.lookup("Library/Application Support/offline-catalog.db"),
-                      path: "Library/Application Support/offline-catalog.db", size: 5_242_880, ruleName: "offline-catalog",
-                      ruleOwner: "sync-team", requirement: .regenerable, step: "testSyncCatalog", reason: "not excluded from backup"),
-            Violation(kind: .misplacedFile, node: inventory.lookup("Documents/cache.db"), path: "Documents/cache.db",
-                      size: 20_480, ruleName: "caches-belong-in-caches", requirement: .regenerable, step: "testLogin",
-                      reason: "regenerable data outside Library/Caches"),
-            Violation(kind: .skippedCleanup, node: inventory.lookup("tmp/upload-session.tmp"), path: "tmp/upload-session.tmp",
-                      size: 307_200, ruleName: "transient-uploads", requirement: .transient, step: "testUpload",
-                      reason: "still present after the test"),
-            Violation(kind: .volume, path: "Library", size: 5_432_320, ruleName: "library-budget",
-                      reason: "over budget: 5.2 MiB of 5.0 MiB"),
-            Violation(kind: .unruled, node: inventory.lookup("Documents/Exports/report-2026.pdf"),
-                      path: "Documents/Exports/report-2026.pdf", size: 1_258_291, step: "testExport",
-                      reason: "no rule covers this path"),
-            Violation(kind: .misplacedFile, node: inventory.lookup("Documents/" + evilName), path: "Documents/" + evilName,
-                      size: 12, ruleName: "caches-belong-in-caches", step: "testLogin", reason: "regenerable data outside Library/Caches"),
+            Violation(
+                kind: .unsetAttribute, node: inventory.lookup("Library/Application Support/offline-catalog.db"),
+                path: "Library/Application Support/offline-catalog.db", size: 5_242_880, ruleName: "offline-catalog",
+                ruleOwner: "sync-team", requirement: .regenerable, step: "testSyncCatalog", reason: "not excluded from backup"),
+            Violation(
+                kind: .misplacedFile, node: inventory.lookup("Documents/cache.db"), path: "Documents/cache.db",
+                size: 20_480, ruleName: "caches-belong-in-caches", requirement: .regenerable, step: "testLogin",
+                reason: "regenerable data outside Library/Caches"),
+            Violation(
+                kind: .skippedCleanup, node: inventory.lookup("tmp/upload-session.tmp"), path: "tmp/upload-session.tmp",
+                size: 307_200, ruleName: "transient-uploads", requirement: .transient, step: "testUpload",
+                reason: "still present after the test"),
+            Violation(
+                kind: .volume, path: "Library", size: 5_432_320, ruleName: "library-budget",
+                reason: "over budget: 5.2 MiB of 5.0 MiB"),
+            Violation(
+                kind: .unruled, node: inventory.lookup("Documents/Exports/report-2026.pdf"),
+                path: "Documents/Exports/report-2026.pdf", size: 1_258_291, step: "testExport",
+                reason: "no rule covers this path"),
+            Violation(
+                kind: .misplacedFile, node: inventory.lookup("Documents/" + evilName), path: "Documents/" + evilName,
+                size: 12, ruleName: "caches-belong-in-caches", step: "testLogin", reason: "regenerable data outside Library/Caches"),
         ]
         let proposal = ClassificationProposal(
             proposed: .misplacedFile, confidence: .mixed, evidence: [1, 5],
@@ -92,19 +104,22 @@ enum TriageFixture {
             DirectoryBudget(directory: "tmp", bytes: 307_200, budget: 0),
             DirectoryBudget(directory: "SystemData", bytes: 0, budget: nil),
         ]
-        return CheckReport(violations: violations, proposal: proposal, budgets: budgets, rulesSource: "rules.json",
-                           rulesDiagnostics: [])
+        return CheckReport(
+            violations: violations, proposal: proposal, budgets: budgets, rulesSource: "rules.json",
+            rulesDiagnostics: [])
     }
 
     /// The app rules the report's violations name, so the details pane lists them.
     static func rules() -> CompiledRules {
-        RulesEngine.compile(RulesInventory(rules: [
-            BackupRule(name: "offline-catalog", pattern: "Library/Application Support/offline-catalog.db",
-                       requirement: .regenerable, owner: "sync-team"),
-            BackupRule(name: "caches-belong-in-caches", pattern: "Documents/*.db", requirement: .regenerable),
-            BackupRule(name: "transient-uploads", pattern: "tmp/**", requirement: .transient),
-            BackupRule(name: "thumbnails", pattern: "Library/Application Support/thumbnails/**", requirement: .regenerable),
-        ]))
+        RulesEngine.compile(
+            RulesInventory(rules: [
+                BackupRule(
+                    name: "offline-catalog", pattern: "Library/Application Support/offline-catalog.db",
+                    requirement: .regenerable, owner: "sync-team"),
+                BackupRule(name: "caches-belong-in-caches", pattern: "Documents/*.db", requirement: .regenerable),
+                BackupRule(name: "transient-uploads", pattern: "tmp/**", requirement: .transient),
+                BackupRule(name: "thumbnails", pattern: "Library/Application Support/thumbnails/**", requirement: .regenerable),
+            ]))
     }
 
     static func data() -> TriageData {

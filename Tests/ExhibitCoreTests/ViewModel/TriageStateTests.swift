@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 /// The triage state machine, key by key, over the hand-built Vault run.
 @Suite struct TriageStateTests {
@@ -338,9 +339,10 @@ import Testing
 
     @Test func sessionOpensWithAnEarlierDecisionAndDraft() {
         let inv = TriageFixture.inventory()
-        let session = TriageSession(bundle: TriageFixture.bundle(inv), report: TriageFixture.report(inv), rules: TriageFixture.rules(),
-                                    confirmed: TriageDecision(failureClass: .unsetAttribute, comment: "ok"),
-                                    draft: TriageDraft(failureClass: .skippedCleanup, comment: "was typing"))
+        let session = TriageSession(
+            bundle: TriageFixture.bundle(inv), report: TriageFixture.report(inv), rules: TriageFixture.rules(),
+            confirmed: TriageDecision(failureClass: .unsetAttribute, comment: "ok"),
+            draft: TriageDraft(failureClass: .skippedCleanup, comment: "was typing"))
         var s = TriageState(session: session)
         #expect(s.decision?.failureClass == .unsetAttribute)
         #expect(s.message?.text == "A draft is kept (skipped cleanup): c to finish it", "the draft is offered on opening")

@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitSynthetic
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 
 @Suite struct BLAKE2bTests {
     static let b2sum = ["/usr/bin/b2sum", "/bin/b2sum", "/opt/homebrew/bin/b2sum", "/usr/local/bin/b2sum"]
@@ -11,8 +12,9 @@ import Testing
 
     /// RFC 7693 Appendix A: BLAKE2b-512("abc").
     @Test func rfc7693AppendixA() {
-        #expect(hex(BLAKE2b.hash(Array("abc".utf8))) ==
-            "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923")
+        #expect(
+            hex(BLAKE2b.hash(Array("abc".utf8)))
+                == "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923")
     }
 
     /// Feeding the input in pieces gives the digest of the whole (block boundaries).

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct FolderObjectTests {
     let ids = (0..<3).map { XCResultObjectID(digest: BLAKE2b.hash([UInt8($0)])) }
 
     @Test func entriesPairWithTheRefsInOrder() throws {
-        let json = #"[{"name":"Session-VaultTests-2026-11-03_100005-a1B2c3.log","type":1},{"name":"iPhone 16_UDID","type":2},{"name":"scheduling.log","type":1}]"#
+        let json =
+            #"[{"name":"Session-VaultTests-2026-11-03_100005-a1B2c3.log","type":1},{"name":"iPhone 16_UDID","type":2},{"name":"scheduling.log","type":1}]"#
         let folder = try FolderObject.parse(Array(json.utf8), children: ids)
         #expect(folder.entries.map(\.name) == ["Session-VaultTests-2026-11-03_100005-a1B2c3.log", "iPhone 16_UDID", "scheduling.log"])
         #expect(folder.entries.map(\.isFolder) == [false, true, false])
@@ -28,12 +30,32 @@ import Testing
         let log = writer.add(Array("Xcode version: 26.1.1 (17B100)\n10:00:05.200 xcodebuild[1:2] started\n".utf8))
         let other = writer.add(Array("Test Suite 'All tests' started".utf8))
         let inner = writer.add(Array(#"[{"name":"Session-VaultTests-2026-11-03_100005-a1B2c3.log","type":1}]"#.utf8), children: [log])
-        let diagnostics = writer.add(Array(#"[{"name":"StandardOutputAndStandardError.txt","type":1},{"name":"VaultTests-1","type":2}]"#.utf8),
-                                     children: [other, inner])
-        let root = writer.add(.object("ActionsInvocationRecord", [("actions", .array([
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("status", .string("succeeded")),
-                                                                               ("diagnosticsRef", .reference(diagnostics))]))]),
-        ]))]))
+        let diagnostics = writer.add(
+            Array(#"[{"name":"StandardOutputAndStandardError.txt","type":1},{"name":"VaultTests-1","type":2}]"#.utf8),
+            children: [other, inner])
+        let root = writer.add(
+            .object(
+                "ActionsInvocationRecord",
+                [
+                    (
+                        "actions",
+                        .array([
+                            .object(
+                                "ActionRecord",
+                                [
+                                    (
+                                        "actionResult",
+                                        .object(
+                                            "ActionResult",
+                                            [
+                                                ("status", .string("succeeded")),
+                                                ("diagnosticsRef", .reference(diagnostics)),
+                                            ])
+                                    )
+                                ])
+                        ])
+                    )
+                ]))
         writer.info(root: root)
         let bundle = BundleLoader.load(runID: "run", from: writer.source)
         #expect(bundle.metadata.xcodeVersion == "26.1.1 (17B100)")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ExhibitCore
 
 /// The two real bundles of `../shared/real-evidence/xcresult/`, read into memory

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// The two real bundles against what real tools printed from them: xcresulttool's
@@ -23,8 +24,9 @@ struct RealXCResultTests {
         #expect(ours.testCases.map(\.identifier) == oracle.testCases.map(\.identifier))
         #expect(ours.testCases.map(\.name) == oracle.testCases.map(\.name))
         #expect(ours.testCases.map(\.outcome) == oracle.testCases.map(\.outcome))
-        #expect((ours.totalCount, ours.passedCount, ours.failedCount, ours.skippedCount, ours.expectedFailureCount)
-            == (oracle.totalCount, oracle.passedCount, oracle.failedCount, oracle.skippedCount, oracle.expectedFailureCount))
+        #expect(
+            (ours.totalCount, ours.passedCount, ours.failedCount, ours.skippedCount, ours.expectedFailureCount)
+                == (oracle.totalCount, oracle.passedCount, oracle.failedCount, oracle.skippedCount, oracle.expectedFailureCount))
         #expect(ours.outcome == oracle.outcome)
         #expect(ours.failures.map(\.identifier) == oracle.failures.map(\.identifier))
         #expect(ours.failures.map(\.messages) == oracle.failures.map(\.messages))
@@ -74,12 +76,14 @@ struct RealXCResultTests {
     @Test func repeatedBundleReadsAsXcresultparserPrintedIt() throws {
         let (_, ours) = try bundleResults(RealXCResult.repeated)
         var warnings: [Diagnostic] = []
-        let junit = try JUnitReader.read(try RealEvidence.bytes("junit/xcresultparser-junit_repeated.xml"), file: "junit.xml",
-                                         warnings: &warnings)
+        let junit = try JUnitReader.read(
+            try RealEvidence.bytes("junit/xcresultparser-junit_repeated.xml"), file: "junit.xml",
+            warnings: &warnings)
         #expect(ours.testCases.map(\.name) == junit.testCases.map(\.name))
         #expect(ours.testCases.map(\.outcome) == junit.testCases.map(\.outcome))
         #expect((ours.totalCount, ours.failedCount) == (junit.totalCount, junit.failedCount))
-        let first = try #require(ours.failures.first), theirs = try #require(junit.failures.first)
+        let first = try #require(ours.failures.first)
+        let theirs = try #require(junit.failures.first)
         #expect(ours.failures.count == junit.failures.count)
         #expect(first.messages.first == theirs.messages.first)
         #expect(first.messages.count == 3, "three runs, three different numbers")

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
-import Testing
 
 /// The result bundle among the other results artifacts of a run.
 @Suite struct ResultBundleLoadingTests {
@@ -8,10 +9,12 @@ import Testing
 
     func writer() -> XCResultWriter {
         var w = XCResultWriter()
-        XCResultFixture(actions: [.init(runs: [
-            Run(identifier: "T/testA()", status: "Success"),
-            Run(identifier: "T/testB()", status: "Failure", failures: [("boom", "T.swift", 3)]),
-        ])]).write(into: &w)
+        XCResultFixture(actions: [
+            .init(runs: [
+                Run(identifier: "T/testA()", status: "Success"),
+                Run(identifier: "T/testB()", status: "Failure", failures: [("boom", "T.swift", 3)]),
+            ])
+        ]).write(into: &w)
         return w
     }
 
@@ -19,7 +22,8 @@ import Testing
         let node = { (id: String, result: String) in
             #"{"nodeType": "Test Case", "name": "\#(id.split(separator: "/").last!)", "nodeIdentifier": "\#(id)", "result": "\#(result)"}"#
         }
-        let json = #"{"devices": [], "testNodes": [{"nodeType": "Unit test bundle", "name": "T", "children": ["#
+        let json =
+            #"{"devices": [], "testNodes": [{"nodeType": "Unit test bundle", "name": "T", "children": ["#
             + node("T/testA()", failing == "T/testA()" ? "Failed" : "Passed") + ", " + node("T/testB()", failing == "T/testB()" ? "Failed" : "Passed")
             + "]}]}"
         return Array(json.utf8)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct TypedObjectParserTests {
@@ -6,7 +7,8 @@ import Testing
 
     /// The prefix of a real root object (Xcode 26.1.1), closed.
     @Test func readsTheRealShape() throws {
-        let text = "[T[K2:_nV23:ActionsInvocationRecord]K7:actions[T[K2:_nV5:Array][T[K2:_nV12:ActionRecord]"
+        let text =
+            "[T[K2:_nV23:ActionsInvocationRecord]K7:actions[T[K2:_nV5:Array][T[K2:_nV12:ActionRecord]"
             + "K12:actionResult[T[K2:_nV12:ActionResult]K6:status[T[K2:_nV6:String]K2:_vV6:failed]"
             + "K8:testsRef[T[K2:_nV9:Reference]K2:id[S6:StringK2:_vV3:0~x]]]K5:title[S6:StringK2:_vV4:Test]]]]"
         let root = try #require(try parse(text).object)
@@ -20,7 +22,8 @@ import Testing
     }
 
     @Test func keepsSupertypesAndUnknownNamesAndKeys() throws {
-        let text = "[T[K2:_nV17:ActionTestSummaryK2:_s[K2:_nV35:ActionTestSummaryIdentifiableObjectK2:_s[K2:_nV25:ActionAbstractTestSummary]]]"
+        let text =
+            "[T[K2:_nV17:ActionTestSummaryK2:_s[K2:_nV35:ActionTestSummaryIdentifiableObjectK2:_s[K2:_nV25:ActionAbstractTestSummary]]]"
             + "K9:brandNew2[T[K2:_nV14:FutureXcodeObjK5:extra[S6:StringK2:_vV1:x]]K3:bar[T[K2:_nV6:String]K2:_vV1:y]]]"
         let object = try #require(try parse(text).object)
         #expect(object.supertypes == ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"])
@@ -36,11 +39,18 @@ import Testing
     }
 
     @Test func writerOutputRoundTrips() throws {
-        let value = TokenValue.object("ActionTestSummary", supertypes: ["ActionAbstractTestSummary"], [
-            ("identifier", .string("VaultTests/testCache()")),
-            ("failureSummaries", .array([.object("ActionTestFailureSummary", [("lineNumber", .int(41))]),
-                                         .object("ActionTestFailureSummary", [("lineNumber", .int(42))])])),
-        ])
+        let value = TokenValue.object(
+            "ActionTestSummary", supertypes: ["ActionAbstractTestSummary"],
+            [
+                ("identifier", .string("VaultTests/testCache()")),
+                (
+                    "failureSummaries",
+                    .array([
+                        .object("ActionTestFailureSummary", [("lineNumber", .int(41))]),
+                        .object("ActionTestFailureSummary", [("lineNumber", .int(42))]),
+                    ])
+                ),
+            ])
         let object = try #require(try TypedObjectParser.parse(TokenWriter.encode(value)).object)
         #expect(object.string("identifier") == "VaultTests/testCache()")
         #expect(object.objects("failureSummaries").map { $0.string("lineNumber") } == ["41", "42"])
@@ -48,10 +58,13 @@ import Testing
 
     /// Cut anywhere, the object is rejected with an offset, never a trap or a hang.
     @Test func everyTruncationIsRejected() throws {
-        let bytes = TokenWriter.encode(.object("ActionRecord", [
-            ("title", .string("Testing workspace Vault with scheme Vault")),
-            ("runs", .array([.object("Run", [("n", .int(1))]), .object("Run", [("n", .int(2))])])),
-        ]))
+        let bytes = TokenWriter.encode(
+            .object(
+                "ActionRecord",
+                [
+                    ("title", .string("Testing workspace Vault with scheme Vault")),
+                    ("runs", .array([.object("Run", [("n", .int(1))]), .object("Run", [("n", .int(2))])])),
+                ]))
         _ = try TypedObjectParser.parse(bytes)
         for cut in 0..<bytes.count {
             #expect(throws: TypedObjectParser.Failure.self, "cut at \(cut)") { try TypedObjectParser.parse(Array(bytes.prefix(cut))) }

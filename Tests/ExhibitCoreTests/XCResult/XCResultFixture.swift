@@ -54,17 +54,35 @@ struct XCResultFixture {
                 if !run.failures.isEmpty { fields.insert(("failureSummariesCount", .int(run.failures.count)), at: 1) }
                 metadata.append(.object("ActionTestMetadata", supertypes: ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"], fields))
             }
-            let group = TokenValue.object("ActionTestSummaryGroup", supertypes: ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"], [
-                ("identifier", .string("All tests")), ("name", .string("All tests")), ("subtests", .array(metadata)),
-            ])
-            let plan = TokenValue.object("ActionTestPlanRunSummaries", [
-                ("summaries", .array([.object("ActionTestPlanRunSummary", supertypes: ["ActionAbstractTestSummary"], [
-                    ("name", .string("Test Scheme Action")),
-                    ("testableSummaries", .array([.object("ActionTestableSummary", supertypes: ["ActionAbstractTestSummary"], [
-                        ("name", .string(target)), ("targetName", .string(target)), ("tests", .array([group])),
-                    ])])),
-                ])])),
-            ])
+            let group = TokenValue.object(
+                "ActionTestSummaryGroup", supertypes: ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"],
+                [
+                    ("identifier", .string("All tests")), ("name", .string("All tests")), ("subtests", .array(metadata)),
+                ])
+            let plan = TokenValue.object(
+                "ActionTestPlanRunSummaries",
+                [
+                    (
+                        "summaries",
+                        .array([
+                            .object(
+                                "ActionTestPlanRunSummary", supertypes: ["ActionAbstractTestSummary"],
+                                [
+                                    ("name", .string("Test Scheme Action")),
+                                    (
+                                        "testableSummaries",
+                                        .array([
+                                            .object(
+                                                "ActionTestableSummary", supertypes: ["ActionAbstractTestSummary"],
+                                                [
+                                                    ("name", .string(target)), ("targetName", .string(target)), ("tests", .array([group])),
+                                                ])
+                                        ])
+                                    ),
+                                ])
+                        ])
+                    )
+                ])
             let testsID = writer.add(plan)
             testsIDs.append(testsID)
             actionValues.append(self.action(action, testsID: testsID))
@@ -77,66 +95,133 @@ struct XCResultFixture {
     func summary(_ run: Run) -> TokenValue {
         var fields: [(String, TokenValue)] = []
         if !run.arguments.isEmpty && minor >= 56 {
-            fields.append(("arguments", .array(run.arguments.map { label, value in
-                .object("TestArgument", [
-                    ("identifier", .string(value)),
-                    ("parameter", .object("TestParameter", [("label", .string(label)), ("typeName", .string("Bool"))])),
-                    ("value", .object("TestValue", [("description", .string(value)), ("typeName", .string("Bool"))])),
-                ])
-            })))
+            fields.append(
+                (
+                    "arguments",
+                    .array(
+                        run.arguments.map { label, value in
+                            .object(
+                                "TestArgument",
+                                [
+                                    ("identifier", .string(value)),
+                                    ("parameter", .object("TestParameter", [("label", .string(label)), ("typeName", .string("Bool"))])),
+                                    ("value", .object("TestValue", [("description", .string(value)), ("typeName", .string("Bool"))])),
+                                ])
+                        })
+                ))
         }
         fields.append(("duration", .double(run.duration)))
         if !run.failures.isEmpty {
-            fields.append(("failureSummaries", .array(run.failures.map { f in
-                .object("ActionTestFailureSummary", [
-                    ("fileName", .string("/Users/ci/src/Tests/\(f.file)")), ("isTopLevelFailure", .scalar(type: "Bool", "true")),
-                    ("issueType", .string("Assertion Failure")), ("lineNumber", .int(f.line)), ("message", .string(f.message)),
-                ])
-            })))
+            fields.append(
+                (
+                    "failureSummaries",
+                    .array(
+                        run.failures.map { f in
+                            .object(
+                                "ActionTestFailureSummary",
+                                [
+                                    ("fileName", .string("/Users/ci/src/Tests/\(f.file)")), ("isTopLevelFailure", .scalar(type: "Bool", "true")),
+                                    ("issueType", .string("Assertion Failure")), ("lineNumber", .int(f.line)), ("message", .string(f.message)),
+                                ])
+                        })
+                ))
         }
         fields += [("identifier", .string(run.identifier)), ("name", .string(run.name))]
         // Repetition policies appear with Xcode 13's test repetitions; older bundles
         // have none, and the fixture leaves them out below 3.53.
         if let policy = run.policy, minor >= 53 {
-            fields.append(("repetitionPolicySummary", .object("ActionTestRepetitionPolicySummary", [
-                ("iteration", .int(run.iteration ?? 1)), ("repetitionMode", .string(policy)), ("totalIterations", .int(3)),
-            ])))
+            fields.append(
+                (
+                    "repetitionPolicySummary",
+                    .object(
+                        "ActionTestRepetitionPolicySummary",
+                        [
+                            ("iteration", .int(run.iteration ?? 1)), ("repetitionMode", .string(policy)), ("totalIterations", .int(3)),
+                        ])
+                ))
         }
         fields.append(("testStatus", .string(run.status)))
         return .object("ActionTestSummary", supertypes: ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"], fields)
     }
 
     func action(_ action: Action, testsID: XCResultObjectID?) -> TokenValue {
-        let device = TokenValue.object("ActionDeviceRecord", [
-            ("identifier", .string(action.deviceID)), ("modelName", .string(action.deviceName)), ("name", .string(action.deviceName)),
-            ("operatingSystemVersion", .string("18.5")), ("operatingSystemVersionWithBuildNumber", .string("18.5 (22F77)")),
-            ("platformRecord", .object("ActionPlatformRecord", [("identifier", .string("com.apple.platform.iphonesimulator")),
-                                                                 ("userDescription", .string("iOS Simulator"))])),
-        ])
+        let device = TokenValue.object(
+            "ActionDeviceRecord",
+            [
+                ("identifier", .string(action.deviceID)), ("modelName", .string(action.deviceName)), ("name", .string(action.deviceName)),
+                ("operatingSystemVersion", .string("18.5")), ("operatingSystemVersionWithBuildNumber", .string("18.5 (22F77)")),
+                (
+                    "platformRecord",
+                    .object(
+                        "ActionPlatformRecord",
+                        [
+                            ("identifier", .string("com.apple.platform.iphonesimulator")),
+                            ("userDescription", .string("iOS Simulator")),
+                        ])
+                ),
+            ])
         var result: [(String, TokenValue)] = []
         if !action.issueFailures.isEmpty {
-            result.append(("issues", .object("ResultIssueSummaries", [("testFailureSummaries", .array(action.issueFailures.map { f in
-                .object("TestFailureIssueSummary", supertypes: ["IssueSummary"], [
-                    ("documentLocationInCreatingWorkspace", .object("DocumentLocation", [
-                        ("concreteTypeName", .string("DVTTextDocumentLocation")),
-                        ("url", .string("file:///Users/ci/src/Tests/\(f.file)#EndingLineNumber=\(f.urlLine)&StartingLineNumber=\(f.urlLine)")),
-                    ])),
-                    ("issueType", .string("Uncategorized")), ("message", .string(f.message)), ("testCaseName", .string(f.testCaseName)),
-                ])
-            }))])))
+            result.append(
+                (
+                    "issues",
+                    .object(
+                        "ResultIssueSummaries",
+                        [
+                            (
+                                "testFailureSummaries",
+                                .array(
+                                    action.issueFailures.map { f in
+                                        .object(
+                                            "TestFailureIssueSummary", supertypes: ["IssueSummary"],
+                                            [
+                                                (
+                                                    "documentLocationInCreatingWorkspace",
+                                                    .object(
+                                                        "DocumentLocation",
+                                                        [
+                                                            ("concreteTypeName", .string("DVTTextDocumentLocation")),
+                                                            (
+                                                                "url",
+                                                                .string(
+                                                                    "file:///Users/ci/src/Tests/\(f.file)#EndingLineNumber=\(f.urlLine)&StartingLineNumber=\(f.urlLine)"
+                                                                )
+                                                            ),
+                                                        ])
+                                                ),
+                                                ("issueType", .string("Uncategorized")), ("message", .string(f.message)),
+                                                ("testCaseName", .string(f.testCaseName)),
+                                            ])
+                                    })
+                            )
+                        ])
+                ))
         }
         if let m = action.metrics {
-            result.append(("metrics", .object("ResultMetrics", [("testsCount", .int(m.tests)), ("testsFailedCount", .int(m.failed)),
-                                                                ("testsSkippedCount", .int(m.skipped))])))
+            result.append(
+                (
+                    "metrics",
+                    .object(
+                        "ResultMetrics",
+                        [
+                            ("testsCount", .int(m.tests)), ("testsFailedCount", .int(m.failed)),
+                            ("testsSkippedCount", .int(m.skipped)),
+                        ])
+                ))
         }
         result.append(("resultName", .string("action")))
         result.append(("status", .string(action.status)))
         if let testsID { result.append(("testsRef", .reference(testsID, to: "ActionTestPlanRunSummaries"))) }
         var fields: [(String, TokenValue)] = [
             ("actionResult", .object("ActionResult", result)), ("endedTime", .date(action.ended)),
-            ("runDestination", .object("ActionRunDestinationRecord", [
-                ("displayName", .string("iPhone 16")), ("targetArchitecture", .string("arm64")), ("targetDeviceRecord", device),
-            ])),
+            (
+                "runDestination",
+                .object(
+                    "ActionRunDestinationRecord",
+                    [
+                        ("displayName", .string("iPhone 16")), ("targetArchitecture", .string("arm64")), ("targetDeviceRecord", device),
+                    ])
+            ),
             ("schemeCommandName", .string("Test")), ("startedTime", .date(action.started)),
         ]
         if let title = action.title { fields.append(("title", .string(title))) }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitTriageUI
-import Testing
 
 @Suite struct XCResultGraphReaderTests {
     typealias Run = XCResultFixture.Run
@@ -17,7 +18,8 @@ import Testing
 
     static let basicRuns = [
         Run(identifier: "BackupBoundaryTests/testDocumentsHoldUserDataOnly()", status: "Success", duration: 0.5),
-        Run(identifier: "BackupBoundaryTests/testCacheNotInDocuments()", status: "Failure", duration: 0.25,
+        Run(
+            identifier: "BackupBoundaryTests/testCacheNotInDocuments()", status: "Failure", duration: 0.25,
             failures: [("XCTAssertFalse failed - Documents/ModelCache.bin must be excluded", "BackupBoundaryTests.swift", 41)]),
         Run(identifier: "BackupBoundaryTests/testSkipped()", status: "Skipped"),
     ]
@@ -33,13 +35,21 @@ import Testing
         // 10:00:05.109+0200 is 08:00:05.109 UTC.
         #expect(r.startTime == ISO8601Timestamp.secondsSince1970("2026-11-03T08:00:05.109Z"))
         #expect(r.finishTime == ISO8601Timestamp.secondsSince1970("2026-11-03T08:02:07.500Z"))
-        #expect(r.devices == [TestDevice(identifier: "5E1A2B3C-0000-4000-8000-00000000ABCD", name: "iPhone 16", modelName: "iPhone 16",
-                                         architecture: "arm64", osVersion: "18.5", osBuildNumber: "22F77", platform: "iOS Simulator")])
+        #expect(
+            r.devices == [
+                TestDevice(
+                    identifier: "5E1A2B3C-0000-4000-8000-00000000ABCD", name: "iPhone 16", modelName: "iPhone 16",
+                    architecture: "arm64", osVersion: "18.5", osBuildNumber: "22F77", platform: "iOS Simulator")
+            ])
         #expect((r.totalCount, r.passedCount, r.failedCount, r.skippedCount) == (3, 1, 1, 1))
         #expect(r.outcome == .failed)
-        #expect(r.failures == [TestFailure(testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
-                                           targetName: "VaultTests", failureText: "XCTAssertFalse failed - Documents/ModelCache.bin must be excluded",
-                                           sourceFile: "BackupBoundaryTests.swift", line: 41)])
+        #expect(
+            r.failures == [
+                TestFailure(
+                    testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
+                    targetName: "VaultTests", failureText: "XCTAssertFalse failed - Documents/ModelCache.bin must be excluded",
+                    sourceFile: "BackupBoundaryTests.swift", line: 41)
+            ])
         #expect(r.testCases.map(\.durationSeconds) == [0.5, 0.25, 0.01])
         // What fills the run's metadata when run.json is absent.
         #expect(bundle.metadata.deviceIdentifier == "5E1A2B3C-0000-4000-8000-00000000ABCD")
@@ -51,16 +61,19 @@ import Testing
     /// Retry on failure: failed then passed is passed (flaky) with both attempts; failed
     /// every time is failed with the message once; a duration is the mean of the runs.
     @Test func retriesBecomeAttemptsOfOneTest() throws {
-        let flaky = "VaultTests/testFlaky()", broken = "VaultTests/testBroken()"
+        let flaky = "VaultTests/testFlaky()"
+        let broken = "VaultTests/testBroken()"
         let failure = [("failed - 2 files left in tmp", "CleanupTests.swift", 12)]
         var writer = XCResultWriter()
-        XCResultFixture(actions: [.init(runs: [
-            Run(identifier: flaky, status: "Failure", duration: 0.3, failures: failure, iteration: 1, policy: Self.retry),
-            Run(identifier: flaky, status: "Success", duration: 0.1, iteration: 2, policy: Self.retry),
-            Run(identifier: broken, status: "Failure", failures: failure, iteration: 1, policy: Self.retry),
-            Run(identifier: broken, status: "Failure", failures: failure, iteration: 2, policy: Self.retry),
-            Run(identifier: broken, status: "Failure", failures: failure, iteration: 3, policy: Self.retry),
-        ])]).write(into: &writer)
+        XCResultFixture(actions: [
+            .init(runs: [
+                Run(identifier: flaky, status: "Failure", duration: 0.3, failures: failure, iteration: 1, policy: Self.retry),
+                Run(identifier: flaky, status: "Success", duration: 0.1, iteration: 2, policy: Self.retry),
+                Run(identifier: broken, status: "Failure", failures: failure, iteration: 1, policy: Self.retry),
+                Run(identifier: broken, status: "Failure", failures: failure, iteration: 2, policy: Self.retry),
+                Run(identifier: broken, status: "Failure", failures: failure, iteration: 3, policy: Self.retry),
+            ])
+        ]).write(into: &writer)
         let r = try results(load(writer))
         #expect(r.testCases.map(\.identifier) == [flaky, broken])
         #expect(r.testCases.map(\.outcome) == [.passed, .failed])
@@ -80,12 +93,14 @@ import Testing
         let id = "ExampleSUITests/flaky(value:)"
         let failure = [("Expectation failed: (result → 4.0) == 5.0", "SwiftTestingTests.swift", 66)]
         var writer = XCResultWriter()
-        XCResultFixture(actions: [.init(runs: [
-            Run(identifier: id, status: "Failure", failures: failure, arguments: [("value", "false")], iteration: 1, policy: Self.retry),
-            Run(identifier: id, status: "Success", arguments: [("value", "true")], iteration: 1, policy: Self.retry),
-            Run(identifier: id, status: "Failure", failures: failure, arguments: [("value", "false")], iteration: 2, policy: Self.retry),
-            Run(identifier: id, status: "Success", arguments: [("value", "true")], iteration: 2, policy: Self.retry),
-        ])]).write(into: &writer)
+        XCResultFixture(actions: [
+            .init(runs: [
+                Run(identifier: id, status: "Failure", failures: failure, arguments: [("value", "false")], iteration: 1, policy: Self.retry),
+                Run(identifier: id, status: "Success", arguments: [("value", "true")], iteration: 1, policy: Self.retry),
+                Run(identifier: id, status: "Failure", failures: failure, arguments: [("value", "false")], iteration: 2, policy: Self.retry),
+                Run(identifier: id, status: "Success", arguments: [("value", "true")], iteration: 2, policy: Self.retry),
+            ])
+        ]).write(into: &writer)
         let r = try results(load(writer))
         #expect(r.testCases.count == 1)
         #expect(r.testCases[0].outcome == .failed)
@@ -100,10 +115,17 @@ import Testing
     @Test func repeatedActionsMergeIntoAttempts() throws {
         let id = "RepeatTests/testRandom()"
         var writer = XCResultWriter()
-        XCResultFixture(actions: (0..<3).map { i in
-            XCResultFixture.Action(title: nil, runs: [Run(identifier: id, status: i == 1 ? "Failure" : "Success",
-                                                          failures: i == 1 ? [("failed - number 61", "RepeatTests.swift", 15)] : [])])
-        }).write(into: &writer)
+        XCResultFixture(
+            actions: (0..<3).map { i in
+                XCResultFixture.Action(
+                    title: nil,
+                    runs: [
+                        Run(
+                            identifier: id, status: i == 1 ? "Failure" : "Success",
+                            failures: i == 1 ? [("failed - number 61", "RepeatTests.swift", 15)] : [])
+                    ])
+            }
+        ).write(into: &writer)
         let r = try results(load(writer))
         #expect(r.testCases.count == 1)
         #expect(r.testCases[0].attempts == [.passed, .failed, .passed])
@@ -135,16 +157,23 @@ import Testing
     /// URL's line is 0-based, so StartingLineNumber=40 is line 41.
     @Test func aTrimmedBundleWithOnlyTheRootStillGivesCountsAndFailures() throws {
         var writer = XCResultWriter()
-        let ids = XCResultFixture(actions: [.init(runs: Self.basicRuns,
-            issueFailures: [("BackupBoundaryTests.testCacheNotInDocuments()", "XCTAssertFalse failed", "BackupBoundaryTests.swift", 40)],
-            metrics: (3, 1, 1))]).write(into: &writer)
+        let ids = XCResultFixture(actions: [
+            .init(
+                runs: Self.basicRuns,
+                issueFailures: [("BackupBoundaryTests.testCacheNotInDocuments()", "XCTAssertFalse failed", "BackupBoundaryTests.swift", 40)],
+                metrics: (3, 1, 1))
+        ]).write(into: &writer)
         for key in writer.files.keys where !key.contains(ids.root.text) && !key.hasSuffix("Info.plist") { writer.files[key] = nil }
         let bundle = load(writer)
         let r = try results(bundle)
         #expect((r.totalCount, r.failedCount, r.skippedCount, r.passedCount) == (3, 1, 1, 1))
         #expect(r.outcome == .failed)
-        #expect(r.failures == [TestFailure(testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
-                                           failureText: "XCTAssertFalse failed", sourceFile: "BackupBoundaryTests.swift", line: 41)])
+        #expect(
+            r.failures == [
+                TestFailure(
+                    testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
+                    failureText: "XCTAssertFalse failed", sourceFile: "BackupBoundaryTests.swift", line: 41)
+            ])
         let missing = try #require(bundle.diagnostics.first { $0.message.contains("pruned from the artifact?") })
         #expect(missing.file == "results/Run.xcresult/Data/data.\(ids.tests[0].text)")
         #expect(missing.message.contains("the tests of actions[0]"))
@@ -173,17 +202,41 @@ import Testing
         let rootID = XCResultObjectID(digest: [UInt8](repeating: 1, count: 64))
         let planID = XCResultObjectID(digest: [UInt8](repeating: 2, count: 64))
         var writer = XCResultWriter()
-        let loopRun = TokenValue.object("ActionTestMetadata", [
-            ("identifier", .string("Loop/test()")), ("testStatus", .string("Failure")), ("summaryRef", .reference(rootID)),
-        ])
-        writer.put(.object("ActionTestPlanRunSummaries", [("summaries", .array([.object("ActionTestPlanRunSummary", [
-            ("testableSummaries", .array([.object("ActionTestableSummary", [("tests", .array([loopRun, loopRun]))])]))])]))]),
+        let loopRun = TokenValue.object(
+            "ActionTestMetadata",
+            [
+                ("identifier", .string("Loop/test()")), ("testStatus", .string("Failure")), ("summaryRef", .reference(rootID)),
+            ])
+        writer.put(
+            .object(
+                "ActionTestPlanRunSummaries",
+                [
+                    (
+                        "summaries",
+                        .array([
+                            .object(
+                                "ActionTestPlanRunSummary",
+                                [
+                                    ("testableSummaries", .array([.object("ActionTestableSummary", [("tests", .array([loopRun, loopRun]))])]))
+                                ])
+                        ])
+                    )
+                ]),
             as: planID)
-        writer.put(.object("ActionsInvocationRecord", [("actions", .array([
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("status", .string("failed")), ("testsRef", .reference(planID))]))]),
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(rootID))]))]),
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(planID))]))]),
-        ]))]), as: rootID)
+        writer.put(
+            .object(
+                "ActionsInvocationRecord",
+                [
+                    (
+                        "actions",
+                        .array([
+                            .object(
+                                "ActionRecord", [("actionResult", .object("ActionResult", [("status", .string("failed")), ("testsRef", .reference(planID))]))]),
+                            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(rootID))]))]),
+                            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(planID))]))]),
+                        ])
+                    )
+                ]), as: rootID)
         writer.info(root: rootID)
         let bundle = load(writer)
         let r = try results(bundle)
@@ -195,22 +248,79 @@ import Testing
 
     @Test func unknownTypesAndKeysAreIgnored() throws {
         var writer = XCResultWriter()
-        let summary = writer.add(.object("ActionTestSummaryFromXcode30", supertypes: ["ActionTestSummary"], [
-            ("testStatus", .string("Failure")), ("quantumFlux", .object("FluxCapacitor", [("gigawatts", .double(1.21))])),
-            ("failureSummaries", .array([.object("ActionTestFailureSummaryV9", [("message", .string("boom")), ("lineNumber", .int(3)),
-                                                                                ("fileName", .string("/x/A.swift")), ("newKey", .raw([0, 1]))])])),
-        ]))
-        let plan = writer.add(.object("ActionTestPlanRunSummaries", [("summaries", .array([.object("ActionTestPlanRunSummary", [
-            ("testableSummaries", .array([.object("ActionTestableSummary", [("tests", .array([
-                .object("ActionTestSummaryGroup", [("subtests", .array([
-                    .object("ActionTestMetadata", [("identifier", .string("A/test()")), ("name", .string("test()")),
-                                                   ("testStatus", .string("Failure")), ("summaryRef", .reference(summary)),
-                                                   ("futureField", .string("x"))]),
-                ]))]),
-            ]))])]))])]))]))
-        let root = writer.add(.object("ActionsInvocationRecord", [("newTopLevel", .int(1)), ("actions", .array([
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(plan))]))]),
-        ]))]))
+        let summary = writer.add(
+            .object(
+                "ActionTestSummaryFromXcode30", supertypes: ["ActionTestSummary"],
+                [
+                    ("testStatus", .string("Failure")), ("quantumFlux", .object("FluxCapacitor", [("gigawatts", .double(1.21))])),
+                    (
+                        "failureSummaries",
+                        .array([
+                            .object(
+                                "ActionTestFailureSummaryV9",
+                                [
+                                    ("message", .string("boom")), ("lineNumber", .int(3)),
+                                    ("fileName", .string("/x/A.swift")), ("newKey", .raw([0, 1])),
+                                ])
+                        ])
+                    ),
+                ]))
+        let plan = writer.add(
+            .object(
+                "ActionTestPlanRunSummaries",
+                [
+                    (
+                        "summaries",
+                        .array([
+                            .object(
+                                "ActionTestPlanRunSummary",
+                                [
+                                    (
+                                        "testableSummaries",
+                                        .array([
+                                            .object(
+                                                "ActionTestableSummary",
+                                                [
+                                                    (
+                                                        "tests",
+                                                        .array([
+                                                            .object(
+                                                                "ActionTestSummaryGroup",
+                                                                [
+                                                                    (
+                                                                        "subtests",
+                                                                        .array([
+                                                                            .object(
+                                                                                "ActionTestMetadata",
+                                                                                [
+                                                                                    ("identifier", .string("A/test()")), ("name", .string("test()")),
+                                                                                    ("testStatus", .string("Failure")), ("summaryRef", .reference(summary)),
+                                                                                    ("futureField", .string("x")),
+                                                                                ])
+                                                                        ])
+                                                                    )
+                                                                ])
+                                                        ])
+                                                    )
+                                                ])
+                                        ])
+                                    )
+                                ])
+                        ])
+                    )
+                ]))
+        let root = writer.add(
+            .object(
+                "ActionsInvocationRecord",
+                [
+                    ("newTopLevel", .int(1)),
+                    (
+                        "actions",
+                        .array([
+                            .object("ActionRecord", [("actionResult", .object("ActionResult", [("testsRef", .reference(plan))]))])
+                        ])
+                    ),
+                ]))
         writer.info(root: root, minor: 99)
         let bundle = load(writer)
         let r = try results(bundle)
@@ -220,10 +330,29 @@ import Testing
     /// An id that is not one (a path, a traversal) is reported and never read.
     @Test func aHostileReferenceIsNeverFollowed() throws {
         var writer = XCResultWriter()
-        let root = writer.add(.object("ActionsInvocationRecord", [("actions", .array([
-            .object("ActionRecord", [("actionResult", .object("ActionResult", [("status", .string("failed")),
-                                                                               ("testsRef", .reference(text: "../../../../etc/passwd"))]))]),
-        ]))]))
+        let root = writer.add(
+            .object(
+                "ActionsInvocationRecord",
+                [
+                    (
+                        "actions",
+                        .array([
+                            .object(
+                                "ActionRecord",
+                                [
+                                    (
+                                        "actionResult",
+                                        .object(
+                                            "ActionResult",
+                                            [
+                                                ("status", .string("failed")),
+                                                ("testsRef", .reference(text: "../../../../etc/passwd")),
+                                            ])
+                                    )
+                                ])
+                        ])
+                    )
+                ]))
         writer.info(root: root)
         let source = RecordingSource(writer.files)
         let bundle = BundleLoader.load(runID: "run", from: source)
@@ -256,10 +385,20 @@ import Testing
     func everyFormatVersionReads(_ minor: Int) throws {
         let id = "VaultTests/testFlaky()"
         var writer = XCResultWriter()
-        XCResultFixture(actions: [.init(title: minor == 53 ? nil : "Testing project Vault with scheme Vault", runs: [
-            Run(identifier: id, status: "Failure", failures: [("failed", "A.swift", 1)], arguments: [("value", "1")], iteration: 1, policy: Self.retry),
-            Run(identifier: id, status: "Failure", failures: [("failed", "A.swift", 1)], arguments: [("value", "1")], iteration: 2, policy: Self.retry),
-        ])], minor: minor).write(into: &writer)
+        XCResultFixture(
+            actions: [
+                .init(
+                    title: minor == 53 ? nil : "Testing project Vault with scheme Vault",
+                    runs: [
+                        Run(
+                            identifier: id, status: "Failure", failures: [("failed", "A.swift", 1)], arguments: [("value", "1")], iteration: 1,
+                            policy: Self.retry),
+                        Run(
+                            identifier: id, status: "Failure", failures: [("failed", "A.swift", 1)], arguments: [("value", "1")], iteration: 2,
+                            policy: Self.retry),
+                    ])
+            ], minor: minor
+        ).write(into: &writer)
         let bundle = load(writer)
         let r = try results(bundle)
         #expect(bundle.xcresultInfo.first?.formatMinor == minor)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// A source that remembers every path asked of it, to show what an id became.
@@ -117,8 +118,9 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
     @Test func aTruncatedFrameSaysSo() {
         let frame = TestZstd.compress((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
         for cut in [5, frame.count / 2, frame.count - 1] {
-            #expect(performing: { try ZstdFrameDecoder.decompress(Array(frame.prefix(cut)), limit: 1 << 20) },
-                    throws: { if case ZstdFrameDecoder.Failure.truncated = $0 { true } else { false } })
+            #expect(
+                performing: { try ZstdFrameDecoder.decompress(Array(frame.prefix(cut)), limit: 1 << 20) },
+                throws: { if case ZstdFrameDecoder.Failure.truncated = $0 { true } else { false } })
         }
     }
 
@@ -133,8 +135,9 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
 
     /// A frame header, then a block of the reserved type 3.
     @Test func garbageAfterTheMagicIsCorrupt() {
-        #expect(performing: { try ZstdFrameDecoder.decompress(ZstdFrameDecoder.magic + [0x00, 0x00, 0x07, 0x00, 0x00], limit: 1 << 20) },
-                throws: { if case ZstdFrameDecoder.Failure.corrupt = $0 { true } else { false } })
+        #expect(
+            performing: { try ZstdFrameDecoder.decompress(ZstdFrameDecoder.magic + [0x00, 0x00, 0x07, 0x00, 0x00], limit: 1 << 20) },
+            throws: { if case ZstdFrameDecoder.Failure.corrupt = $0 { true } else { false } })
     }
 }
 
@@ -175,8 +178,9 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
         var writer = XCResultWriter()
         let big = writer.add([UInt8](repeating: 7, count: 300_000))
         let small = writer.add([UInt8](repeating: 8, count: 60_000))
-        var store = XCResultStore(source: writer.source, bundlePath: writer.bundlePath,
-                                  limits: XCResultLimits(perObject: 200_000, perBundle: 250_000))
+        var store = XCResultStore(
+            source: writer.source, bundlePath: writer.bundlePath,
+            limits: XCResultLimits(perObject: 200_000, perBundle: 250_000))
         #expect(throws: XCResultObjectError(id: big, file: "results/Run.xcresult/\(big.dataPath)", problem: .objectLimit(200_000))) {
             try store.object(big)
         }
@@ -198,7 +202,10 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
             _ = try store.object(id)
             Issue.record("expected an error")
         } catch {
-            guard case .truncatedFrame = error.problem else { Issue.record("\(error)"); return }
+            guard case .truncatedFrame = error.problem else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(error.description.hasPrefix(path + ": truncated zstd frame"))
         }
     }

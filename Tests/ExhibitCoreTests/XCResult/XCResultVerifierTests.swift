@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct XCResultVerifierTests {
@@ -6,10 +7,12 @@ import Testing
 
     func fixture() -> (XCResultWriter, (root: XCResultObjectID, tests: [XCResultObjectID], summaries: [XCResultObjectID])) {
         var w = XCResultWriter(bundlePath: "")
-        let ids = XCResultFixture(actions: [.init(runs: [
-            Run(identifier: "T/testA()", status: "Success"),
-            Run(identifier: "T/testB()", status: "Failure", failures: [(String(repeating: "boom ", count: 20), "T.swift", 3)]),
-        ])]).write(into: &w)
+        let ids = XCResultFixture(actions: [
+            .init(runs: [
+                Run(identifier: "T/testA()", status: "Success"),
+                Run(identifier: "T/testB()", status: "Failure", failures: [(String(repeating: "boom ", count: 20), "T.swift", 3)]),
+            ])
+        ]).write(into: &w)
         return (w, ids)
     }
 
@@ -83,7 +86,8 @@ import Testing
     /// Ids chosen by hand name each other in a loop: not hashes (altered), and the
     /// walk ends.
     @Test func aCycleEnds() throws {
-        let a = XCResultObjectID(digest: [UInt8](repeating: 1, count: 64)), b = XCResultObjectID(digest: [UInt8](repeating: 2, count: 64))
+        let a = XCResultObjectID(digest: [UInt8](repeating: 1, count: 64))
+        let b = XCResultObjectID(digest: [UInt8](repeating: 2, count: 64))
         var w = XCResultWriter(bundlePath: "")
         w.put(.object("ActionsInvocationRecord", [("next", .reference(b))]), as: a)
         w.put(.object("ActionsInvocationRecord", [("next", .reference(a))]), as: b)

@@ -156,7 +156,8 @@ public enum ContainerPath {
     /// If `raw` starts with `prefix` followed by `/` (or equals it), the rest, without
     /// leading `/`s. `/private/var/…` and `/var/…` count as the same prefix.
     static func strip(prefix: ArraySlice<UInt8>, from raw: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        var prefix = prefix, raw = raw
+        var prefix = prefix
+        var raw = raw
         if !raw.starts(with: prefix) {
             prefix = withoutPrivate(prefix)
             raw = withoutPrivate(raw)

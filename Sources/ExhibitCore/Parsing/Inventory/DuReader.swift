@@ -33,9 +33,17 @@ public enum DuReader: EvidenceReader {
             let kib: UInt64
             switch field.value {
             case .value(let v): kib = v
-            case .negative: bad("negative size", line, 1, range.lowerBound); return true
-            case .overflow: bad("size does not fit in 64 bits", line, 1, range.lowerBound); return true
-            case .notInteger: bad("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" is not a whole number of KiB (was du run with -h?)", line, 1, range.lowerBound); return true
+            case .negative:
+                bad("negative size", line, 1, range.lowerBound)
+                return true
+            case .overflow:
+                bad("size does not fit in 64 bits", line, 1, range.lowerBound)
+                return true
+            case .notInteger:
+                bad(
+                    "size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" is not a whole number of KiB (was du run with -h?)", line, 1,
+                    range.lowerBound)
+                return true
             }
             var path = bytes[field.pathStart..<range.upperBound]
             if path.elementsEqual("total".utf8) && line == lastNonEmptyLine(records) { return true }
@@ -46,15 +54,17 @@ public enum DuReader: EvidenceReader {
                 }
                 if !leakedPrefix {
                     leakedPrefix = true
-                    collector.add("absolute path leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: split.prefix))\" removed",
-                                  line: line, column: column, offset: field.pathStart)
+                    collector.add(
+                        "absolute path leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: split.prefix))\" removed",
+                        line: line, column: column, offset: field.pathStart)
                 }
                 path = split.rest
             }
             guard let normalized = ContainerPath.normalizedBytes(path) else {
                 if path.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }) {
-                    collector.add("total of the container itself, not of a top-level directory; line skipped",
-                                  line: line, column: column, offset: field.pathStart, severity: .note)
+                    collector.add(
+                        "total of the container itself, not of a top-level directory; line skipped",
+                        line: line, column: column, offset: field.pathStart, severity: .note)
                 } else {
                     bad("path \"\(TerminalText.escape(bytes: path.prefix(120)))\" leaves the container or is empty", line, column, field.pathStart)
                 }
@@ -65,8 +75,9 @@ public enum DuReader: EvidenceReader {
             }
             let name = String(decoding: normalized, as: UTF8.self)
             if let earlier = seen[name] {
-                collector.add("\"\(TerminalText.escape(bytes: name.utf8.prefix(120)))\" is listed again (first on line \(earlier)); both kept",
-                              line: line, column: column, offset: field.pathStart)
+                collector.add(
+                    "\"\(TerminalText.escape(bytes: name.utf8.prefix(120)))\" is listed again (first on line \(earlier)); both kept",
+                    line: line, column: column, offset: field.pathStart)
             } else {
                 seen[name] = line
             }
@@ -74,8 +85,9 @@ public enum DuReader: EvidenceReader {
             return true
         }
         if totals.isEmpty, let first = firstBad {
-            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
-                                   "no line has the du -sk shape 'KiB<TAB>path': " + first.message)
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
+                "no line has the du -sk shape 'KiB<TAB>path': " + first.message)
         }
         return totals
     }

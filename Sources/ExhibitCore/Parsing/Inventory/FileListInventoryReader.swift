@@ -32,8 +32,10 @@ public struct FileListInventory: Sendable {
 ///
 /// Without excluded.txt or xattr.txt the entries' backup-exclusion flags are unknown.
 public enum FileListInventoryReader {
-    public static func read(files: ArtifactBytes, sizes: ArtifactBytes?, excluded: ArtifactBytes?, xattr: ArtifactBytes?,
-                            warnings: inout [Diagnostic]) throws(Diagnostic) -> FileListInventory {
+    public static func read(
+        files: ArtifactBytes, sizes: ArtifactBytes?, excluded: ArtifactBytes?, xattr: ArtifactBytes?,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> FileListInventory {
         var list = PathListParser(artifact: files)
         defer { list.collector.finish(into: &warnings) }
         var builder = InventoryBuilder(reservingCapacity: list.records.estimatedCount)
@@ -106,28 +108,32 @@ private struct PathListParser {
                 path = rest
             } else if let split = ContainerPath.splitAbsolute(path) {
                 if let p = prefix, !ContainerPath.samePrefix(p[...], split.prefix) {
-                    collector.add("absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
-                                  line: line, column: column, offset: raw.startIndex)
+                    collector.add(
+                        "absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
+                        line: line, column: column, offset: raw.startIndex)
                     return nil
                 }
                 prefix = Array(split.prefix)
                 path = split.rest
             } else {
-                collector.add("absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
-                              line: line, column: column, offset: raw.startIndex)
+                collector.add(
+                    "absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
+                    line: line, column: column, offset: raw.startIndex)
                 return nil
             }
             if !warnedPrefix {
                 warnedPrefix = true
-                collector.add("absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: prefix ?? []))\" removed",
-                              line: line, column: column, offset: raw.startIndex)
+                collector.add(
+                    "absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: prefix ?? []))\" removed",
+                    line: line, column: column, offset: raw.startIndex)
             }
         }
         guard let normalized = ContainerPath.normalizedBytes(path) else {
             // Anything else refused is the container itself (`.`, `a/..`): silently skipped.
             if ContainerPath.climbsOut(path) {
-                collector.add("path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
-                              line: line, column: column, offset: raw.startIndex)
+                collector.add(
+                    "path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
+                    line: line, column: column, offset: raw.startIndex)
             }
             return nil
         }
@@ -136,8 +142,9 @@ private struct PathListParser {
         if normalized.count >= NcduFormat.maximumDepth,
             normalized.lazy.filter({ $0 == UInt8(ascii: "/") }).count >= NcduFormat.maximumDepth
         {
-            collector.add("path nests deeper than \(NcduFormat.maximumDepth) directories; line skipped",
-                          line: line, column: column, offset: raw.startIndex)
+            collector.add(
+                "path nests deeper than \(NcduFormat.maximumDepth) directories; line skipped",
+                line: line, column: column, offset: raw.startIndex)
             return nil
         }
         if !collector.isFull && !records.isValidUTF8(raw.startIndex..<raw.endIndex) {
@@ -212,8 +219,9 @@ private struct PathListParser {
             return true
         }
         if usable == 0, let first = firstLine {
-            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
-                                   "expected container paths, one per line (find . | sort); no line is a usable path")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
+                "expected container paths, one per line (find . | sort); no line is a usable path")
         }
         if builder.truncatedNameCount > 0 {
             collector.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
@@ -223,8 +231,9 @@ private struct PathListParser {
     private mutating func warnDuplicate(_ id: Int, earlier: Int?, line: Int, offset: Int, builder: inout InventoryBuilder) {
         builder.markDuplicate(id)
         let first = earlier.map { " (first on line \($0))" } ?? ""
-        collector.add("\"\(TerminalText.escape(bytes: builder.path(id).utf8.prefix(120)))\" is listed again\(first); one entry kept, marked duplicate",
-                      line: line, offset: offset)
+        collector.add(
+            "\"\(TerminalText.escape(bytes: builder.path(id).utf8.prefix(120)))\" is listed again\(first); one entry kept, marked duplicate",
+            line: line, offset: offset)
     }
 
     // MARK: sizes.txt
@@ -237,8 +246,9 @@ private struct PathListParser {
             guard let field = SizeField.parse(text) else {
                 // `find -printf '%s\t%P'` prints the start directory with an empty path.
                 if text.last == 0x09 || text.last == 0x20 { return true }
-                collector.add("expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
+                    line: line, offset: range.lowerBound)
                 return true
             }
             let size: UInt64
@@ -256,7 +266,9 @@ private struct PathListParser {
             }
             guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
             guard let id = existingNode(path, in: builder) else {
-                collector.add("\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart)
+                collector.add(
+                    "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart
+                )
                 return true
             }
             builder.setSize(id, size: size)
@@ -312,7 +324,8 @@ private struct PathListParser {
         var cur = Inventory.root
         for component in components { cur = builder.listedDirectory(named: component, under: cur) }
         builder.setExcluded(cur)
-        collector.add("\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",
-                      line: line, offset: raw.startIndex)
+        collector.add(
+            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",
+            line: line, offset: raw.startIndex)
     }
 }

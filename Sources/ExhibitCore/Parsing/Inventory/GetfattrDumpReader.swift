@@ -42,8 +42,9 @@ enum GetfattrDumpReader {
                 return true
             }
             guard let current = path else {
-                collector.add("expected '# file: PATH' before the attribute (getfattr -d output); line skipped",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "expected '# file: PATH' before the attribute (getfattr -d output); line skipped",
+                    line: line, offset: range.lowerBound)
                 return true
             }
             let equals = text.firstIndex(of: UInt8(ascii: "="))
@@ -51,23 +52,26 @@ enum GetfattrDumpReader {
             var value: [UInt8] = []
             if let equals {
                 guard let decoded = decodeValue(text[(equals + 1)...]) else {
-                    collector.add("value of \(TerminalText.escape(name)) is not \"text\", 0s<base64> or 0x<hex>; line skipped",
-                                  line: line, offset: range.lowerBound)
+                    collector.add(
+                        "value of \(TerminalText.escape(name)) is not \"text\", 0s<base64> or 0x<hex>; line skipped",
+                        line: line, offset: range.lowerBound)
                     return true
                 }
                 value = decoded
             }
             let entry = XattrDumpReader.Entry(path: current, attribute: name, value: value, line: line)
             if XattrDumpReader.platformNeutralName(name) == XattrDumpReader.excludeItemAttribute, !entry.marksBackupExclusion, !value.isEmpty {
-                collector.add("\(TerminalText.escape(name)) has an unrecognised value \"\(TerminalText.escape(bytes: value.prefix(40)))\"; not counted as excluded",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "\(TerminalText.escape(name)) has an unrecognised value \"\(TerminalText.escape(bytes: value.prefix(40)))\"; not counted as excluded",
+                    line: line, offset: range.lowerBound)
             }
             entries.append(entry)
             return true
         }
         if blocks == 0 {
-            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected getfattr -d output ('# file: PATH' blocks); none found")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                "expected getfattr -d output ('# file: PATH' blocks); none found")
         }
         return entries
     }
@@ -167,7 +171,7 @@ enum Base64 {
                 out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
             }
         }
-        guard (text.count % 4 == 0 || padding == 0), padding <= 2 else { return nil }
+        guard text.count % 4 == 0 || padding == 0, padding <= 2 else { return nil }
         return out
     }
 }

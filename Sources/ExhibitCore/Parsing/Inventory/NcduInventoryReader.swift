@@ -51,21 +51,26 @@ public enum NcduInventoryReader: EvidenceReader {
     /// never held whole beside the inventory (the same result and diagnostics as
     /// `read(_:file:warnings:)` over its bytes). A read failure part way is thrown as a
     /// diagnostic positioned where the reading stopped.
-    public static func read(stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
-                            warnings: inout [Diagnostic]) throws(Diagnostic) -> Inventory {
+    public static func read(
+        stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Inventory {
         try readDocument(stream: stream, file: file, chunkSize: chunkSize, warnings: &warnings).inventory
     }
 
-    public static func readDocument(stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
-                                    warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
+    public static func readDocument(
+        stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Document {
         var parser = NcduParser(scanner: JSONScanner(stream: stream, file: file, chunkSize: chunkSize), sizeHint: stream.sizeHint)
         defer { parser.warnings.finish(into: &warnings) }
         do {
             return try parser.parseDocument()
         } catch {
             if let failure = parser.s.streamFailure {
-                throw Diagnostic.error(file, at: parser.s.position(at: parser.s.bytes.count),
-                                       "could not be read to the end: \(failure.reason)")
+                throw Diagnostic.error(
+                    file, at: parser.s.position(at: parser.s.bytes.count),
+                    "could not be read to the end: \(failure.reason)")
             }
             throw error
         }
@@ -96,8 +101,9 @@ private struct NcduParser {
 
     init(scanner: JSONScanner, sizeHint: Int?) {
         s = scanner
-        builder = InventoryBuilder(reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
-                                   nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
+        builder = InventoryBuilder(
+            reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
+            nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
         // Known only if the metadata says so, or item by item.
         builder.recordsAllFlags = false
         warnings = WarningCollector(file: scanner.file)
@@ -117,8 +123,9 @@ private struct NcduParser {
         }
         let (major, range) = try s.readUnsignedLiteral()
         guard major == .value(UInt64(NcduFormat.majorVersion)) else {
-            throw Diagnostic.error(s.file, at: s.position(at: range.lowerBound),
-                                   "incompatible major format version \(String(decoding: s.bytes[range], as: UTF8.self)); ncdu exports have major version 1")
+            throw Diagnostic.error(
+                s.file, at: s.position(at: range.lowerBound),
+                "incompatible major format version \(String(decoding: s.bytes[range], as: UTF8.self)); ncdu exports have major version 1")
         }
         try s.expect(UInt8(ascii: ","), "',' after the major version")
         var minor: UInt64?
@@ -177,7 +184,9 @@ private struct NcduParser {
                 let value = try s.readString()
                 doc.recordsAllFlags = value == NcduFormat.backupFlagsComplete
                 if !doc.recordsAllFlags {
-                    warn("unknown \"\(NcduFormat.backupFlagsKey)\" value \"\(TerminalText.escape(value))\"; flags are known only where items carry \"\(NcduFormat.backupExcludedKey)\"", at: at)
+                    warn(
+                        "unknown \"\(NcduFormat.backupFlagsKey)\" value \"\(TerminalText.escape(value))\"; flags are known only where items carry \"\(NcduFormat.backupExcludedKey)\"",
+                        at: at)
                 }
             case ("timestamp", _) where s.peek().map({ (0x30...0x39).contains($0) }) ?? false:
                 // Read first: the window may move while the number is read.
@@ -240,7 +249,9 @@ private struct NcduParser {
         let attributes = try parseAttributes(isDirectory: isDirectory)
         let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
         if builder.isDuplicate(id) {
-            warn("\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate", at: start)
+            warn(
+                "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate",
+                at: start)
         }
         if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] || name.contains(0x2F) {
             warn("unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')", at: start)

@@ -29,7 +29,8 @@ public enum RunMetadataReader: EvidenceReader {
         m.deviceIdentifier = fields.string(root, "deviceIdentifier")
         if let device = fields.object(root, "device") {
             m.deviceName = m.deviceName ?? fields.string(device, "name", in: "device")
-            m.deviceIdentifier = m.deviceIdentifier ?? fields.string(device, "identifier", in: "device")
+            m.deviceIdentifier =
+                m.deviceIdentifier ?? fields.string(device, "identifier", in: "device")
                 ?? fields.string(device, "udid", in: "device")
         }
         m.runtimeIdentifier = fields.string(root, "runtimeIdentifier")
@@ -40,7 +41,8 @@ public enum RunMetadataReader: EvidenceReader {
         } else if let runtime = fields.object(root, "runtime", expected: "an object or a runtime identifier string") {
             m.runtimeIdentifier = m.runtimeIdentifier ?? fields.string(runtime, "identifier", in: "runtime")
             m.runtimeVersion = m.runtimeVersion ?? fields.string(runtime, "version", in: "runtime")
-            m.runtimeBuild = m.runtimeBuild ?? fields.string(runtime, "buildversion", in: "runtime")
+            m.runtimeBuild =
+                m.runtimeBuild ?? fields.string(runtime, "buildversion", in: "runtime")
                 ?? fields.string(runtime, "buildVersion", in: "runtime")
         }
         m.bundleIdentifier = fields.string(root, "bundleIdentifier")

@@ -82,8 +82,10 @@ struct StepsBatches {
             pending.removeSubrange(...last)
         }
         if pending.count > StepsReader.maximumLineLength {
-            warn(.warning(file, at: SourcePosition(line: pendingLine, column: 1, byteOffset: pendingOffset),
-                          "line longer than \(StepsReader.maximumLineLength >> 20) MiB; line skipped (not a steps file?)"))
+            warn(
+                .warning(
+                    file, at: SourcePosition(line: pendingLine, column: 1, byteOffset: pendingOffset),
+                    "line longer than \(StepsReader.maximumLineLength >> 20) MiB; line skipped (not a steps file?)"))
             pendingOffset += pending.count
             pending = []
             skipping = true
@@ -140,9 +142,11 @@ struct StepsBatches {
         for record in records {
             let key = StepsReader.PathKey(record.path)
             if let earlier = seen[key] {
-                repeats.append(.warning(file, at: repeatPositions[record.line] ?? SourcePosition(line: record.line, column: 1, byteOffset: 0),
-                                        "\"\(TerminalText.escape(bytes: record.path.utf8.prefix(120)))\" was already named on line \(earlier)"
-                                            + Self.repeatSuffix))
+                repeats.append(
+                    .warning(
+                        file, at: repeatPositions[record.line] ?? SourcePosition(line: record.line, column: 1, byteOffset: 0),
+                        "\"\(TerminalText.escape(bytes: record.path.utf8.prefix(120)))\" was already named on line \(earlier)"
+                            + Self.repeatSuffix))
             } else {
                 seen[key] = record.line
             }

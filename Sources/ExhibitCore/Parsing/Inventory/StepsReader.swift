@@ -48,7 +48,8 @@ public enum StepsReader: EvidenceReader {
                 return true
             }
             guard let path = ContainerPath.normalizedBytes(pathField) else {
-                bad("expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
+                bad(
+                    "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
                     line, pathColumn, pathField.startIndex)
                 return true
             }
@@ -59,24 +60,27 @@ public enum StepsReader: EvidenceReader {
             if fields.count == 3 {
                 let t = fields[2]
                 if !looksLikeISO8601(t) {
-                    collector.add("time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
-                                  line: line, column: t.startIndex - range.lowerBound + 1, offset: t.startIndex)
+                    collector.add(
+                        "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
+                        line: line, column: t.startIndex - range.lowerBound + 1, offset: t.startIndex)
                 }
                 time = String(decoding: t, as: UTF8.self)
             }
             let pathString = String(decoding: path, as: UTF8.self)
             if let earlier = seen.updateValue(line, forKey: PathKey(pathString)) {
                 seen[PathKey(pathString)] = earlier
-                collector.add("\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
-                              line: line, column: pathColumn, offset: pathField.startIndex)
+                collector.add(
+                    "\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
+                    line: line, column: pathColumn, offset: pathField.startIndex)
             }
             if !ByteCompare.equal(step, lastStep.bytes) { lastStep = (Array(step), String(decoding: step, as: UTF8.self)) }
             out.append(StepRecord(step: lastStep.string, path: pathString, time: time, line: line))
             return true
         }
         if out.isEmpty, let first = firstBad {
-            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
-                                   "no usable 'step<TAB>path' record: " + first.message)
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
+                "no usable 'step<TAB>path' record: " + first.message)
         }
         return out
     }

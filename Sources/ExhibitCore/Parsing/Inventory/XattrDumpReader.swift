@@ -79,39 +79,46 @@ public enum XattrDumpReader: EvidenceReader {
             }
             hexOpen = false
             if knownNames.contains(where: { text.starts(with: $0 + [UInt8(ascii: ":")]) }) {
-                collector.add("no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
+                    line: line, offset: range.lowerBound)
                 return true
             }
             guard let entry = splitLine(text, line: line) else {
                 if unparsed == nil { unparsed = (line, range) }
-                collector.add("expected 'path: attribute: value' (xattr -rl), found \"\(TerminalText.escape(bytes: text.prefix(80)))\"; line skipped",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "expected 'path: attribute: value' (xattr -rl), found \"\(TerminalText.escape(bytes: text.prefix(80)))\"; line skipped",
+                    line: line, offset: range.lowerBound)
                 return true
             }
             if entry.path.isEmpty || isKnownAttribute(entry.path) {
-                collector.add("no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
+                    line: line, offset: range.lowerBound)
                 return true
             }
             if platformNeutralName(entry.attribute) == excludeItemAttribute && !entry.marksBackupExclusion && !entry.value.isEmpty {
-                collector.add("\(entry.attribute) has an unrecognised value \"\(TerminalText.escape(bytes: entry.value.prefix(40)))\"; not counted as excluded",
-                              line: line, offset: range.lowerBound)
+                collector.add(
+                    "\(entry.attribute) has an unrecognised value \"\(TerminalText.escape(bytes: entry.value.prefix(40)))\"; not counted as excluded",
+                    line: line, offset: range.lowerBound)
             }
             hexOpen = entry.value.isEmpty && text.last == UInt8(ascii: ":")
             entries.append(entry)
             return true
         }
         if entries.isEmpty, let first = unparsed {
-            throw Diagnostic.error(file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.range.lowerBound),
-                                   "expected xattr -rl output ('path: attribute: value' lines); no line has that shape")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.range.lowerBound),
+                "expected xattr -rl output ('path: attribute: value' lines); no line has that shape")
         }
         return entries
     }
 
     /// The exclude-item attribute is searched for first because its name holds a ':'.
-    private static let knownNames: [[UInt8]] = [excludeItemAttribute, legacyAttribute, linuxNamespace + excludeItemAttribute,
-                                                linuxNamespace + legacyAttribute].map { Array($0.utf8) }
+    private static let knownNames: [[UInt8]] = [
+        excludeItemAttribute, legacyAttribute, linuxNamespace + excludeItemAttribute,
+        linuxNamespace + legacyAttribute,
+    ].map { Array($0.utf8) }
 
     private static func isKnownAttribute(_ path: [UInt8]) -> Bool {
         knownNames.contains(where: { $0 == path })
@@ -125,8 +132,9 @@ public enum XattrDumpReader: EvidenceReader {
             if let r = lastRange(of: needle, in: text) {
                 var valueStart = r.upperBound
                 if valueStart < text.endIndex && text[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
-                return Entry(path: Array(text[text.startIndex..<r.lowerBound]), attribute: String(decoding: name, as: UTF8.self),
-                             value: Array(text[valueStart...]), line: line)
+                return Entry(
+                    path: Array(text[text.startIndex..<r.lowerBound]), attribute: String(decoding: name, as: UTF8.self),
+                    value: Array(text[valueStart...]), line: line)
             }
         }
         guard let sep = firstRange(of: [UInt8(ascii: ":"), UInt8(ascii: " ")], in: text) else { return nil }
@@ -143,9 +151,10 @@ public enum XattrDumpReader: EvidenceReader {
             return nil
         }
         guard nameEnd > afterPath.startIndex else { return nil }
-        return Entry(path: Array(text[text.startIndex..<sep.lowerBound]),
-                     attribute: String(decoding: text[afterPath.startIndex..<nameEnd], as: UTF8.self),
-                     value: Array(text[valueStart...]), line: line)
+        return Entry(
+            path: Array(text[text.startIndex..<sep.lowerBound]),
+            attribute: String(decoding: text[afterPath.startIndex..<nameEnd], as: UTF8.self),
+            value: Array(text[valueStart...]), line: line)
     }
 
     /// `00000010  42 61 63 6B 75 70   |Backup|` → the bytes; nil for any other line.

@@ -48,8 +48,9 @@ struct BinaryPropertyListDecoder {
     /// Validates the trailer and the offset table's extent; returns the top object.
     private mutating func readTrailer() throws(Diagnostic) -> Int {
         guard bytes.count >= Self.header.count + 1 + Self.trailerSize else {
-            throw failure("expected at least one object and a \(Self.trailerSize)-byte trailer after the header,"
-                          + " found end of file after \(bytes.count) bytes", at: bytes.count)
+            throw failure(
+                "expected at least one object and a \(Self.trailerSize)-byte trailer after the header,"
+                    + " found end of file after \(bytes.count) bytes", at: bytes.count)
         }
         let t = bytes.count - Self.trailerSize
         offsetSize = Int(bytes[t + 6])
@@ -72,8 +73,9 @@ struct BinaryPropertyListDecoder {
         guard table > UInt64(Self.header.count), table <= UInt64(t),
             count <= (UInt64(t) - table) / UInt64(offsetSize)
         else {
-            throw failure("expected an offset table of \(count) × \(offsetSize) bytes between the objects and the trailer,"
-                          + " found its start at \(table)", at: t + 24)
+            throw failure(
+                "expected an offset table of \(count) × \(offsetSize) bytes between the objects and the trailer,"
+                    + " found its start at \(table)", at: t + 24)
         }
         objectCount = Int(count)
         objectsEnd = Int(table)
@@ -85,8 +87,9 @@ struct BinaryPropertyListDecoder {
         let entry = objectsEnd + index * offsetSize
         let offset = bigEndian(at: entry, width: offsetSize)
         guard offset >= UInt64(Self.header.count), offset < UInt64(objectsEnd) else {
-            throw failure("expected the offset of object \(index) to lie between the header and the offset table"
-                          + " (\(Self.header.count)..<\(objectsEnd)), found \(offset)", at: entry)
+            throw failure(
+                "expected the offset of object \(index) to lie between the header and the offset table"
+                    + " (\(Self.header.count)..<\(objectsEnd)), found \(offset)", at: entry)
         }
         return Int(offset)
     }
@@ -94,8 +97,9 @@ struct BinaryPropertyListDecoder {
     /// Fails unless `count` bytes from `offset` lie among the objects.
     private func need(_ count: Int, at offset: Int, for what: String) throws(Diagnostic) {
         guard count >= 0, count <= objectsEnd - offset else {
-            throw failure("expected \(what) of \(count) bytes, found only \(max(objectsEnd - offset, 0)) before the offset table",
-                          at: offset)
+            throw failure(
+                "expected \(what) of \(count) bytes, found only \(max(objectsEnd - offset, 0)) before the offset table",
+                at: offset)
         }
     }
 
@@ -115,8 +119,9 @@ struct BinaryPropertyListDecoder {
         try need(1, at: cursor, for: "a count")
         let marker = bytes[cursor]
         guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
-            throw failure("expected an integer count (marker 0x10–0x13) after a count nibble of 15, found 0x" + hexByte(marker),
-                          at: cursor)
+            throw failure(
+                "expected an integer count (marker 0x10–0x13) after a count nibble of 15, found 0x" + hexByte(marker),
+                at: cursor)
         }
         let width = 1 << Int(marker & 0x0F)
         try need(width, at: cursor + 1, for: "a count")
@@ -155,8 +160,10 @@ struct BinaryPropertyListDecoder {
         case 0x2 where low == 2 || low == 3:
             try need(1 << Int(low), at: cursor, for: "a real")
             try spend(at: start)
-            return .real(low == 2 ? Double(Float(bitPattern: UInt32(bigEndian(at: cursor, width: 4))))
-                                  : Double(bitPattern: bigEndian(at: cursor, width: 8)))
+            return .real(
+                low == 2
+                    ? Double(Float(bitPattern: UInt32(bigEndian(at: cursor, width: 4))))
+                    : Double(bitPattern: bigEndian(at: cursor, width: 8)))
         case 0x3 where marker == 0x33:
             try need(8, at: cursor, for: "a date")
             try spend(at: start)
@@ -230,8 +237,9 @@ struct BinaryPropertyListDecoder {
             case 0x7: what = "a UTF-8 string (0x7n), which only bplist15 holds"
             default: what = "0x" + hexByte(marker)
             }
-            throw failure("expected an object marker (0x08/0x09 boolean, 0x1n integer, 0x22/0x23 real, 0x33 date,"
-                          + " 0x4n data, 0x5n/0x6n string, 0xAn array, 0xDn dictionary) for object \(index), found \(what)", at: start)
+            throw failure(
+                "expected an object marker (0x08/0x09 boolean, 0x1n integer, 0x22/0x23 real, 0x33 date,"
+                    + " 0x4n data, 0x5n/0x6n string, 0xAn array, 0xDn dictionary) for object \(index), found \(what)", at: start)
         }
     }
 

@@ -20,15 +20,18 @@ public enum PropertyListReader: EvidenceReader {
     }
 
     /// The value and the format it was stored in.
-    public static func decode(_ bytes: [UInt8], file: String,
-                              limits: PropertyListLimits = .standard) throws(Diagnostic) -> (value: PropertyListValue, format: Format) {
+    public static func decode(
+        _ bytes: [UInt8], file: String,
+        limits: PropertyListLimits = .standard
+    ) throws(Diagnostic) -> (value: PropertyListValue, format: Format) {
         switch format(of: bytes) {
         case .binary: return (try BinaryPropertyListDecoder.decode(bytes, file: file, limits: limits), .binary)
         case .xml: return (try XMLPropertyListDecoder.decode(bytes, file: file, limits: limits), .xml)
         case nil:
             let found = bytes.isEmpty ? "an empty file" : "\(bytes.count) bytes starting " + bytes.prefix(8).map(hexByte).joined(separator: " ")
-            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected a binary (bplist00) or XML property list, found \(found)")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                "expected a binary (bplist00) or XML property list, found \(found)")
         }
     }
 

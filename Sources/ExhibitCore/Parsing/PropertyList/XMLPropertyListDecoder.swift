@@ -17,8 +17,9 @@ struct XMLPropertyListDecoder {
         guard root.name == "plist" else { return try decoder.value(root, depth: 0) }
         try decoder.expectNoText(in: root)
         guard root.children.count == 1 else {
-            throw decoder.failure("expected exactly one value inside <plist>, found \(root.children.count)",
-                                  at: root.children.count > 1 ? root.children[1].offset : root.endOffset)
+            throw decoder.failure(
+                "expected exactly one value inside <plist>, found \(root.children.count)",
+                at: root.children.count > 1 ? root.children[1].offset : root.endOffset)
         }
         return try decoder.value(root.children[0], depth: 0)
     }
@@ -46,8 +47,9 @@ struct XMLPropertyListDecoder {
     /// Containers hold elements only; white space between them is layout.
     private func expectNoText(in e: ScannedXMLElement) throws(Diagnostic) {
         guard trimmed(e).isEmpty else {
-            throw failure("expected only elements inside <\(e.name)>, found text \"\(TerminalText.escape(String(trimmed(e).prefix(40))))\"",
-                          at: e.offset)
+            throw failure(
+                "expected only elements inside <\(e.name)>, found text \"\(TerminalText.escape(String(trimmed(e).prefix(40))))\"",
+                at: e.offset)
         }
     }
 
@@ -82,15 +84,18 @@ struct XMLPropertyListDecoder {
             try expectNoChildren(in: e)
             try spend(at: e.offset)
             let text = trimmed(e)
-            guard let d = Double(text) else { throw failure("expected a number inside <real>, found \"\(TerminalText.escape(String(text.prefix(40))))\"", at: e.offset) }
+            guard let d = Double(text) else {
+                throw failure("expected a number inside <real>, found \"\(TerminalText.escape(String(text.prefix(40))))\"", at: e.offset)
+            }
             return .real(d)
         case "date":
             try expectNoChildren(in: e)
             try spend(at: e.offset)
             let text = trimmed(e)
             guard let t = ISO8601Timestamp.secondsSince1970(text) else {
-                throw failure("expected an ISO 8601 date (2026-11-07T09:12:05Z) inside <date>, found \"\(TerminalText.escape(String(text.prefix(40))))\"",
-                              at: e.offset)
+                throw failure(
+                    "expected an ISO 8601 date (2026-11-07T09:12:05Z) inside <date>, found \"\(TerminalText.escape(String(text.prefix(40))))\"",
+                    at: e.offset)
             }
             return .date(t)
         case "data":
@@ -117,21 +122,24 @@ struct XMLPropertyListDecoder {
                 guard key.name == "key" else { throw failure("expected <key> inside <dict>, found <\(key.name)>", at: key.offset) }
                 try expectNoChildren(in: key)
                 guard k + 1 < e.children.count else {
-                    throw failure("expected a value after <key>\(TerminalText.escape(String(key.text.prefix(40))))</key>, found </dict>",
-                                  at: e.endOffset)
+                    throw failure(
+                        "expected a value after <key>\(TerminalText.escape(String(key.text.prefix(40))))</key>, found </dict>",
+                        at: e.endOffset)
                 }
                 let member = e.children[k + 1]
                 guard member.name != "key" else {
-                    throw failure("expected a value after <key>\(TerminalText.escape(String(key.text.prefix(40))))</key>, found <key>",
-                                  at: member.offset)
+                    throw failure(
+                        "expected a value after <key>\(TerminalText.escape(String(key.text.prefix(40))))</key>, found <key>",
+                        at: member.offset)
                 }
                 members[key.text] = try value(member, depth: depth + 1)
                 k += 2
             }
             return .dictionary(members.map { (key: $0.key, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         default:
-            throw failure("expected a property list value (<dict>, <array>, <string>, <integer>, <real>, <date>, <data>, <true/>,"
-                          + " <false/>), found <\(e.name)>", at: e.offset)
+            throw failure(
+                "expected a property list value (<dict>, <array>, <string>, <integer>, <real>, <date>, <data>, <true/>,"
+                    + " <false/>), found <\(e.name)>", at: e.offset)
         }
     }
 
@@ -151,7 +159,8 @@ struct XMLPropertyListDecoder {
             if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
             if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
         }
-        throw failure("expected a whole number within 64 bits inside <integer>, found \"\(TerminalText.escape(String(text.prefix(40))))\"",
-                      at: offset)
+        throw failure(
+            "expected a whole number within 64 bits inside <integer>, found \"\(TerminalText.escape(String(text.prefix(40))))\"",
+            at: offset)
     }
 }

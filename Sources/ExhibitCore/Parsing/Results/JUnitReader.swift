@@ -21,8 +21,9 @@ public enum JUnitReader: EvidenceReader {
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestResults {
         let root = try XMLScanner.parse(bytes, file: file)
         guard root.name == "testsuites" || root.name == "testsuite" else {
-            throw Diagnostic.error(file, at: SourcePosition(offset: root.offset, in: bytes),
-                                   "expected <testsuites> or <testsuite> as the root element, found <\(root.name)>")
+            throw Diagnostic.error(
+                file, at: SourcePosition(offset: root.offset, in: bytes),
+                "expected <testsuites> or <testsuite> as the root element, found <\(root.name)>")
         }
         var collector = Collector(bytes: bytes, file: file)
         collector.visit(suite: root, device: nil, warnings: &warnings)
@@ -55,7 +56,9 @@ public enum JUnitReader: EvidenceReader {
             tests = suite[attribute: "tests"].flatMap { Int($0) }
             let failures = suite[attribute: "failures"].flatMap { Int($0) }
             let errors = suite[attribute: "errors"].flatMap { Int($0) }
-            failed = failures == nil && errors == nil ? nil : (failures ?? 0).addingReportingOverflow(errors ?? 0).overflow ? Int.max : (failures ?? 0) + (errors ?? 0)
+            failed =
+                failures == nil && errors == nil
+                ? nil : (failures ?? 0).addingReportingOverflow(errors ?? 0).overflow ? Int.max : (failures ?? 0) + (errors ?? 0)
             skipped = suite[attribute: "skipped"].flatMap { Int($0) }
         }
     }
@@ -138,8 +141,11 @@ public enum JUnitReader: EvidenceReader {
             if let f = declared.failed, f != failed { mismatches.append("failures+errors=\(f) but \(failed) failed <testcase>") }
             if let s = declared.skipped, s != skipped { mismatches.append("skipped=\"\(s)\" but \(skipped) skipped <testcase>") }
             if !mismatches.isEmpty {
-                warnings.append(.warning(file, at: position(suite),
-                                         "<\(suite.name)\(suite[attribute: "name"].map { " name=\"\($0)\"" } ?? "")> declares \(mismatches.joined(separator: ", ")); using the test cases"))
+                warnings.append(
+                    .warning(
+                        file, at: position(suite),
+                        "<\(suite.name)\(suite[attribute: "name"].map { " name=\"\($0)\"" } ?? "")> declares \(mismatches.joined(separator: ", ")); using the test cases"
+                    ))
             }
         }
 
@@ -232,8 +238,9 @@ public enum JUnitReader: EvidenceReader {
                 }
             }
             let repetition = properties(element).first(where: { $0.name == "repetition" })?.value
-            return Attempt(name: name, identifier: identifier, target: target, outcome: outcome, duration: duration,
-                           repetition: repetition, messages: messages)
+            return Attempt(
+                name: name, identifier: identifier, target: target, outcome: outcome, duration: duration,
+                repetition: repetition, messages: messages)
         }
 
         /// A new test, or (when `fold`) another attempt of one already in this suite with
@@ -244,9 +251,11 @@ public enum JUnitReader: EvidenceReader {
         /// attribute normalisation turns into the same space).
         private mutating func add(_ a: Attempt, device: String?, fold: Bool, byKey: inout [String: [Int]]) {
             let key = a.identifier
-            let earlier = fold ? byKey[key, default: []].last { index in
-                a.repetition.map { !repetitionsByCase[index].contains($0) } ?? true
-            } : nil
+            let earlier =
+                fold
+                ? byKey[key, default: []].last { index in
+                    a.repetition.map { !repetitionsByCase[index].contains($0) } ?? true
+                } : nil
             guard let index = earlier else {
                 byKey[key, default: []].append(testCases.count)
                 testCases.append(TestCaseRecord(name: a.name, identifier: a.identifier, outcome: a.outcome, durationSeconds: a.duration))
@@ -275,13 +284,16 @@ public enum JUnitReader: EvidenceReader {
                 failure.failedAttempts = failedAttempts
                 failuresByCase[index] = failure
             } else if !a.messages.isEmpty {
-                failuresByCase[index] = Self.failure(a.name, a.identifier, a.target, a.messages, attempts: record.attempts.count,
-                                                     failed: failedAttempts)
+                failuresByCase[index] = Self.failure(
+                    a.name, a.identifier, a.target, a.messages, attempts: record.attempts.count,
+                    failed: failedAttempts)
             }
         }
 
-        private static func failure(_ name: String, _ identifier: String, _ target: String?, _ messages: [FailureMessage],
-                                    attempts: Int, failed: Int) -> TestFailure {
+        private static func failure(
+            _ name: String, _ identifier: String, _ target: String?, _ messages: [FailureMessage],
+            attempts: Int, failed: Int
+        ) -> TestFailure {
             var failure = TestFailure(testName: name, identifier: identifier, targetName: target, messages: messages)
             if attempts > 1 {
                 failure.attempts = attempts

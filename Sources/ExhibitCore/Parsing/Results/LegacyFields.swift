@@ -36,8 +36,10 @@ struct LegacyFields {
 
     /// The text of the scalar member `key`. A bare JSON string is accepted too, since
     /// hand-trimmed archives sometimes drop the wrapper.
-    func string(_ parent: JSONValue, _ key: String, in path: String,
-                warnings: inout [Diagnostic]) throws(Diagnostic) -> String? {
+    func string(
+        _ parent: JSONValue, _ key: String, in path: String,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> String? {
         guard let value = parent[key], !value.isNull else { return nil }
         if let bare = value.string { return bare }
         guard value.members != nil, let scalar = value["_value"] else {
@@ -50,13 +52,16 @@ struct LegacyFields {
     }
 
     /// A count scalar (`{"_value": "5"}`); text that is not a non-negative integer throws.
-    func count(_ parent: JSONValue, _ key: String, in path: String,
-               warnings: inout [Diagnostic]) throws(Diagnostic) -> Int? {
+    func count(
+        _ parent: JSONValue, _ key: String, in path: String,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Int? {
         guard let text = try string(parent, key, in: path, warnings: &warnings) else { return nil }
         if let n = Int(text), n >= 0 { return n }
         let at = parent[key]?["_value"] ?? parent[key]
         let position = at.map(shape.position(of:))
-        throw Diagnostic.error(shape.file, at: position,
-                               "expected a non-negative integer string for \"\(key)\" in \(path), found \"\(text)\"")
+        throw Diagnostic.error(
+            shape.file, at: position,
+            "expected a non-negative integer string for \"\(key)\" in \(path), found \"\(text)\"")
     }
 }

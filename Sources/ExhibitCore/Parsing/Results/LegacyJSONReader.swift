@@ -43,7 +43,8 @@ public enum LegacyJSONReader: EvidenceReader {
             }
         }
 
-        var anyActionFailed = false, anyActionSucceeded = false
+        var anyActionFailed = false
+        var anyActionSucceeded = false
         // Per test action: its destination, counts and failures. A run on several
         // destinations has one ActionRecord each (codemagic's banaan record: iOS 13.2.2
         // and 14.0); the record's own `issues` merge them and drop repeats.
@@ -65,8 +66,9 @@ public enum LegacyJSONReader: EvidenceReader {
             if let destination = try legacy.object(action, "runDestination", in: path),
                 let record = try legacy.object(destination, "targetDeviceRecord", in: "\(path).runDestination")
             {
-                let device = try self.device(record, in: "\(path).runDestination.targetDeviceRecord", legacy: legacy,
-                                             warnings: &warnings)
+                let device = try self.device(
+                    record, in: "\(path).runDestination.targetDeviceRecord", legacy: legacy,
+                    warnings: &warnings)
                 if !results.devices.contains(device) { results.devices.append(device) }
                 actionDevice = device
             }
@@ -88,9 +90,10 @@ public enum LegacyJSONReader: EvidenceReader {
                     let failed = try legacy.count(metrics, "testsFailedCount", in: "\(resultPath).metrics", warnings: &warnings) ?? 0
                     let skipped = try legacy.count(metrics, "testsSkippedCount", in: "\(resultPath).metrics", warnings: &warnings) ?? 0
                     let outcome: TestOutcome = failed > 0 || status == .failed ? .failed : tests > 0 ? .passed : status
-                    let destination = TestDestination(device: device, outcome: outcome, totalCount: tests,
-                                                      passedCount: max(0, tests - failed - skipped), failedCount: failed,
-                                                      skippedCount: skipped)
+                    let destination = TestDestination(
+                        device: device, outcome: outcome, totalCount: tests,
+                        passedCount: max(0, tests - failed - skipped), failedCount: failed,
+                        skippedCount: skipped)
                     var failures: [TestFailure] = []
                     if let issues = try legacy.object(actionResult, "issues", in: resultPath) {
                         let summaries = try legacy.array(issues, "testFailureSummaries", in: "\(resultPath).issues")
@@ -130,8 +133,10 @@ public enum LegacyJSONReader: EvidenceReader {
         return scheme.isEmpty ? nil : scheme
     }
 
-    private static func failure(_ object: JSONValue, in path: String, legacy: LegacyFields,
-                                warnings: inout [Diagnostic]) throws(Diagnostic) -> TestFailure {
+    private static func failure(
+        _ object: JSONValue, in path: String, legacy: LegacyFields,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> TestFailure {
         let caseName = try legacy.string(object, "testCaseName", in: path, warnings: &warnings)
         let message = try legacy.string(object, "message", in: path, warnings: &warnings)
         if caseName == nil { warnings.append(legacy.shape.warning(object, "missing \"testCaseName\" in \(path)")) }
@@ -141,8 +146,9 @@ public enum LegacyJSONReader: EvidenceReader {
             targetName: try legacy.string(object, "producingTarget", in: path, warnings: &warnings) ?? parts.moduleName,
             failureText: message ?? "")
         if let location = try legacy.object(object, "documentLocationInCreatingWorkspace", in: path),
-            let url = try legacy.string(location, "url", in: "\(path).documentLocationInCreatingWorkspace",
-                                        warnings: &warnings),
+            let url = try legacy.string(
+                location, "url", in: "\(path).documentLocationInCreatingWorkspace",
+                warnings: &warnings),
             let parsed = FailureLocation.fromDocumentURL(url)
         {
             failure.messages[0].sourceFile = parsed.file
@@ -151,8 +157,10 @@ public enum LegacyJSONReader: EvidenceReader {
         return failure
     }
 
-    private static func device(_ record: JSONValue, in path: String, legacy: LegacyFields,
-                               warnings: inout [Diagnostic]) throws(Diagnostic) -> TestDevice {
+    private static func device(
+        _ record: JSONValue, in path: String, legacy: LegacyFields,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> TestDevice {
         var device = TestDevice(
             identifier: try legacy.string(record, "identifier", in: path, warnings: &warnings),
             name: try legacy.string(record, "name", in: path, warnings: &warnings),
@@ -169,18 +177,22 @@ public enum LegacyJSONReader: EvidenceReader {
             }
         }
         if let platform = try legacy.object(record, "platformRecord", in: path) {
-            device.platform = try legacy.string(platform, "userDescription", in: "\(path).platformRecord",
-                                                warnings: &warnings)
+            device.platform = try legacy.string(
+                platform, "userDescription", in: "\(path).platformRecord",
+                warnings: &warnings)
         }
         return device
     }
 
-    private static func time(_ action: JSONValue, _ key: String, in path: String, legacy: LegacyFields,
-                             warnings: inout [Diagnostic]) throws(Diagnostic) -> Double? {
+    private static func time(
+        _ action: JSONValue, _ key: String, in path: String, legacy: LegacyFields,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Double? {
         guard let text = try legacy.string(action, key, in: path, warnings: &warnings) else { return nil }
         if let seconds = ISO8601Timestamp.secondsSince1970(text) { return seconds }
         if let value = action[key]?["_value"] ?? action[key] {
-            warnings.append(legacy.shape.warning(value, "ignored \"\(key)\" in \(path): expected an ISO 8601 date such as 2026-01-01T09:00:05.109+0200, found \"\(text)\""))
+            warnings.append(
+                legacy.shape.warning(value, "ignored \"\(key)\" in \(path): expected an ISO 8601 date such as 2026-01-01T09:00:05.109+0200, found \"\(text)\""))
         }
         return nil
     }

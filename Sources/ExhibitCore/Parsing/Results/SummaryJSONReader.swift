@@ -21,17 +21,21 @@ public enum SummaryJSONReader: EvidenceReader {
         results.passedCount = try fields.count(root, "passedTests", in: at, required: true, warnings: &warnings)
         results.failedCount = try fields.count(root, "failedTests", in: at, required: true, warnings: &warnings)
         results.skippedCount = try fields.count(root, "skippedTests", in: at, required: true, warnings: &warnings)
-        results.expectedFailureCount = try fields.count(root, "expectedFailures", in: at, required: true,
-                                                        warnings: &warnings)
+        results.expectedFailureCount = try fields.count(
+            root, "expectedFailures", in: at, required: true,
+            warnings: &warnings)
         results.startTime = try fields.double(root, "startTime", in: at, required: false, warnings: &warnings)
         results.finishTime = try fields.double(root, "finishTime", in: at, required: false, warnings: &warnings)
-        if let environment = try fields.string(root, "environmentDescription", in: at, required: true,
-                                               warnings: &warnings) {
+        if let environment = try fields.string(
+            root, "environmentDescription", in: at, required: true,
+            warnings: &warnings)
+        {
             results.scheme = scheme(fromEnvironment: environment)
         }
 
-        let configurations = try fields.elements(root, "devicesAndConfigurations", in: at, required: true,
-                                                 warnings: &warnings)
+        let configurations = try fields.elements(
+            root, "devicesAndConfigurations", in: at, required: true,
+            warnings: &warnings)
         for (index, entry) in configurations.enumerated() {
             let path = "devicesAndConfigurations[\(index)]"
             let entry = try fields.object(entry, path)
@@ -43,16 +47,20 @@ public enum SummaryJSONReader: EvidenceReader {
             if !results.devices.contains(parsed) { results.devices.append(parsed) }
             var destination = TestDestination(device: parsed)
             if let plan = entry["testPlanConfiguration"], plan.members != nil {
-                destination.configuration = try fields.string(plan, "configurationName", in: "\(path).testPlanConfiguration",
-                                                              required: false, warnings: &warnings)
+                destination.configuration = try fields.string(
+                    plan, "configurationName", in: "\(path).testPlanConfiguration",
+                    required: false, warnings: &warnings)
             }
             destination.passedCount = try fields.count(entry, "passedTests", in: path, required: false, warnings: &warnings)
             destination.failedCount = try fields.count(entry, "failedTests", in: path, required: false, warnings: &warnings)
             destination.skippedCount = try fields.count(entry, "skippedTests", in: path, required: false, warnings: &warnings)
-            destination.expectedFailureCount = try fields.count(entry, "expectedFailures", in: path, required: false,
-                                                                warnings: &warnings)
-            let counts = [destination.passedCount, destination.failedCount, destination.skippedCount,
-                          destination.expectedFailureCount].compactMap { $0 }
+            destination.expectedFailureCount = try fields.count(
+                entry, "expectedFailures", in: path, required: false,
+                warnings: &warnings)
+            let counts = [
+                destination.passedCount, destination.failedCount, destination.skippedCount,
+                destination.expectedFailureCount,
+            ].compactMap { $0 }
             if !counts.isEmpty { destination.totalCount = counts.reduce(0, +) }
             if let failed = destination.failedCount {
                 destination.outcome = failed > 0 ? .failed : (destination.totalCount ?? 0) > 0 ? .passed : .unknown
@@ -75,8 +83,10 @@ public enum SummaryJSONReader: EvidenceReader {
         return scheme.isEmpty ? nil : scheme
     }
 
-    private static func failure(_ value: JSONValue, in path: String, fields: JSONFields,
-                                warnings: inout [Diagnostic]) throws(Diagnostic) -> TestFailure {
+    private static func failure(
+        _ value: JSONValue, in path: String, fields: JSONFields,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> TestFailure {
         let entry = try fields.object(value, path)
         let name = try fields.string(entry, "testName", in: path, required: true, warnings: &warnings)
         let target = try fields.string(entry, "targetName", in: path, required: true, warnings: &warnings)
@@ -87,17 +97,20 @@ public enum SummaryJSONReader: EvidenceReader {
         // `testName` and `targetName`, and tests.json of the same run, when archived,
         // supplies the identifier (`EvidenceBundle.primaryResults`). A string
         // `testIdentifier` (hand-written archives) is kept.
-        var identifier = try fields.string(entry, "testIdentifierString", in: path, required: false,
-                                           warnings: &warnings)
+        var identifier = try fields.string(
+            entry, "testIdentifierString", in: path, required: false,
+            warnings: &warnings)
         if identifier == nil, let number = entry["testIdentifier"] {
             if let s = number.string, !s.allSatisfy(\.isNumber) {
                 identifier = s
             } else if number.int == nil && number.string == nil && !number.isNull {
-                warnings.append(fields.shape.warning(
-                    number, "ignored \"testIdentifier\" in \(path): expected an integer, found \(number.typeDescription)"))
+                warnings.append(
+                    fields.shape.warning(
+                        number, "ignored \"testIdentifier\" in \(path): expected an integer, found \(number.typeDescription)"))
             }
         }
-        return TestFailure(testName: name ?? identifier ?? "", identifier: identifier, targetName: target,
-                           failureText: text ?? "")
+        return TestFailure(
+            testName: name ?? identifier ?? "", identifier: identifier, targetName: target,
+            failureText: text ?? "")
     }
 }

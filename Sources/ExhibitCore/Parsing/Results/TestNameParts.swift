@@ -50,8 +50,9 @@ public struct TestNameParts: Sendable, Equatable {
         let qualified = text[..<dot]
         let name = String(text[text.index(after: dot)...])
         if let moduleDot = qualified.lastIndex(of: ".") {
-            self.init(testName: name, className: String(qualified[qualified.index(after: moduleDot)...]),
-                      moduleName: String(qualified[..<moduleDot]))
+            self.init(
+                testName: name, className: String(qualified[qualified.index(after: moduleDot)...]),
+                moduleName: String(qualified[..<moduleDot]))
         } else {
             self.init(testName: name, className: String(qualified))
         }

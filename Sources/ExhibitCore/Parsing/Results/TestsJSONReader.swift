@@ -11,8 +11,10 @@ public enum TestsJSONReader: EvidenceReader {
         let fields = JSONFields(bytes: bytes, file: file)
         let root = try fields.object(try JSONDocument.parse(bytes, file: file), "the test-results tests tree")
         var results = TestResults(source: .testsJSON)
-        for (index, device) in try fields.elements(root, "devices", in: "the tests tree", required: true,
-                                                   warnings: &warnings).enumerated() {
+        for (index, device) in try fields.elements(
+            root, "devices", in: "the tests tree", required: true,
+            warnings: &warnings
+        ).enumerated() {
             let parsed = try fields.device(device, in: "devices[\(index)]", warnings: &warnings)
             if !results.devices.contains(parsed) { results.devices.append(parsed) }
         }
@@ -33,8 +35,10 @@ public enum TestsJSONReader: EvidenceReader {
         var testCases: [TestCaseRecord] = []
         var failures: [TestFailure] = []
 
-        mutating func visit(_ value: JSONValue, path: String, target: String?,
-                            warnings: inout [Diagnostic]) throws(Diagnostic) {
+        mutating func visit(
+            _ value: JSONValue, path: String, target: String?,
+            warnings: inout [Diagnostic]
+        ) throws(Diagnostic) {
             let node = try fields.object(value, path)
             let type = try fields.string(node, "nodeType", in: path, required: true, warnings: &warnings)
             let name = try fields.string(node, "name", in: path, required: true, warnings: &warnings)
@@ -45,20 +49,25 @@ public enum TestsJSONReader: EvidenceReader {
             let isBundle = type == "Unit test bundle" || type == "UI test bundle"
             let children = try fields.elements(node, "children", in: path, required: false, warnings: &warnings)
             for (index, child) in children.enumerated() {
-                try visit(child, path: "\(path).children[\(index)]", target: isBundle ? name : target,
-                          warnings: &warnings)
+                try visit(
+                    child, path: "\(path).children[\(index)]", target: isBundle ? name : target,
+                    warnings: &warnings)
             }
         }
 
-        private mutating func testCase(_ node: JSONValue, name: String, path: String, target: String?,
-                                       warnings: inout [Diagnostic]) throws(Diagnostic) {
+        private mutating func testCase(
+            _ node: JSONValue, name: String, path: String, target: String?,
+            warnings: inout [Diagnostic]
+        ) throws(Diagnostic) {
             let identifier = try fields.string(node, "nodeIdentifier", in: path, required: false, warnings: &warnings)
             let result = try fields.string(node, "result", in: path, required: false, warnings: &warnings)
             let outcome = result.map(TestOutcome.init) ?? .unknown
             let attempts = try self.attempts(node, path: path, warnings: &warnings)
-            testCases.append(TestCaseRecord(name: name, identifier: identifier, outcome: outcome,
-                                            durationSeconds: try duration(node, path: path, warnings: &warnings),
-                                            attempts: attempts))
+            testCases.append(
+                TestCaseRecord(
+                    name: name, identifier: identifier, outcome: outcome,
+                    durationSeconds: try duration(node, path: path, warnings: &warnings),
+                    attempts: attempts))
             guard outcome == .failed else { return }
             var texts: [String] = []
             try collectFailureMessages(node, path: path, into: &texts, warnings: &warnings)
@@ -106,8 +115,10 @@ public enum TestsJSONReader: EvidenceReader {
         /// arguments and devices, skipping runs that passed or were skipped (their
         /// messages are not why the test failed: a skipped run says "Test skipped - …").
         /// A message repeated by several retries is kept once.
-        private func collectFailureMessages(_ node: JSONValue, path: String, into messages: inout [String],
-                                            warnings: inout [Diagnostic]) throws(Diagnostic) {
+        private func collectFailureMessages(
+            _ node: JSONValue, path: String, into messages: inout [String],
+            warnings: inout [Diagnostic]
+        ) throws(Diagnostic) {
             let children = try fields.elements(node, "children", in: path, required: false, warnings: &warnings)
             for (index, child) in children.enumerated() {
                 let childPath = "\(path).children[\(index)]"
@@ -121,8 +132,9 @@ public enum TestsJSONReader: EvidenceReader {
                 }
                 if type == "Test Case" { continue }
                 if let result = childNode["result"]?.string, TestOutcome(result) != .failed { continue }
-                try collectFailureMessages(childNode, path: childPath, into: &messages,
-                                           warnings: &warnings)
+                try collectFailureMessages(
+                    childNode, path: childPath, into: &messages,
+                    warnings: &warnings)
             }
         }
     }
@@ -132,7 +144,10 @@ extension TestResults {
     /// Counts and overall outcome derived from `testCases`: what the artifact listed,
     /// rather than a header that may disagree with it.
     mutating func tallyOutcomes() {
-        var passed = 0, failed = 0, skipped = 0, expected = 0
+        var passed = 0
+        var failed = 0
+        var skipped = 0
+        var expected = 0
         for testCase in testCases {
             switch testCase.outcome {
             case .passed: passed += 1

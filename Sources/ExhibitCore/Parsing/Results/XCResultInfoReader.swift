@@ -10,8 +10,9 @@ public enum XCResultInfoReader: EvidenceReader {
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> XCResultInfo {
         guard !bytes.isEmpty else {
-            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected a property list, found an empty file")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                "expected a property list, found an empty file")
         }
         // The one plist reader (bounded, positioned); its message is kept after the
         // kind of file this was meant to be.
@@ -22,8 +23,9 @@ public enum XCResultInfoReader: EvidenceReader {
             throw Diagnostic.error(file, at: error.position, "expected a property list (XML or binary): \(error.message)")
         }
         guard root.members != nil else {
-            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected a dictionary at the root of the property list, found \(kind(of: root))")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                "expected a dictionary at the root of the property list, found \(kind(of: root))")
         }
         var info = XCResultInfo(file: file)
         if let version = root["version"], version.members != nil {
@@ -45,11 +47,18 @@ public enum XCResultInfoReader: EvidenceReader {
         }
 
         var unknown: [String] = []
-        if info.storageBackend != knownBackend { unknown.append("storage backend \(info.storageBackend.map { "\"\($0)\"" } ?? "missing") (expected \(knownBackend))") }
-        if info.storageCompression != knownCompression { unknown.append("compression \(info.storageCompression.map { "\"\($0)\"" } ?? "missing") (expected \(knownCompression))") }
-        if let major = info.formatMajor, major != knownMajorVersion { unknown.append("format version \(info.formatVersion ?? "\(major)") (expected \(knownMajorVersion).x)") }
+        if info.storageBackend != knownBackend {
+            unknown.append("storage backend \(info.storageBackend.map { "\"\($0)\"" } ?? "missing") (expected \(knownBackend))")
+        }
+        if info.storageCompression != knownCompression {
+            unknown.append("compression \(info.storageCompression.map { "\"\($0)\"" } ?? "missing") (expected \(knownCompression))")
+        }
+        if let major = info.formatMajor, major != knownMajorVersion {
+            unknown.append("format version \(info.formatVersion ?? "\(major)") (expected \(knownMajorVersion).x)")
+        }
         if !unknown.isEmpty {
-            warnings.append(.warning(file, "unfamiliar xcresult bundle: \(unknown.joined(separator: ", ")); its data files and database may not read as documented"))
+            warnings.append(
+                .warning(file, "unfamiliar xcresult bundle: \(unknown.joined(separator: ", ")); its data files and database may not read as documented"))
         }
         return info
     }

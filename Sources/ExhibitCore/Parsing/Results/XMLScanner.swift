@@ -13,8 +13,10 @@ public struct ScannedXMLElement: Sendable {
     /// where a reader points when something is missing inside the element.
     public var endOffset: Int = 0
 
-    public init(name: String, attributes: [(name: String, value: String)] = [], children: [ScannedXMLElement] = [],
-                text: String = "", offset: Int = 0) {
+    public init(
+        name: String, attributes: [(name: String, value: String)] = [], children: [ScannedXMLElement] = [],
+        text: String = "", offset: Int = 0
+    ) {
         self.name = name
         self.attributes = attributes
         self.children = children
@@ -41,12 +43,16 @@ public struct ScannedXMLElement: Sendable {
 public enum XMLScanner {
     public static let defaultDepthLimit = 256
 
-    public static func parse(_ bytes: [UInt8], file: String,
-                             depthLimit: Int = defaultDepthLimit) throws(Diagnostic) -> ScannedXMLElement {
+    public static func parse(
+        _ bytes: [UInt8], file: String,
+        depthLimit: Int = defaultDepthLimit
+    ) throws(Diagnostic) -> ScannedXMLElement {
         var cursor = XMLCursor(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.index = 3 }
         guard try cursor.skipMisc() else {
-            if cursor.isAtEnd { throw cursor.failure(bytes.isEmpty ? "an XML document, found an empty file" : "a root element, found end of file", found: false) }
+            if cursor.isAtEnd {
+                throw cursor.failure(bytes.isEmpty ? "an XML document, found an empty file" : "a root element, found end of file", found: false)
+            }
             throw cursor.failure("'<' starting the root element")
         }
         var stack: [(element: ScannedXMLElement, text: [UInt8])] = []
@@ -54,8 +60,9 @@ public enum XMLScanner {
         repeat {
             if cursor.isAtEnd {
                 guard let open = stack.last?.element else { break }
-                throw cursor.failure("</\(open.name)> to close <\(open.name)> opened at \(cursor.position(open.offset)), found end of file",
-                                     found: false)
+                throw cursor.failure(
+                    "</\(open.name)> to close <\(open.name)> opened at \(cursor.position(open.offset)), found end of file",
+                    found: false)
             }
             if cursor.byte != UInt8(ascii: "<") {
                 try cursor.readCharacterData(into: &stack[stack.count - 1].text)
@@ -69,8 +76,9 @@ public enum XMLScanner {
                 try cursor.expect(">", "'>' to end </\(name)")
                 guard let open = stack.popLast() else { throw cursor.failure("no end tag here", at: closeAt) }
                 guard open.element.name == name else {
-                    throw Diagnostic.error(file, at: cursor.position(closeAt),
-                                           "expected </\(open.element.name)> to close <\(open.element.name)> opened at \(cursor.position(open.element.offset)), found </\(name)>")
+                    throw Diagnostic.error(
+                        file, at: cursor.position(closeAt),
+                        "expected </\(open.element.name)> to close <\(open.element.name)> opened at \(cursor.position(open.element.offset)), found </\(name)>")
                 }
                 var element = open.element
                 element.text = String(decoding: open.text, as: UTF8.self)
@@ -362,8 +370,9 @@ struct XMLCursor {
             scalar = code.flatMap { $0 == 0 ? nil : Unicode.Scalar($0) }
         }
         guard let scalar else {
-            throw Diagnostic.error(file, at: position(start),
-                                   "expected an entity (&lt; &gt; &amp; &apos; &quot; &#N; &#xN;), found &\(body);")
+            throw Diagnostic.error(
+                file, at: position(start),
+                "expected an entity (&lt; &gt; &amp; &apos; &quot; &#N; &#xN;), found &\(body);")
         }
         out.append(contentsOf: Array(String(Character(scalar)).utf8))
         index = end + 1

@@ -11,8 +11,10 @@ public struct XcresulttoolVersion: Sendable, Equatable {
     /// `legacy commands format version: 3.53` (Xcode 26).
     public var legacyFormatVersion: String?
 
-    public init(build: String, formatVersion: String? = nil, schemaVersion: String? = nil,
-                legacyFormatVersion: String? = nil) {
+    public init(
+        build: String, formatVersion: String? = nil, schemaVersion: String? = nil,
+        legacyFormatVersion: String? = nil
+    ) {
         self.build = build
         self.formatVersion = formatVersion
         self.schemaVersion = schemaVersion
@@ -30,14 +32,16 @@ public enum XcresulttoolVersionReader: EvidenceReader {
         let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
         let marker = "xcresulttool version "
         guard let lineRange = text.range(of: marker) else {
-            throw Diagnostic.error(file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
-                                   "expected \"xcresulttool version <build>\", found \(text.isEmpty ? "an empty file" : "\"\(firstLine(text))\"")")
+            throw Diagnostic.error(
+                file, at: SourcePosition(line: 1, column: 1, byteOffset: 0),
+                "expected \"xcresulttool version <build>\", found \(text.isEmpty ? "an empty file" : "\"\(firstLine(text))\"")")
         }
         let after = text[lineRange.upperBound...]
         guard let build = versionNumber(after, maxDots: 1) else {
             let offset = text.utf8.distance(from: text.startIndex, to: lineRange.upperBound)
-            throw Diagnostic.error(file, at: SourcePosition(offset: offset, in: Array(text.utf8)),
-                                   "expected a build number after \"xcresulttool version\", found \"\(firstLine(String(after)))\"")
+            throw Diagnostic.error(
+                file, at: SourcePosition(offset: offset, in: Array(text.utf8)),
+                "expected a build number after \"xcresulttool version\", found \"\(firstLine(String(after)))\"")
         }
         var version = XcresulttoolVersion(build: build)
         let line = firstLine(String(after))

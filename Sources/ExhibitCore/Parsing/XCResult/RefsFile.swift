@@ -33,7 +33,8 @@ public enum RefsFile {
         let available = bytes.count - position
         guard available == count * entryLength else {
             let whole = available / entryLength
-            let message = available < count * entryLength
+            let message =
+                available < count * entryLength
                 ? "expected \(count) entries of \(entryLength) bytes, found \(whole) and \(available % entryLength) byte(s): truncated"
                 : "expected \(count) entries of \(entryLength) bytes, found \(available - count * entryLength) byte(s) more"
             throw Failure(offset: min(bytes.count, position + min(whole, count) * entryLength), message: message)

@@ -16,8 +16,10 @@ import Foundation
 /// the rest is read. References are followed only along this fixed shape (root, tests,
 /// summaries), so a crafted graph with cycles cannot make the reader loop.
 public enum XCResultGraphReader {
-    public static func read<S: EvidenceSource>(_ store: inout XCResultStore<S>, rootID: String?,
-                                               infoFile: String) -> (results: TestResults?, diagnostics: [Diagnostic], xcodeVersion: String?) {
+    public static func read<S: EvidenceSource>(
+        _ store: inout XCResultStore<S>, rootID: String?,
+        infoFile: String
+    ) -> (results: TestResults?, diagnostics: [Diagnostic], xcodeVersion: String?) {
         var reader = Reading(store: store)
         let results = reader.read(rootID: rootID, infoFile: infoFile)
         store = reader.store
@@ -76,7 +78,8 @@ public enum XCResultGraphReader {
                 return nil
             }
             var results = TestResults(source: .xcresultBundle)
-            var anyActionFailed = false, anyActionSucceeded = false
+            var anyActionFailed = false
+            var anyActionSucceeded = false
             var metricTotals: (tests: Int, failed: Int, skipped: Int)?
             var summaryFailures: [TestFailure] = []
             var testsMissing = false
@@ -154,11 +157,13 @@ public enum XCResultGraphReader {
         mutating func typed(_ id: XCResultObjectID, expected: String, strict: Bool) throws(XCResultObjectError) -> XCResultObject {
             let value = try store.typedObject(id)
             guard let object = value.object else {
-                throw XCResultObjectError(id: id, file: store.path(id.dataPath), problem: .unexpectedType(expected: "type \(expected)", found: "an array or scalar"))
+                throw XCResultObjectError(
+                    id: id, file: store.path(id.dataPath), problem: .unexpectedType(expected: "type \(expected)", found: "an array or scalar"))
             }
             if object.typeName != expected && !object.supertypes.contains(expected) {
-                let error = XCResultObjectError(id: id, file: store.path(id.dataPath),
-                                                problem: .unexpectedType(expected: "type \(expected)", found: "type \(object.typeName)"))
+                let error = XCResultObjectError(
+                    id: id, file: store.path(id.dataPath),
+                    problem: .unexpectedType(expected: "type \(expected)", found: "type \(object.typeName)"))
                 if strict { throw error }
                 diagnostics.append(.warning(error.file, "\(error.message); reading what matches"))
             }
@@ -213,9 +218,10 @@ public enum XCResultGraphReader {
                     if !arguments.isEmpty { gatheredAttempt.arguments = arguments.joined(separator: ", ") }
                     gatheredAttempt.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
                     for failure in summary.objects("failureSummaries") {
-                        gatheredAttempt.messages.append(FailureMessage(
-                            text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
-                            line: failure.string("lineNumber").flatMap(Int.init)))
+                        gatheredAttempt.messages.append(
+                            FailureMessage(
+                                text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
+                                line: failure.string("lineNumber").flatMap(Int.init)))
                     }
                 } catch {
                     report(error, "the failure messages and arguments of one run of \(identifier ?? name) could not be read")
@@ -227,8 +233,10 @@ public enum XCResultGraphReader {
                 gathered[index].attempts.append(gatheredAttempt)
             } else {
                 cases[key] = gathered.count
-                gathered.append(GatheredCase(name: name, identifier: identifier, target: target, device: currentDevice,
-                                             attempts: [gatheredAttempt]))
+                gathered.append(
+                    GatheredCase(
+                        name: name, identifier: identifier, target: target, device: currentDevice,
+                        attempts: [gatheredAttempt]))
             }
         }
 
@@ -245,8 +253,9 @@ public enum XCResultGraphReader {
                 if messages.isEmpty {
                     messages = fallback.filter { $0.identifier == test.identifier }.flatMap(\.messages)
                 }
-                var failure = TestFailure(testName: test.name, identifier: test.identifier, targetName: test.target,
-                                          messages: messages)
+                var failure = TestFailure(
+                    testName: test.name, identifier: test.identifier, targetName: test.target,
+                    messages: messages)
                 if test.attempts.count > 1 {
                     failure.attempts = test.attempts.count
                     failure.failedAttempts = test.attempts.filter { $0.outcome == .failed }.count
@@ -306,9 +315,10 @@ public enum XCResultGraphReader {
             results.destinations = order.map { key in
                 var tally = TestResults(source: .xcresultBundle, testCases: byDevice[key]!.cases)
                 tally.tallyOutcomes()
-                return TestDestination(device: byDevice[key]!.device, outcome: tally.outcome, totalCount: tally.totalCount,
-                                       passedCount: tally.passedCount, failedCount: tally.failedCount,
-                                       skippedCount: tally.skippedCount, expectedFailureCount: tally.expectedFailureCount)
+                return TestDestination(
+                    device: byDevice[key]!.device, outcome: tally.outcome, totalCount: tally.totalCount,
+                    passedCount: tally.passedCount, failedCount: tally.failedCount,
+                    skippedCount: tally.skippedCount, expectedFailureCount: tally.expectedFailureCount)
             }
             let failedTests = gathered.filter { Self.outcome(of: $0.attempts) == .failed }
             for (index, test) in zip(results.failures.indices, failedTests) {
@@ -319,12 +329,14 @@ public enum XCResultGraphReader {
         static func testCase(_ test: GatheredCase) -> TestCaseRecord {
             let durations = test.attempts.compactMap(\.durationSeconds)
             // xcresulttool prints a retried test's duration as the mean of its runs.
-            let duration = durations.count == test.attempts.count && !durations.isEmpty
+            let duration =
+                durations.count == test.attempts.count && !durations.isEmpty
                 ? durations.reduce(0, +) / Double(durations.count) : nil
             // The model lists attempts only for a test that ran more than once.
-            return TestCaseRecord(name: test.name, identifier: test.identifier, outcome: outcome(of: test.attempts),
-                                  durationSeconds: duration,
-                                  attempts: test.attempts.count > 1 ? test.attempts.map(\.outcome) : [])
+            return TestCaseRecord(
+                name: test.name, identifier: test.identifier, outcome: outcome(of: test.attempts),
+                durationSeconds: duration,
+                attempts: test.attempts.count > 1 ? test.attempts.map(\.outcome) : [])
         }
 
         /// A test's outcome from its runs. Runs are grouped by their arguments; under
@@ -373,13 +385,15 @@ public enum XCResultGraphReader {
                 message.sourceFile = location.file
                 message.line = location.line
             }
-            return TestFailure(testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
-                               targetName: summary.string("producingTarget") ?? parts.moduleName, messages: [message])
+            return TestFailure(
+                testName: parts.testName, identifier: caseName == nil ? nil : parts.identifier,
+                targetName: summary.string("producingTarget") ?? parts.moduleName, messages: [message])
         }
 
         static func device(_ record: XCResultObject) -> TestDevice {
-            var device = TestDevice(identifier: record.string("identifier"), name: record.string("name"),
-                                    modelName: record.string("modelName"), osVersion: record.string("operatingSystemVersion"))
+            var device = TestDevice(
+                identifier: record.string("identifier"), name: record.string("name"),
+                modelName: record.string("modelName"), osVersion: record.string("operatingSystemVersion"))
             // "26.1 (23B86)": the build number is the parenthesised part.
             if let full = record.string("operatingSystemVersionWithBuildNumber"), let open = full.lastIndex(of: "("),
                 full.hasSuffix(")")

@@ -56,7 +56,8 @@ enum Base64URL {
     static func isAlphabet(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
         default: false
         }
     }
@@ -90,7 +91,8 @@ enum Base64URL {
     /// Decodes text already known to be alphabet characters and trailing `=`.
     static func decode(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
-        var chunk: UInt32 = 0, bits = 0
+        var chunk: UInt32 = 0
+        var bits = 0
         for b in text where b != UInt8(ascii: "=") {
             chunk = chunk << 6 | value(b)
             bits += 6

@@ -4,8 +4,10 @@
 /// root, so an object that is missing, orphaned, truncated or altered is named. Pure:
 /// the source supplies the bytes; the database is looked at by the caller (ExhibitIO).
 public enum XCResultVerifier {
-    public static func verify<S: EvidenceSource>(source: S, bundlePath: String,
-                                                 limits: XCResultLimits = .standard) -> XCResultVerifyReport {
+    public static func verify<S: EvidenceSource>(
+        source: S, bundlePath: String,
+        limits: XCResultLimits = .standard
+    ) -> XCResultVerifyReport {
         var report = XCResultVerifyReport(bundlePath: bundlePath)
         let store = XCResultStore(source: source, bundlePath: bundlePath, limits: limits)
         let plist = store.path("Info.plist")
@@ -29,7 +31,8 @@ public enum XCResultVerifier {
         report.rootID = root.text
 
         // What Data/ holds.
-        var dataIDs: Set<XCResultObjectID> = [], refsIDs: Set<XCResultObjectID> = []
+        var dataIDs: Set<XCResultObjectID> = []
+        var refsIDs: Set<XCResultObjectID> = []
         for name in source.list(store.path("Data")) {
             if name.hasPrefix("data."), let id = XCResultObjectID(String(name.dropFirst(5))) {
                 dataIDs.insert(id)
@@ -62,7 +65,9 @@ public enum XCResultVerifier {
             var refs: [XCResultObjectID]?
             do {
                 refs = try store.refs(id)
-                if refs == nil { report.add(.missingRefs, id, store.path(id.refsPath), "refs file missing: the id cannot be checked and the children are unknown") }
+                if refs == nil {
+                    report.add(.missingRefs, id, store.path(id.refsPath), "refs file missing: the id cannot be checked and the children are unknown")
+                }
             } catch {
                 report.add(.malformedRefs, id, error.file, error.message)
             }
@@ -118,8 +123,9 @@ public enum XCResultVerifier {
             report.add(.orphaned, id, store.path(id.refsPath), "a refs file without its data file (listed, not damage)")
         }
 
-        report.sizeByFolder = sizeByFolder(store: store, root: root, children: children, sizes: sizes,
-                                           attachments: attachments, reachable: reachable)
+        report.sizeByFolder = sizeByFolder(
+            store: store, root: root, children: children, sizes: sizes,
+            attachments: attachments, reachable: reachable)
         report.findings.sort { ($0.kind.rawValue, $0.file) < ($1.kind.rawValue, $1.file) }
         return report
     }
@@ -128,12 +134,17 @@ public enum XCResultVerifier {
     /// order of claim: attachments (payloads named by `payloadRef`), logs (`logRef`),
     /// diagnostics (`diagnosticsRef`), coverage (`coverage.archiveRef`/`reportRef`),
     /// tests (`testsRef`); the rest (the root, metadata) is `other`.
-    static func sizeByFolder<S: EvidenceSource>(store: XCResultStore<S>, root: XCResultObjectID,
-                                                children: [XCResultObjectID: [XCResultObjectID]],
-                                                sizes: [XCResultObjectID: UInt64], attachments: Set<XCResultObjectID>,
-                                                reachable: Set<XCResultObjectID>) -> [XCResultVerifyReport.Folder] {
+    static func sizeByFolder<S: EvidenceSource>(
+        store: XCResultStore<S>, root: XCResultObjectID,
+        children: [XCResultObjectID: [XCResultObjectID]],
+        sizes: [XCResultObjectID: UInt64], attachments: Set<XCResultObjectID>,
+        reachable: Set<XCResultObjectID>
+    ) -> [XCResultVerifyReport.Folder] {
         var rootsByFolder: [(String, [XCResultObjectID])] = [("attachments", Array(attachments))]
-        var logs: [String] = [], diagnostics: [String] = [], coverage: [String] = [], tests: [String] = []
+        var logs: [String] = []
+        var diagnostics: [String] = []
+        var coverage: [String] = []
+        var tests: [String] = []
         var reading = store
         reading.resetBudget()
         if let object = (try? reading.typedObject(root))?.object {
@@ -205,8 +216,13 @@ public enum XCResultVerifier {
 /// What `verify` found in one result bundle.
 public struct XCResultVerifyReport: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case missing, missingRefs = "missing refs", altered, truncated, corrupt, malformedRefs = "malformed refs",
-            unreadable, orphaned, notDecoded = "not decoded"
+        case missing
+        case missingRefs = "missing refs"
+        case altered, truncated, corrupt
+        case malformedRefs = "malformed refs"
+        case
+            unreadable, orphaned
+        case notDecoded = "not decoded"
     }
 
     public struct Finding: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// Path lists as a CI Mac prints them (issue 14 §2): `find "$APP_DATA/" -type f` with
@@ -8,13 +9,15 @@ import Testing
 @Suite struct ContainerPrefixTests {
     private func read(_ files: String, sizes: String? = nil) throws(Diagnostic) -> (FileListInventory, [Diagnostic]) {
         var w: [Diagnostic] = []
-        let r = try FileListInventoryReader.read(files: ArtifactBytes(file: "container/files.txt", bytes: Array(files.utf8)),
-                                                 sizes: sizes.map { ArtifactBytes(file: "container/sizes.txt", bytes: Array($0.utf8)) },
-                                                 excluded: nil, xattr: nil, warnings: &w)
+        let r = try FileListInventoryReader.read(
+            files: ArtifactBytes(file: "container/files.txt", bytes: Array(files.utf8)),
+            sizes: sizes.map { ArtifactBytes(file: "container/sizes.txt", bytes: Array($0.utf8)) },
+            excluded: nil, xattr: nil, warnings: &w)
         return (r, w)
     }
 
-    static let container = "/Users/ci/Library/Developer/CoreSimulator/Devices/5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41/data/Containers/Data/Application/0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9"
+    static let container =
+        "/Users/ci/Library/Developer/CoreSimulator/Devices/5C1A7E0B-3D7F-4E52-9B0D-2F6C1D8A9E41/data/Containers/Data/Application/0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9"
 
     /// Every line of `find "$C/" -type f` used to be refused ("leaves the container").
     @Test func findWithATrailingSlashPrintsADoubledSeparator() throws {

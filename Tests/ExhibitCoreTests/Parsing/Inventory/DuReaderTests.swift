@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct DuReaderTests {
@@ -10,8 +11,11 @@ import Testing
     @Test func readsMacOSAndGNUForms() throws {
         let (t, w) = try read("\u{FEFF}1536\tDocuments/\r\n8\tLibrary\n0\t./tmp\n20\tLibrary/Caches\n1564\ttotal\n")
         #expect(w.isEmpty)
-        #expect(t == [DirectoryTotal(name: "Documents", kibibytes: 1536, line: 1), DirectoryTotal(name: "Library", kibibytes: 8, line: 2),
-                      DirectoryTotal(name: "tmp", kibibytes: 0, line: 3), DirectoryTotal(name: "Library/Caches", kibibytes: 20, line: 4)])
+        #expect(
+            t == [
+                DirectoryTotal(name: "Documents", kibibytes: 1536, line: 1), DirectoryTotal(name: "Library", kibibytes: 8, line: 2),
+                DirectoryTotal(name: "tmp", kibibytes: 0, line: 3), DirectoryTotal(name: "Library/Caches", kibibytes: 20, line: 4),
+            ])
         #expect(t[0].bytes == 1536 * 1024)
     }
 

@@ -1,14 +1,18 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitSynthetic
-import Testing
 
 @Suite struct FileListInventoryReaderTests {
     private func art(_ name: String, _ text: String) -> ArtifactBytes { ArtifactBytes(file: "container/" + name, bytes: Array(text.utf8)) }
 
-    private func read(_ files: String, sizes: String? = nil, excluded: String? = nil, xattr: String? = nil) throws(Diagnostic) -> (FileListInventory, [Diagnostic]) {
+    private func read(_ files: String, sizes: String? = nil, excluded: String? = nil, xattr: String? = nil) throws(Diagnostic) -> (
+        FileListInventory, [Diagnostic]
+    ) {
         var w: [Diagnostic] = []
-        let r = try FileListInventoryReader.read(files: art("files.txt", files), sizes: sizes.map { art("sizes.txt", $0) },
-                                                 excluded: excluded.map { art("excluded.txt", $0) }, xattr: xattr.map { art("xattr.txt", $0) }, warnings: &w)
+        let r = try FileListInventoryReader.read(
+            files: art("files.txt", files), sizes: sizes.map { art("sizes.txt", $0) },
+            excluded: excluded.map { art("excluded.txt", $0) }, xattr: xattr.map { art("xattr.txt", $0) }, warnings: &w)
         return (r, w)
     }
 
@@ -61,21 +65,22 @@ import Testing
     @Test func badSizesAndUnknownPathsWarnWithPositions() throws {
         let (r, w) = try read("./f\n", sizes: "-5\tf\n99999999999999999999\tf\n12K\tf\n7\tghost\nnope\n")
         #expect(r.inventory.size(try #require(r.inventory.lookup("f"))) == 0)
-        #expect(w.map { $0.description } == [
-            "container/sizes.txt:1:1: warning: size \"-5\" is negative; line skipped",
-            "container/sizes.txt:2:1: warning: size \"99999999999999999999\" does not fit in 64 bits; line skipped",
-            "container/sizes.txt:3:1: warning: size \"12K\" is not a whole number of bytes; line skipped",
-            "container/sizes.txt:4:3: warning: \"ghost\" is not in files.txt; size ignored",
-            "container/sizes.txt:5:1: warning: expected 'size<TAB>path', found \"nope\"; line skipped",
-        ])
+        #expect(
+            w.map { $0.description } == [
+                "container/sizes.txt:1:1: warning: size \"-5\" is negative; line skipped",
+                "container/sizes.txt:2:1: warning: size \"99999999999999999999\" does not fit in 64 bits; line skipped",
+                "container/sizes.txt:3:1: warning: size \"12K\" is not a whole number of bytes; line skipped",
+                "container/sizes.txt:4:3: warning: \"ghost\" is not in files.txt; size ignored",
+                "container/sizes.txt:5:1: warning: expected 'size<TAB>path', found \"nope\"; line skipped",
+            ])
     }
 
     @Test func xattrDumpGivesFlagsWhenExcludedListIsAbsent() throws {
         let xattr = """
-        ./Library/Application Support/VaultIndex: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup
-        ./Documents/a: com.apple.quarantine: 0081;00000000;Safari;
-        ./Documents/empty: com.apple.metadata:com_apple_backup_excludeItem: bplist00_\u{10}\u{11}com.apple.backupd\u{8}
-        """
+            ./Library/Application Support/VaultIndex: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup
+            ./Documents/a: com.apple.quarantine: 0081;00000000;Safari;
+            ./Documents/empty: com.apple.metadata:com_apple_backup_excludeItem: bplist00_\u{10}\u{11}com.apple.backupd\u{8}
+            """
         let (r, w) = try read("./Library/Application Support/VaultIndex/index.db\n./Documents/a\n", xattr: xattr)
         #expect(r.usedCompanions == ["container/xattr.txt"])
         let inv = r.inventory

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// The sample container under SampleArchives/_fixtures-inventory read by every reader:
@@ -17,8 +18,9 @@ import Testing
     @Test func fileListAndNcduExportAgree() throws {
         var w: [Diagnostic] = []
         let ncdu = try NcduInventoryReader.read(try load("inventory.json").bytes, file: "container/inventory.json", warnings: &w)
-        let list = try FileListInventoryReader.read(files: try load("files.txt"), sizes: try load("sizes.txt"),
-                                                    excluded: try load("excluded.txt"), xattr: try load("xattr.txt"), warnings: &w)
+        let list = try FileListInventoryReader.read(
+            files: try load("files.txt"), sizes: try load("sizes.txt"),
+            excluded: try load("excluded.txt"), xattr: try load("xattr.txt"), warnings: &w)
         #expect(w.isEmpty, "\(w)")
         let inv = list.inventory
         #expect(inv.totalFiles == ncdu.totalFiles && inv.totalBytes == ncdu.totalBytes && inv.excludedFileCount == ncdu.excludedFileCount)

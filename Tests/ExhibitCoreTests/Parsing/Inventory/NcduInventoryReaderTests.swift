@@ -1,24 +1,27 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct NcduInventoryReaderTests {
     static let sample = """
-    [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},
-    [{"name":"/srv/evidence/run-0142/container","asize":4096,"dsize":4096,"dev":65024},
-    [{"name":"Documents","asize":4096,"dsize":4096},
-    {"name":"vault.sqlite","asize":81920,"dsize":81920,"x_step":"testLogin"},
-    {"name":"cache.db","asize":20480,"dsize":20480,"x_rule":"misplaced-file","nested":{"a":[1,2]}}],
-    [{"name":"Library","asize":4096,"dsize":4096},
-    [{"name":"Caches","asize":4096,"dsize":4096,"x_backup_excluded":true},
-    {"name":"thumb.bin","dev":0,"excluded":"pattern"}]],
-    [{"name":"tmp","asize":4096,"dsize":4096}],
-    {"name":"empty.lock"},
-    {"name":"latest","asize":9,"notreg":true}]]
-    """
+        [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},
+        [{"name":"/srv/evidence/run-0142/container","asize":4096,"dsize":4096,"dev":65024},
+        [{"name":"Documents","asize":4096,"dsize":4096},
+        {"name":"vault.sqlite","asize":81920,"dsize":81920,"x_step":"testLogin"},
+        {"name":"cache.db","asize":20480,"dsize":20480,"x_rule":"misplaced-file","nested":{"a":[1,2]}}],
+        [{"name":"Library","asize":4096,"dsize":4096},
+        [{"name":"Caches","asize":4096,"dsize":4096,"x_backup_excluded":true},
+        {"name":"thumb.bin","dev":0,"excluded":"pattern"}]],
+        [{"name":"tmp","asize":4096,"dsize":4096}],
+        {"name":"empty.lock"},
+        {"name":"latest","asize":9,"notreg":true}]]
+        """
 
     static let duplicateNames = #"[1,2,{},[{"name":"/c"},{"name":"a","asize":1},{"name":"a","asize":2}]]"#
-    static let oddSizes = #"[1,2,{},[{"name":"/c"},{"name":"n","asize":-5},{"name":"o","asize":99999999999999999999},{"name":"f","dsize":1.5},{"name":"s","asize":"7"}]]"#
-    static let escapesBOMAndInvalidUTF8: [UInt8] = [0xEF, 0xBB, 0xBF]
+    static let oddSizes =
+        #"[1,2,{},[{"name":"/c"},{"name":"n","asize":-5},{"name":"o","asize":99999999999999999999},{"name":"f","dsize":1.5},{"name":"s","asize":"7"}]]"#
+    static let escapesBOMAndInvalidUTF8: [UInt8] =
+        [0xEF, 0xBB, 0xBF]
         + Array(#"[1,2,{},[{"name":"/c"},{"name":"caf\u00e9 \"q\""},{"name":""#.utf8) + [0xFF, 0x41] + Array(#""}]]"#.utf8)
     /// Input, the position of the error, and a fragment of its message.
     static let malformed: [(text: String, position: String, fragment: String)] = [
@@ -69,7 +72,7 @@ import Testing
     @Test func documentKeepsMetadataAndRootName() throws {
         var w: [Diagnostic] = []
         let doc = try NcduInventoryReader.readDocument(Array(Self.sample.utf8), file: "f", warnings: &w)
-        #expect(doc.programName == "ncdu" && doc.programVersion == "1.18" && doc.timestamp == 1767225700 && doc.minorVersion == 2)
+        #expect(doc.programName == "ncdu" && doc.programVersion == "1.18" && doc.timestamp == 1_767_225_700 && doc.minorVersion == 2)
         #expect(String(decoding: doc.rootName, as: UTF8.self) == "/srv/evidence/run-0142/container")
     }
 

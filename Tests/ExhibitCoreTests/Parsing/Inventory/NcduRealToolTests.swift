@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// Exports written by the real ncdu and gdu (issue 14 §2): entries that are not regular
@@ -99,8 +100,9 @@ import Testing
         try Data(repeating: 0x62, count: 70_000).write(to: root.appendingPathComponent("Library/Application Support/Models/m.bin"))
         try Data().write(to: root.appendingPathComponent("tmp/empty.tmp"))
         try Data(repeating: 0x63, count: 12_000).write(to: root.appendingPathComponent("skipme/big.bin"))
-        try fm.linkItem(at: root.appendingPathComponent("Library/Application Support/Models/m.bin"),
-                        to: root.appendingPathComponent("Library/Caches/m-link.bin"))
+        try fm.linkItem(
+            at: root.appendingPathComponent("Library/Application Support/Models/m.bin"),
+            to: root.appendingPathComponent("Library/Caches/m-link.bin"))
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("Library/latest").path, withDestinationPath: "../Documents/vault.sqlite")
         _ = try RealTool.run("mkfifo", [root.appendingPathComponent("tmp/pipe").path])
         return root
@@ -126,7 +128,8 @@ import Testing
         try Data(export).write(to: file)
         let footer = try #require(try RealTool.ncduFooter(of: file), "ncdu showed no footer")
         let squeezed = footer.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let expected = "Total disk usage: \(RealTool.ncduSize(inv.totalDiskSize(Inventory.root))) Apparent size: \(RealTool.ncduSize(inv.totalBytes)) Items: \(inv.count - 1)"
+        let expected =
+            "Total disk usage: \(RealTool.ncduSize(inv.totalDiskSize(Inventory.root))) Apparent size: \(RealTool.ncduSize(inv.totalBytes)) Items: \(inv.count - 1)"
         #expect(squeezed == expected)
     }
 
@@ -154,8 +157,10 @@ import Testing
 
     /// The issue's test tree: every regular file of /usr/share, and the totals ncdu
     /// shows for the same export.
-    @Test(.enabled(if: RealTool.installed("ncdu", "find") && FileManager.default.fileExists(atPath: "/usr/share"),
-                   RealTool.absent("ncdu", "find")))
+    @Test(
+        .enabled(
+            if: RealTool.installed("ncdu", "find") && FileManager.default.fileExists(atPath: "/usr/share"),
+            RealTool.absent("ncdu", "find")))
     func realNcduExportOfUsrShareCountsWhatFindCounts() throws {
         let export = try ncduExport("/usr/share")
         let (doc, _) = try read(export)
@@ -168,8 +173,10 @@ import Testing
     /// gdu: the same file count as find (there are no FIFOs in /usr/share), and the
     /// totals gdu prints for its own export. gdu's export gives directories no size,
     /// while gdu's own totals count 4096 bytes for each (exhibit-bundle(5)).
-    @Test(.enabled(if: RealTool.installed("gdu", "find") && FileManager.default.fileExists(atPath: "/usr/share"),
-                   RealTool.absent("gdu", "find")))
+    @Test(
+        .enabled(
+            if: RealTool.installed("gdu", "find") && FileManager.default.fileExists(atPath: "/usr/share"),
+            RealTool.absent("gdu", "find")))
     func realGduExportOfUsrShareMatchesGdusOwnTotals() throws {
         let dir = try RealTool.temporaryDirectory("gdu")
         defer { try? FileManager.default.removeItem(at: dir) }

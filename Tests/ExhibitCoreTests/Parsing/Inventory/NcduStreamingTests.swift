@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 /// The streaming read of inventory.json (`NcduInventoryReader.read(stream:…)`, a window
@@ -139,8 +140,10 @@ import Testing
     /// Each cut of a file in two, so that every token (names, numbers, literals, keys,
     /// escapes) crosses the window's end once.
     @Test func everyCutReadsTheSame() {
-        for input in [Array(NcduInventoryReaderTests.sample.utf8), NcduInventoryReaderTests.escapesBOMAndInvalidUTF8,
-                      Array(NcduInventoryReaderTests.oddSizes.utf8)] {
+        for input in [
+            Array(NcduInventoryReaderTests.sample.utf8), NcduInventoryReaderTests.escapesBOMAndInvalidUTF8,
+            Array(NcduInventoryReaderTests.oddSizes.utf8),
+        ] {
             let expected = Self.whole(input)
             for cut in 0...input.count {
                 let stream = CutStream(input, cut: cut)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 /// Issue 15, "messages that mislead": items written after the root directory of an

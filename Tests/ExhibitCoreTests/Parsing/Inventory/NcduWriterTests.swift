@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct NcduWriterTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func writesNcduHeaderAndLines() {
-        let out = String(decoding: NcduWriter.write(sampleInventory(), rootName: "/c", progname: "exhibit", version: "0.1", timestamp: 1767225700), as: UTF8.self)
+        let out = String(
+            decoding: NcduWriter.write(sampleInventory(), rootName: "/c", progname: "exhibit", version: "0.1", timestamp: 1_767_225_700), as: UTF8.self)
         let lines = out.split(separator: "\n")
         // Every flag of a builder's inventory is known: the metadata says so (ncdu ignores the key).
         #expect(lines[0] == #"[1,2,{"progname":"exhibit","progver":"0.1","timestamp":1767225700,"x_backup_flags":"complete"},"#)

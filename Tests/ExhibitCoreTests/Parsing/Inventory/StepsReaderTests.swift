@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct StepsReaderTests {
@@ -8,10 +9,15 @@ import Testing
     }
 
     @Test func readsRecordsWithOptionalTime() throws {
-        let (r, w) = try read(Array("step\tpath\ttime\r\n# comment\n\ntestLogin\t./Documents/vault.sqlite\t2026-01-01T09:00:05.109+02:00\ntestCache\tLibrary/Caches//c.db\n".utf8))
+        let (r, w) = try read(
+            Array("step\tpath\ttime\r\n# comment\n\ntestLogin\t./Documents/vault.sqlite\t2026-01-01T09:00:05.109+02:00\ntestCache\tLibrary/Caches//c.db\n".utf8)
+        )
         #expect(w.isEmpty)
-        #expect(r == [StepRecord(step: "testLogin", path: "Documents/vault.sqlite", time: "2026-01-01T09:00:05.109+02:00", line: 4),
-                      StepRecord(step: "testCache", path: "Library/Caches/c.db", line: 5)])
+        #expect(
+            r == [
+                StepRecord(step: "testLogin", path: "Documents/vault.sqlite", time: "2026-01-01T09:00:05.109+02:00", line: 4),
+                StepRecord(step: "testCache", path: "Library/Caches/c.db", line: 5),
+            ])
     }
 
     @Test func badLinesWarnWithPositions() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 /// Issue 15 §7: steps.tsv is streamed in batches of lines. The streamed read gives the
@@ -29,8 +30,9 @@ import Testing
         var whole: [Diagnostic] = []
         let expected = try StepsReader.read(Self.sample, file: "steps.tsv", warnings: &whole)
         var streamed: [Diagnostic] = []
-        let records = try StepsReader.read(stream: MemoryEvidenceStream(Self.sample, chunkSize: chunk), file: "steps.tsv",
-                                           warnings: &streamed)
+        let records = try StepsReader.read(
+            stream: MemoryEvidenceStream(Self.sample, chunkSize: chunk), file: "steps.tsv",
+            warnings: &streamed)
         #expect(records == expected)
         func key(_ d: Diagnostic) -> String { "\(d.position?.line ?? 0) \(d.severity) \(d.message)" }
         #expect(streamed.map(key).sorted() == whole.map(key).sorted())

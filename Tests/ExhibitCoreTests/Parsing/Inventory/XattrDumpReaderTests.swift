@@ -1,24 +1,27 @@
-@testable import ExhibitCore
-@testable import ExhibitSynthetic
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 
 @Suite struct XattrDumpReaderTests {
     @Test func readsListAndHexdumpForms() throws {
         let text = """
-        Library/Application Support/VaultIndex: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup
-        Documents/odd: name: dir: com.apple.metadata:com_apple_backup_excludeItem:
-        00000000  63 6F 6D 2E 61 70 70 6C 65 2E 4D 6F 62 69 6C 65  |com.apple.Mobile|
-        00000010  42 61 63 6B 75 70                                |Backup|
-        00000016
-        Documents/legacy: com.apple.MobileBackup: \u{1}
-        Documents/q: com.apple.quarantine: 0081;5f;Safari;
-        """
+            Library/Application Support/VaultIndex: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup
+            Documents/odd: name: dir: com.apple.metadata:com_apple_backup_excludeItem:
+            00000000  63 6F 6D 2E 61 70 70 6C 65 2E 4D 6F 62 69 6C 65  |com.apple.Mobile|
+            00000010  42 61 63 6B 75 70                                |Backup|
+            00000016
+            Documents/legacy: com.apple.MobileBackup: \u{1}
+            Documents/q: com.apple.quarantine: 0081;5f;Safari;
+            """
         var w: [Diagnostic] = []
         let entries = try XattrDumpReader.read(Array(text.utf8), file: "container/xattr.txt", warnings: &w)
         #expect(w.isEmpty)
-        #expect(entries.map { String(decoding: $0.path, as: UTF8.self) } == [
-            "Library/Application Support/VaultIndex", "Documents/odd: name: dir", "Documents/legacy", "Documents/q"])
+        #expect(
+            entries.map { String(decoding: $0.path, as: UTF8.self) } == [
+                "Library/Application Support/VaultIndex", "Documents/odd: name: dir", "Documents/legacy", "Documents/q",
+            ])
         #expect(entries[1].value == Array("com.apple.MobileBackup".utf8))
         #expect(entries.map(\.marksBackupExclusion) == [true, true, true, false])
         #expect(entries[3].attribute == "com.apple.quarantine" && entries[3].line == 7)
@@ -26,8 +29,9 @@ import Testing
 
     @Test func badLinesWarnAndGarbageThrows() throws {
         var w: [Diagnostic] = []
-        let entries = try XattrDumpReader.read(Array("a: com.apple.metadata:com_apple_backup_excludeItem: other\r\nnot xattr\ncom.apple.MobileBackup: x\n".utf8),
-                                               file: "x.txt", warnings: &w)
+        let entries = try XattrDumpReader.read(
+            Array("a: com.apple.metadata:com_apple_backup_excludeItem: other\r\nnot xattr\ncom.apple.MobileBackup: x\n".utf8),
+            file: "x.txt", warnings: &w)
         #expect(entries.count == 1 && !entries[0].marksBackupExclusion)
         #expect(w.map { $0.position?.line ?? 0 } == [1, 2, 3])
         #expect(w[0].message.contains("unrecognised value"))
@@ -53,7 +57,8 @@ import Testing
 
     @Test func readsBlocksWithTextBase64AndHexValues() throws {
         // What `getfattr -R -d -m - .`, `-e hex` and a binary value print (checked against attr 2.5 on Debian).
-        let (entries, w) = try read("""
+        let (entries, w) = try read(
+            """
             # file: Library/Application\\040Support/VaultIndex
             user.\(Self.attribute)="com.apple.MobileBackup"
 
@@ -67,9 +72,10 @@ import Testing
 
             """)
         #expect(w.isEmpty)
-        #expect(entries.map { String(decoding: $0.path, as: UTF8.self) } == [
-            "Library/Application Support/VaultIndex", "Library/Caches/y", "Library/Caches/y", "Documents/n\nl\\b", "Documents/n\nl\\b",
-        ])
+        #expect(
+            entries.map { String(decoding: $0.path, as: UTF8.self) } == [
+                "Library/Application Support/VaultIndex", "Library/Caches/y", "Library/Caches/y", "Documents/n\nl\\b", "Documents/n\nl\\b",
+            ])
         #expect(entries[1].value == [0x00, 0xFF, 0x10])
         #expect(entries[2].value == Array("a\"b\\c\nd".utf8))
         #expect(entries.map(\.marksBackupExclusion) == [true, false, false, true, false])
@@ -77,7 +83,8 @@ import Testing
     }
 
     @Test func linuxAndMacNamesBothMark() throws {
-        let (entries, _) = try read("""
+        let (entries, _) = try read(
+            """
             a: user.\(Self.attribute): com.apple.MobileBackup
             b: \(Self.attribute): com.apple.MobileBackup
             c: user.com.apple.MobileBackup: \u{1}
@@ -92,11 +99,12 @@ import Testing
     @Test func malformedLinesAreWarnedWithTheirPosition() throws {
         let (entries, w) = try read("# file: a\nuser.x=zz\n\nuser.y=\"1\"\n# file: b\nuser.\(Self.attribute)=\"other\"\n")
         #expect(entries.count == 1)
-        #expect(w.map(\.description) == [
-            "container/xattr.txt:2:1: warning: value of user.x is not \"text\", 0s<base64> or 0x<hex>; line skipped",
-            "container/xattr.txt:4:1: warning: expected '# file: PATH' before the attribute (getfattr -d output); line skipped",
-            "container/xattr.txt:6:1: warning: user.\(Self.attribute) has an unrecognised value \"other\"; not counted as excluded",
-        ])
+        #expect(
+            w.map(\.description) == [
+                "container/xattr.txt:2:1: warning: value of user.x is not \"text\", 0s<base64> or 0x<hex>; line skipped",
+                "container/xattr.txt:4:1: warning: expected '# file: PATH' before the attribute (getfattr -d output); line skipped",
+                "container/xattr.txt:6:1: warning: user.\(Self.attribute) has an unrecognised value \"other\"; not counted as excluded",
+            ])
     }
 
     @Test func base64DecodesWhatFoundationEncodes() {

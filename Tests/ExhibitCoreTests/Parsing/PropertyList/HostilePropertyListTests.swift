@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitSynthetic
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
 
 /// Property lists built to cost more than their size, or to be garbage that a lenient
 /// reader would accept (issue 15, item 5 and "messages that mislead").
@@ -78,7 +79,8 @@ import Testing
         for _ in 0..<(PropertyListLimits.standard.maximumDepth + 5) { below = b.array([below]) }
         #expect(try #require(refusal(b.build(top: below))).message.contains("nesting no deeper than"))
         let depth = 10_000
-        let xml = "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        let xml =
+            "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
             + "</plist>"
         let error = try #require(refusal(Array(xml.utf8)))
         #expect(error.position?.line == 1 && (error.position?.column ?? 0) > 1)
@@ -104,8 +106,10 @@ import Testing
         let cases: [(String, [UInt8], String)] = [
             ("header only", Array("bplist00".utf8), "trailer"),
             ("truncated", Array(valid.prefix(valid.count - 5)), "expected"),
-            ("offset table past the trailer", Array(valid.prefix(valid.count - 8)) + BinaryPlistBuilder.bigEndian(1 << 40, width: 8),
-             "offset table"),
+            (
+                "offset table past the trailer", Array(valid.prefix(valid.count - 8)) + BinaryPlistBuilder.bigEndian(1 << 40, width: 8),
+                "offset table"
+            ),
             ("top object beyond the count", badReference.build(top: 3), "top object"),
             ("reference beyond the objects", badReference.build(top: 0), "reference to one of the 1 objects"),
             ("unknown marker", badMarker.build(top: 0), "object marker"),

@@ -9,8 +9,10 @@ import Testing
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
-    static let forbidden = ["PropertyListSerialization", "PropertyListDecoder", "JSONSerialization", "JSONDecoder",
-                            "XMLParser", "XMLDocument"]
+    static let forbidden = [
+        "PropertyListSerialization", "PropertyListDecoder", "JSONSerialization", "JSONDecoder",
+        "XMLParser", "XMLDocument",
+    ]
 
     /// `name` as a whole identifier (so `BinaryPropertyListDecoder` is not `PropertyListDecoder`).
     static func names(_ name: String, in code: Substring) -> Bool {
@@ -19,7 +21,10 @@ import Testing
             let before = r.lowerBound == code.startIndex ? nil : code[code.index(before: r.lowerBound)]
             let after = r.upperBound == code.endIndex ? nil : code[r.upperBound]
             if !(before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)
-                && !(after.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+                && !(after.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)
+            {
+                return true
+            }
             rest = code[r.upperBound...]
         }
         return false

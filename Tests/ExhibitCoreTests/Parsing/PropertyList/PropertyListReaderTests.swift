@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct PropertyListReaderTests {
@@ -28,8 +29,11 @@ import Testing
     @Test func xmlGivesKeysTypesAndScalars() throws {
         let (value, format) = try decode(Array(Self.xml.utf8))
         #expect(format == .xml)
-        #expect(value.members?.map(\.key) == ["big", "hasSeenOnboarding", "languages", "lastSync", "launchCount", "nested",
-                                             "ratio", "syncMode", "token"])
+        #expect(
+            value.members?.map(\.key) == [
+                "big", "hasSeenOnboarding", "languages", "lastSync", "launchCount", "nested",
+                "ratio", "syncMode", "token",
+            ])
         #expect(value["syncMode"] == .string("wifi"))
         // `<integer>1</integer>` stays an integer and `<false/>` a boolean, on Linux too.
         #expect(value["launchCount"] == .integer(1))
@@ -80,7 +84,8 @@ import Testing
 
     @Test func deepNestingIsRefusedNotRecursedWithoutBound() {
         let depth = PropertyListReader.maximumDepth + 5
-        let text = "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: depth) + "<true/>"
+        let text =
+            "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: depth) + "<true/>"
             + String(repeating: "</array>", count: depth) + "</plist>"
         #expect(throws: Diagnostic.self) { try decode(Array(text.utf8)) }
     }

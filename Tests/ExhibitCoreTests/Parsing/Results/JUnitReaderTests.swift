@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 
 @Suite struct JUnitReaderTests {
     let file = "results/junit.xml"
@@ -152,9 +153,10 @@ import Testing
         #expect(warnings.isEmpty)
         #expect(results.failedCount == 2)
         #expect(results.skippedCount == 1)
-        #expect(results.failures.map(\.failureText) == [
-            "XCTAssertFalse failed - Documents/cache.db exists", "Restarting after unexpected exit, crash, or test timeout",
-        ])
+        #expect(
+            results.failures.map(\.failureText) == [
+                "XCTAssertFalse failed - Documents/cache.db exists", "Restarting after unexpected exit, crash, or test timeout",
+            ])
         #expect(results.failures[0].sourceFile == "BackupBoundaryTests.swift")
         #expect(results.failures[0].line == 41)
         #expect(results.testCases[1].durationSeconds == 0.25)
@@ -168,13 +170,15 @@ import Testing
     }
 
     @Test func declaredCountsThatDisagreeWarnAndTheCasesWin() throws {
-        let text = "<testsuites tests=\"5\" failures=\"0\">\n  <testsuite name=\"A\" tests=\"1\">\n    <testcase name=\"t\"><failure message=\"x\"/></testcase>\n  </testsuite>\n</testsuites>"
+        let text =
+            "<testsuites tests=\"5\" failures=\"0\">\n  <testsuite name=\"A\" tests=\"1\">\n    <testcase name=\"t\"><failure message=\"x\"/></testcase>\n  </testsuite>\n</testsuites>"
         let (results, warnings) = try readText(JUnitReader.self, text, file: file)
         #expect(results.totalCount == 1)
         #expect(results.failedCount == 1)
-        #expect(warnings.map(\.description) == [
-            "results/junit.xml:1:1: warning: <testsuites> declares tests=\"5\" but 1 <testcase>, failures+errors=0 but 1 failed <testcase>; using the test cases",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "results/junit.xml:1:1: warning: <testsuites> declares tests=\"5\" but 1 <testcase>, failures+errors=0 but 1 failed <testcase>; using the test cases"
+            ])
     }
 
     @Test func declaredCountsAreTheFallbackWhenNoCasesAreListed() throws {
@@ -189,10 +193,11 @@ import Testing
         let text = "<testsuite>\n<testcase classname=\"A\" time=\"soon\"/>\n</testsuite>"
         let (results, warnings) = try readText(JUnitReader.self, text, file: file)
         #expect(results.testCases.first?.durationSeconds == nil)
-        #expect(warnings.map(\.description) == [
-            "results/junit.xml:2:1: warning: <testcase> without a name attribute",
-            "results/junit.xml:2:1: warning: ignored time=\"soon\" of <testcase name=\"\">: expected seconds",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "results/junit.xml:2:1: warning: <testcase> without a name attribute",
+                "results/junit.xml:2:1: warning: ignored time=\"soon\" of <testcase name=\"\">: expected seconds",
+            ])
     }
 
     @Test func otherRootElementsAreRefused() throws {

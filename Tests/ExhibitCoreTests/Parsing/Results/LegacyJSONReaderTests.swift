@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct LegacyJSONReaderTests {
@@ -7,7 +8,8 @@ import Testing
 
     /// A passing Objective-C-era record, compact, with zero counts omitted as
     /// xcresulttool omits them, and an Objective-C failure name.
-    static let objcRecord = #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"_type":{"_name":"ResultMetrics"},"testsCount":{"_type":{"_name":"Int"},"_value":"4"}},"issues":{"_type":{"_name":"ResultIssueSummaries"},"testFailureSummaries":{"_type":{"_name":"Array"},"_values":[{"_type":{"_name":"TestFailureIssueSummary","_supertype":{"_name":"IssueSummary"}},"testCaseName":{"_type":{"_name":"String"},"_value":"-[VaultLegacyTests testCacheNotInDocuments]"},"message":{"_type":{"_name":"String"},"_value":"((exists) is false) failed"},"documentLocationInCreatingWorkspace":{"_type":{"_name":"DocumentLocation"},"url":{"_type":{"_name":"String"},"_value":"file:///Users/ci/Vault%20App/VaultLegacyTests/VaultLegacyTests.m#CharacterRangeLen=0&CharacterRangeLoc=1200&EndingColumnNumber=4&EndingLineNumber=86&LocationEncoding=1&StartingColumnNumber=4&StartingLineNumber=86"}}}]}},"actions":{"_type":{"_name":"Array"},"_values":[{"_type":{"_name":"ActionRecord"},"title":{"_type":{"_name":"String"},"_value":"Testing project Vault with scheme Vault Legacy"},"actionResult":{"_type":{"_name":"ActionResult"},"status":{"_type":{"_name":"String"},"_value":"succeeded"}}}]}}"#
+    static let objcRecord =
+        #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"_type":{"_name":"ResultMetrics"},"testsCount":{"_type":{"_name":"Int"},"_value":"4"}},"issues":{"_type":{"_name":"ResultIssueSummaries"},"testFailureSummaries":{"_type":{"_name":"Array"},"_values":[{"_type":{"_name":"TestFailureIssueSummary","_supertype":{"_name":"IssueSummary"}},"testCaseName":{"_type":{"_name":"String"},"_value":"-[VaultLegacyTests testCacheNotInDocuments]"},"message":{"_type":{"_name":"String"},"_value":"((exists) is false) failed"},"documentLocationInCreatingWorkspace":{"_type":{"_name":"DocumentLocation"},"url":{"_type":{"_name":"String"},"_value":"file:///Users/ci/Vault%20App/VaultLegacyTests/VaultLegacyTests.m#CharacterRangeLen=0&CharacterRangeLoc=1200&EndingColumnNumber=4&EndingLineNumber=86&LocationEncoding=1&StartingColumnNumber=4&StartingLineNumber=86"}}}]}},"actions":{"_type":{"_name":"Array"},"_values":[{"_type":{"_name":"ActionRecord"},"title":{"_type":{"_name":"String"},"_value":"Testing project Vault with scheme Vault Legacy"},"actionResult":{"_type":{"_name":"ActionResult"},"status":{"_type":{"_name":"String"},"_value":"succeeded"}}}]}}"#
 
     @Test func readsTheSampleRecord() throws {
         let (results, warnings) = try readText(LegacyJSONReader.self, ResultsSamples.legacyJSON, file: file)
@@ -23,19 +25,25 @@ import Testing
         // 2026-01-01T09:00:05.109+0200 and 09:01:06.734+0200.
         #expect(results.startTime == 1767250805.109)
         #expect(results.finishTime == 1767250866.734)
-        #expect(results.devices == [TestDevice(
-            identifier: "7F3E2D1C-0B9A-4876-A5B4-C3D2E1F0A9B8", name: "iPhone 15", modelName: "iPhone 15",
-            osVersion: "17.5", osBuildNumber: "21F79", platform: "iOS Simulator")])
-        #expect(results.failures == [
-            TestFailure(testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
-                        targetName: "VaultTests",
-                        failureText: "XCTAssertFalse failed - Documents/cache.db exists: caches must live under Library/Caches",
-                        sourceFile: "BackupBoundaryTests.swift", line: 41),
-            TestFailure(testName: "testCatalogExcludedFromBackup()",
-                        identifier: "BackupBoundaryTests/testCatalogExcludedFromBackup()", targetName: "VaultTests",
-                        failureText: "XCTAssertTrue failed - Library/Application Support/Catalog/catalog.json is not excluded from backup",
-                        sourceFile: "BackupBoundaryTests.swift", line: 58),
-        ])
+        #expect(
+            results.devices == [
+                TestDevice(
+                    identifier: "7F3E2D1C-0B9A-4876-A5B4-C3D2E1F0A9B8", name: "iPhone 15", modelName: "iPhone 15",
+                    osVersion: "17.5", osBuildNumber: "21F79", platform: "iOS Simulator")
+            ])
+        #expect(
+            results.failures == [
+                TestFailure(
+                    testName: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
+                    targetName: "VaultTests",
+                    failureText: "XCTAssertFalse failed - Documents/cache.db exists: caches must live under Library/Caches",
+                    sourceFile: "BackupBoundaryTests.swift", line: 41),
+                TestFailure(
+                    testName: "testCatalogExcludedFromBackup()",
+                    identifier: "BackupBoundaryTests/testCatalogExcludedFromBackup()", targetName: "VaultTests",
+                    failureText: "XCTAssertTrue failed - Library/Application Support/Catalog/catalog.json is not excluded from backup",
+                    sourceFile: "BackupBoundaryTests.swift", line: 58),
+            ])
     }
 
     @Test func readsObjectiveCNamesAndOmittedZeroCounts() throws {
@@ -57,7 +65,8 @@ import Testing
     }
 
     @Test func passingRunWithStatusSucceeded() throws {
-        let text = #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"testsCount":{"_value":"3"}},"issues":{},"actions":{"_values":[{"actionResult":{"status":{"_value":"succeeded"}}}]}}"#
+        let text =
+            #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"testsCount":{"_value":"3"}},"issues":{},"actions":{"_values":[{"actionResult":{"status":{"_value":"succeeded"}}}]}}"#
         let (results, _) = try readText(LegacyJSONReader.self, text, file: file)
         #expect(results.outcome == .passed)
         #expect(results.failures.isEmpty)
@@ -89,10 +98,11 @@ import Testing
         let (results, warnings) = try readText(LegacyJSONReader.self, text, file: file)
         #expect(results.totalCount == nil)
         #expect(results.outcome == .unknown)
-        #expect(warnings.map(\.message) == [
-            "expected an ActionsInvocationRecord, found \"ActionTestPlanRunSummaries\"; reading what matches",
-            "missing \"metrics\" in the record: no test counts",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "expected an ActionsInvocationRecord, found \"ActionTestPlanRunSummaries\"; reading what matches",
+                "missing \"metrics\" in the record: no test counts",
+            ])
     }
 
     @Test func unreadableDateIsAWarning() throws {

@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitRules
 @testable import ExhibitTriageUI
-import Testing
 
 /// The quirks real results files show (issue 14 §3; evidence-formats §11), each in a small
 /// fixture of our own, so the suite covers them without `../shared/real-evidence`.
@@ -43,9 +44,11 @@ import Testing
     }
 
     @Test func summaryJoinedWithTestsJSONGetsIdentifiersAndLocations() throws {
-        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: [
-            "results/summary.json": Self.xcode16Summary, "results/tests.json": Self.xcode16Tests,
-        ]))
+        let bundle = BundleLoader.load(
+            runID: "r",
+            from: MemoryEvidenceSource(text: [
+                "results/summary.json": Self.xcode16Summary, "results/tests.json": Self.xcode16Tests,
+            ]))
         let results = try #require(bundle.primaryResults)
         #expect(results.source == .summaryJSON)
         #expect(results.failures.map(\.identifier) == ["BackupBoundaryTests/testCacheNotInDocuments()", "LaunchTests/testTmpEmpty()"])
@@ -77,13 +80,19 @@ import Testing
         #expect(results.failedCount == 1 && results.passedCount == 1 && results.flakyCount == 1)
         #expect(results.failures.count == 1)
         let failure = try #require(results.failures.first)
-        #expect(failure.messages == [FailureMessage(text: "first expectation", sourceFile: "S.swift", line: 10),
-                                     FailureMessage(text: "second expectation", sourceFile: "S.swift", line: 12)])
+        #expect(
+            failure.messages == [
+                FailureMessage(text: "first expectation", sourceFile: "S.swift", line: 10),
+                FailureMessage(text: "second expectation", sourceFile: "S.swift", line: 12),
+            ])
         #expect(failure.attempts == 2 && failure.failedAttempts == 2)
         #expect(results.testCases[1].isFlaky && results.testCases[1].attempts == [.failed, .passed])
         let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: ["results/tests.json": Self.testsWithRetries]))
         let text = SummaryReport.text(bundle)
-        #expect(text.contains("Failing tests (1)\n  S/testTwoExpectations() [VaultTests] at S.swift:10 (failed all 2 attempts)\n      first expectation\n      S.swift:12: second expectation\n"))
+        #expect(
+            text.contains(
+                "Failing tests (1)\n  S/testTwoExpectations() [VaultTests] at S.swift:10 (failed all 2 attempts)\n      first expectation\n      S.swift:12: second expectation\n"
+            ))
         #expect(text.contains("1 passed on retry"))
     }
 
@@ -112,11 +121,13 @@ import Testing
         #expect(results.totalCount == 2 && results.failedCount == 1)
         #expect(results.failures.count == 1)
         let failure = try #require(results.failures.first)
-        #expect(failure.messages == [
-            FailureMessage(text: "failed - cache.db in Documents\nAssertion Failure at BackupTests.swift:44: failed - cache.db in Documents",
-                           sourceFile: "BackupTests.swift", line: 44),
-            FailureMessage(text: "failed: caught error: \"badInput\"\nThrown Error: failed: caught error: \"badInput\""),
-        ])
+        #expect(
+            failure.messages == [
+                FailureMessage(
+                    text: "failed - cache.db in Documents\nAssertion Failure at BackupTests.swift:44: failed - cache.db in Documents",
+                    sourceFile: "BackupTests.swift", line: 44),
+                FailureMessage(text: "failed: caught error: \"badInput\"\nThrown Error: failed: caught error: \"badInput\""),
+            ])
         #expect(failure.sourceFile == "BackupTests.swift" && failure.line == 44)
     }
 
@@ -124,8 +135,12 @@ import Testing
         #expect(FailureLocation.splitLeadingOnFirstLine("see Vault.swift:12 for more") == nil)
         #expect(FailureLocation.splitLeadingOnFirstLine("Vault.swift:12 boom\nnext")?.rest == "boom\nnext")
         #expect(FailureLocation.splitLeadingOnFirstLine("/My Project/Vault.swift:12 boom")?.location == FailureLocation(file: "Vault.swift", line: 12))
-        #expect(FailureLocation.splitTrailingParenthesized("XCTAssertTrue failed (/Users/j/T/TestTests.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)")
-                .map { "\($0.location.file):\($0.location.line) \($0.rest)" } == "TestTests.swift:37 XCTAssertTrue failed", "trainer copies the 0-based document URL")
+        #expect(
+            FailureLocation.splitTrailingParenthesized(
+                "XCTAssertTrue failed (/Users/j/T/TestTests.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)"
+            )
+            .map { "\($0.location.file):\($0.location.line) \($0.rest)" } == "TestTests.swift:37 XCTAssertTrue failed",
+            "trainer copies the 0-based document URL")
     }
 
     /// trainer with retries: each attempt another `<testcase>` with a `repetition`
@@ -230,9 +245,15 @@ import Testing
 
     @Test func legacyRecordWithTwoDestinationsReportsEach() throws {
         let a = Self.legacyAction("UDID-A", "13.2.2", "17B102", failures: [("BackupTests.testCache()", "cache.db in Documents", 43)])
-        let b = Self.legacyAction("UDID-B", "14.0", "18A372", failures: [("BackupTests.testCache()", "cache.db in Documents", 43),
-                                                                        ("BackupTests.testTmp()", "tmp not empty", 50)])
-        let text = #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"_type":{"_name":"ResultMetrics"},"testsCount":{"_type":{"_name":"Int"},"_value":"6"},"testsFailedCount":{"_type":{"_name":"Int"},"_value":"3"}},"actions":{"_type":{"_name":"Array"},"_values":["# + a + "," + b + "]}}"
+        let b = Self.legacyAction(
+            "UDID-B", "14.0", "18A372",
+            failures: [
+                ("BackupTests.testCache()", "cache.db in Documents", 43),
+                ("BackupTests.testTmp()", "tmp not empty", 50),
+            ])
+        let text =
+            #"{"_type":{"_name":"ActionsInvocationRecord"},"metrics":{"_type":{"_name":"ResultMetrics"},"testsCount":{"_type":{"_name":"Int"},"_value":"6"},"testsFailedCount":{"_type":{"_name":"Int"},"_value":"3"}},"actions":{"_type":{"_name":"Array"},"_values":["#
+            + a + "," + b + "]}}"
         let (results, warnings) = try readText(LegacyJSONReader.self, text, file: "results/legacy.json")
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(results.devices.map(\.identifier) == ["UDID-A", "UDID-B"])
@@ -240,11 +261,17 @@ import Testing
         #expect(results.destinations.map(\.failedCount) == [1, 2])
         #expect(results.destinations.map(\.totalCount) == [3, 3])
         #expect(results.failures.count == 3)
-        #expect(results.failures.map(\.destination) == ["iPhone 8 · iOS Simulator 13.2.2 (17B102)", "iPhone 8 · iOS Simulator 14.0 (18A372)",
-                                                        "iPhone 8 · iOS Simulator 14.0 (18A372)"])
+        #expect(
+            results.failures.map(\.destination) == [
+                "iPhone 8 · iOS Simulator 13.2.2 (17B102)", "iPhone 8 · iOS Simulator 14.0 (18A372)",
+                "iPhone 8 · iOS Simulator 14.0 (18A372)",
+            ])
         let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: ["results/legacy.json": text]))
         let summary = SummaryReport.text(bundle)
-        #expect(summary.contains("Destinations (2)\n  iPhone 8 · iOS Simulator 13.2.2 (17B102) · UDID-A: Failed: 3 total, 2 passed, 1 failed, 0 skipped\n  iPhone 8 · iOS Simulator 14.0 (18A372) · UDID-B: Failed: 3 total, 1 passed, 2 failed, 0 skipped\n"))
+        #expect(
+            summary.contains(
+                "Destinations (2)\n  iPhone 8 · iOS Simulator 13.2.2 (17B102) · UDID-A: Failed: 3 total, 2 passed, 1 failed, 0 skipped\n  iPhone 8 · iOS Simulator 14.0 (18A372) · UDID-B: Failed: 3 total, 1 passed, 2 failed, 0 skipped\n"
+            ))
         #expect(summary.contains("Failing tests (3)\n"))
     }
 
@@ -268,17 +295,24 @@ import Testing
     @Test func detailsListEveryMessageWithItsLocation() {
         let inv = TriageFixture.inventory()
         var bundle = TriageFixture.bundle(inv)
-        var failure = TestFailure(testName: "t()", identifier: "S/t()", targetName: "T",
-                                  messages: [FailureMessage(text: "first\nsecond line", sourceFile: "S.swift", line: 10),
-                                             FailureMessage(text: "other", sourceFile: "S.swift", line: 12)],
-                                  destination: "iPhone 8 · iOS Simulator 14.0 (18A372)")
+        var failure = TestFailure(
+            testName: "t()", identifier: "S/t()", targetName: "T",
+            messages: [
+                FailureMessage(text: "first\nsecond line", sourceFile: "S.swift", line: 10),
+                FailureMessage(text: "other", sourceFile: "S.swift", line: 12),
+            ],
+            destination: "iPhone 8 · iOS Simulator 14.0 (18A372)")
         failure.attempts = 2
         failure.failedAttempts = 2
         bundle.results[0].failures = [failure]
-        let state = TriageState(data: TriageData(bundle: bundle, report: TriageFixture.report(inv), rules: TriageFixture.rules()),
-                                rows: 24, cols: 80)
+        let state = TriageState(
+            data: TriageData(bundle: bundle, report: TriageFixture.report(inv), rules: TriageFixture.rules()),
+            rows: 24, cols: 80)
         let text = FailuresRenderer.detailLines(failure, state: state, glyphs: .unicode).map { $0.map(\.text).joined() }
-        #expect(Array(text.prefix(7)) == [" on iPhone 8 · iOS Simulator 14.0 (18A372)", " failed 2 of 2 attempts", " first", " second line",
-                                          " at S.swift:10", " other", " at S.swift:12"])
+        #expect(
+            Array(text.prefix(7)) == [
+                " on iPhone 8 · iOS Simulator 14.0 (18A372)", " failed 2 of 2 attempts", " first", " second line",
+                " at S.swift:10", " other", " at S.swift:12",
+            ])
     }
 }

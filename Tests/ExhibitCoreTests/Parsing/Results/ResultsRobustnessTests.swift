@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ExhibitCore
 @testable import ExhibitSynthetic
-import Testing
 
 /// Every prefix and many single-byte corruptions of every sample: each reader either
 /// reads the bytes or throws a Diagnostic naming the file, never traps.

@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 
 @Suite struct SummaryJSONReaderTests {
     let file = "results/summary.json"
@@ -68,16 +69,21 @@ import Testing
         #expect(results.expectedFailureCount == 0)
         #expect(results.startTime == 1767250805.109)
         #expect(results.finishTime == 1767250866.734)
-        #expect(results.devices == [TestDevice(
-            identifier: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D", name: "iPhone 16", modelName: "iPhone 16",
-            architecture: "arm64", osVersion: "18.5", osBuildNumber: "22F77", platform: "iOS Simulator")])
+        #expect(
+            results.devices == [
+                TestDevice(
+                    identifier: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D", name: "iPhone 16", modelName: "iPhone 16",
+                    architecture: "arm64", osVersion: "18.5", osBuildNumber: "22F77", platform: "iOS Simulator")
+            ])
         #expect(results.failures.map(\.testName) == ["testCacheNotInDocuments()", "testCatalogExcludedFromBackup()"])
-        #expect(results.failures.map(\.identifier) == [
-            "BackupBoundaryTests/testCacheNotInDocuments()", "BackupBoundaryTests/testCatalogExcludedFromBackup()",
-        ])
+        #expect(
+            results.failures.map(\.identifier) == [
+                "BackupBoundaryTests/testCacheNotInDocuments()", "BackupBoundaryTests/testCatalogExcludedFromBackup()",
+            ])
         #expect(results.failures.allSatisfy { $0.targetName == "VaultTests" })
-        #expect(results.failures[0].failureText
-            == "XCTAssertFalse failed - Documents/cache.db exists: caches must live under Library/Caches")
+        #expect(
+            results.failures[0].failureText
+                == "XCTAssertFalse failed - Documents/cache.db exists: caches must live under Library/Caches")
         #expect(results.testCases.isEmpty)
     }
 
@@ -98,7 +104,8 @@ import Testing
     }
 
     @Test func prefersTheStringIdentifierOverTheDeprecatedInteger() throws {
-        let text = #"{"title":"T","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"Vault · x","devicesAndConfigurations":[],"testFailures":[{"testIdentifier":3,"testIdentifierString":"S/t()","testName":"t()","targetName":"VaultTests","failureText":"boom"}]}"#
+        let text =
+            #"{"title":"T","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"Vault · x","devicesAndConfigurations":[],"testFailures":[{"testIdentifier":3,"testIdentifierString":"S/t()","testName":"t()","targetName":"VaultTests","failureText":"boom"}]}"#
         let (results, _) = try readText(SummaryJSONReader.self, text, file: file)
         #expect(results.failures.first?.identifier == "S/t()")
     }
@@ -121,8 +128,9 @@ import Testing
     }
 
     @Test func requiredFieldOfTheWrongTypeIsAPositionedError() throws {
-        let text = Self.prettyObjectForm.replacingOccurrences(of: "\"failedTests\" : 1,\n  \"skipped",
-                                                               with: "\"failedTests\" : \"1\",\n  \"skipped")
+        let text = Self.prettyObjectForm.replacingOccurrences(
+            of: "\"failedTests\" : 1,\n  \"skipped",
+            with: "\"failedTests\" : \"1\",\n  \"skipped")
         let error = try #require(thrownDiagnostic(SummaryJSONReader.self, text, file: file))
         #expect(error.file == file)
         #expect(error.severity == .error)
@@ -132,7 +140,8 @@ import Testing
     }
 
     @Test func wrongTypeInsideAFailureNamesTheElement() throws {
-        let text = #"{"title":"T","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"V · x","devicesAndConfigurations":[],"testFailures":[{"testName":42,"targetName":"VaultTests","failureText":"boom"}]}"#
+        let text =
+            #"{"title":"T","result":"Failed","totalTestCount":1,"passedTests":0,"failedTests":1,"skippedTests":0,"expectedFailures":0,"environmentDescription":"V · x","devicesAndConfigurations":[],"testFailures":[{"testName":42,"targetName":"VaultTests","failureText":"boom"}]}"#
         let error = try #require(thrownDiagnostic(SummaryJSONReader.self, text, file: file))
         #expect(error.message == "expected a string for \"testName\" in testFailures[0], found a number")
         #expect(error.position == SourcePosition(line: 1, column: 213, byteOffset: 212))
@@ -154,8 +163,9 @@ import Testing
     }
 
     @Test func optionalFieldOfTheWrongTypeIsIgnoredWithAWarning() throws {
-        let text = Self.prettyObjectForm.replacingOccurrences(of: "\"title\" : \"Test - Vault\"",
-                                                               with: "\"title\" : \"Test - Vault\", \"startTime\" : \"yesterday\"")
+        let text = Self.prettyObjectForm.replacingOccurrences(
+            of: "\"title\" : \"Test - Vault\"",
+            with: "\"title\" : \"Test - Vault\", \"startTime\" : \"yesterday\"")
         let (results, warnings) = try readText(SummaryJSONReader.self, text, file: file)
         #expect(results.startTime == nil)
         #expect(warnings.map(\.message) == ["ignored \"startTime\" in the summary: expected a number, found a string"])

@@ -1,7 +1,8 @@
-@testable import ExhibitCore
-@testable import ExhibitTriageUI
 import Foundation
 import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitTriageUI
 
 @Suite struct TestsJSONReaderTests {
     let file = "results/tests.json"
@@ -218,9 +219,11 @@ import Testing
         #expect(results.failedCount == 2)
         #expect(results.skippedCount == 1)
         #expect(results.devices.map(\.osBuildNumber) == ["22F77"])
-        #expect(results.testCases.first == TestCaseRecord(
-            name: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
-            outcome: .failed, durationSeconds: 0.01213))
+        #expect(
+            results.testCases.first
+                == TestCaseRecord(
+                    name: "testCacheNotInDocuments()", identifier: "BackupBoundaryTests/testCacheNotInDocuments()",
+                    outcome: .failed, durationSeconds: 0.01213))
         #expect(results.failures.count == 2)
         let first = try #require(results.failures.first)
         #expect(first.testName == "testCacheNotInDocuments()")
@@ -235,10 +238,11 @@ import Testing
     @Test func walksRetriesArgumentsAndUnknownNodesWithoutCountingTwice() throws {
         let (results, warnings) = try readText(TestsJSONReader.self, Self.quirkyTree, file: file)
         #expect(warnings.isEmpty)
-        #expect(results.testCases.map(\.name) == [
-            "testCacheNotInDocuments()", "testTmpIsEmptyAfterSync()", "testUpgradeMigratesCatalog()",
-            "excludedFromBackup(path:)", "knownIssue()", "mergedDevices()",
-        ])
+        #expect(
+            results.testCases.map(\.name) == [
+                "testCacheNotInDocuments()", "testTmpIsEmptyAfterSync()", "testUpgradeMigratesCatalog()",
+                "excludedFromBackup(path:)", "knownIssue()", "mergedDevices()",
+            ])
         #expect(results.totalCount == 6)
         #expect(results.failedCount == 3)
         #expect(results.passedCount == 1)
@@ -272,7 +276,8 @@ import Testing
     }
 
     @Test func unreadableDurationIsAWarning() throws {
-        let text = #"{"devices":[],"testPlanConfigurations":[],"testNodes":[{"nodeType":"Test Case","name":"t()","result":"Passed","duration":"about a minute"}]}"#
+        let text =
+            #"{"devices":[],"testPlanConfigurations":[],"testNodes":[{"nodeType":"Test Case","name":"t()","result":"Passed","duration":"about a minute"}]}"#
         let (results, warnings) = try readText(TestsJSONReader.self, text, file: file)
         #expect(results.testCases.first?.durationSeconds == nil)
         #expect(warnings.map(\.message) == ["unreadable duration \"about a minute\" in testNodes[0]"])
@@ -290,9 +295,10 @@ import Testing
         let (results, warnings) = try readText(TestsJSONReader.self, "{}", file: file)
         #expect(results.totalCount == 0)
         #expect(results.outcome == .unknown)
-        #expect(warnings.map(\.message) == [
-            "missing required key \"devices\" in the tests tree", "missing required key \"testNodes\" in the tests tree",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "missing required key \"devices\" in the tests tree", "missing required key \"testNodes\" in the tests tree",
+            ])
     }
 
     @Test func malformedVariantsAreDiagnosed() throws {
@@ -310,7 +316,9 @@ import Testing
     }
 
     @Test func invalidUTF8InAFailureMessageIsReplaced() throws {
-        var bytes = Array(#"{"devices":[],"testPlanConfigurations":[],"testNodes":[{"nodeType":"Test Case","name":"t()","result":"Failed","children":[{"nodeType":"Failure Message","name":"A.swift:3: bad X"}]}]}"#.utf8)
+        var bytes = Array(
+            #"{"devices":[],"testPlanConfigurations":[],"testNodes":[{"nodeType":"Test Case","name":"t()","result":"Failed","children":[{"nodeType":"Failure Message","name":"A.swift:3: bad X"}]}]}"#
+                .utf8)
         let x = try #require(bytes.lastIndex(of: UInt8(ascii: "X")))
         bytes[x] = 0xC0
         let (results, _) = try readBytes(TestsJSONReader.self, bytes, file: file)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct XCResultInfoReaderTests {
@@ -12,7 +13,7 @@ import Testing
         #expect(info.formatMajor == 3)
         #expect(info.formatMinor == 53)
         #expect(info.formatVersion == "3.53")
-        #expect(info.dateCreated == 1767250867)
+        #expect(info.dateCreated == 1_767_250_867)
         #expect(info.storageBackend == "fileBacked2")
         #expect(info.storageCompression == "standard")
     }
@@ -24,9 +25,10 @@ import Testing
         let (info, warnings) = try readText(XCResultInfoReader.self, text, file: file)
         #expect(info.formatVersion == "4.53")
         #expect(info.storageBackend == "sqlite")
-        #expect(warnings.map(\.description) == [
-            "results/Vault.xcresult/Info.plist: warning: unfamiliar xcresult bundle: storage backend \"sqlite\" (expected fileBacked2), format version 4.53 (expected 3.x); its data files and database may not read as documented",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "results/Vault.xcresult/Info.plist: warning: unfamiliar xcresult bundle: storage backend \"sqlite\" (expected fileBacked2), format version 4.53 (expected 3.x); its data files and database may not read as documented"
+            ])
     }
 
     @Test func missingVersionAndStorageWarn() throws {
@@ -37,11 +39,12 @@ import Testing
         let (info, warnings) = try readText(XCResultInfoReader.self, text, file: file)
         #expect(info.formatMajor == nil)
         #expect(info.dateCreated == nil)
-        #expect(warnings.map(\.message) == [
-            "no version dictionary: the xcresult format is unknown",
-            "ignored dateCreated: expected a date, found a string",
-            "unfamiliar xcresult bundle: storage backend missing (expected fileBacked2), compression missing (expected standard); its data files and database may not read as documented",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "no version dictionary: the xcresult format is unknown",
+                "ignored dateCreated: expected a date, found a string",
+                "unfamiliar xcresult bundle: storage backend missing (expected fileBacked2), compression missing (expected standard); its data files and database may not read as documented",
+            ])
     }
 
     @Test func malformedPlistsAreErrors() throws {

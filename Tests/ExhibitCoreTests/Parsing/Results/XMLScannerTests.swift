@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct XMLScannerTests {
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func readsDeclarationCommentsInstructionsAndDoctype() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- written by a converter -->
             <!DOCTYPE testsuites [ <!ENTITY x "y"> ]>

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ExhibitCore
 
 @Suite struct XcresulttoolVersionReaderTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func readsXcode26BetaAndCRLF() throws {
-        let (version, _) = try readText(XcresulttoolVersionReader.self, "xcresulttool version 24038.1, schema version: 0.0.0 (legacy commands format version: 3.53)\r\n", file: file)
+        let (version, _) = try readText(
+            XcresulttoolVersionReader.self, "xcresulttool version 24038.1, schema version: 0.0.0 (legacy commands format version: 3.53)\r\n", file: file)
         #expect(version.build == "24038.1")
         #expect(version.schemaVersion == "0.0.0")
     }
