@@ -1,4 +1,5 @@
 import ExhibitCore
+import ExhibitRules
 import Foundation
 
 /// The fuzz target this run drives, picked by `EXHIBIT_FUZZ_READER` from the core's one

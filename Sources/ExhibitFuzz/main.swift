@@ -1,5 +1,6 @@
 import CFuzzShim
 import ExhibitCore
+import ExhibitRules
 import Foundation
 
 // libFuzzer entry for every evidence reader; see Tests/fuzz/run.sh and DECISIONS.md.
