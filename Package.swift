@@ -58,6 +58,8 @@ let package = Package(
             dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "CZstd"],
             exclude: ["Golden"],
             resources: []),
+        .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore"]),
+        .testTarget(name: "ExhibitSyntheticTests", dependencies: ["ExhibitSynthetic", "ExhibitRules", "ExhibitCore"]),
         .testTarget(
             name: "ExhibitCommandsTests",
             dependencies: [
