@@ -175,12 +175,10 @@ extension EvidenceArtifact {
         all.first { $0.matches(relativePath) }
     }
 
-    /// The top-level names that mark a directory as a run bundle.
-    public static let runMarkers: Set<String> = Set(all.filter(\.marksRun).map(\.topLevelName))
-
-    /// The run markers that are directories (`results`, `container`): what a run with
-    /// evidence the run list can read holds, as opposed to a lone run.json.
-    public static let runMarkerDirectories: Set<String> = Set(all.filter { $0.marksRun && $0.path.contains("/") }.map(\.topLevelName))
+    /// The top-level names that mark a directory as a run bundle, in the table's order
+    /// (`results`, `container`; a lone run.json marks none, see `RunDetection`).
+    public static let runMarkers: [String] = all.filter(\.marksRun).map(\.topLevelName)
+        .reduce(into: []) { names, name in if !names.contains(name) { names.append(name) } }
 
     /// The one-file rows: what a forced collect clears before writing, so a second
     /// collect into one RUN never mixes files of two runs.

@@ -26,9 +26,7 @@ public enum RunDetection {
     /// alone are not enough: teams keep a shared rules file or fixtures with a run.json
     /// at the root of an archive, which must not turn the archive, or a fixtures
     /// directory, into a "run".
-    /// From the artifact table's rows that mark a run, in the table's order.
-    public static let runMarkers: [String] = EvidenceArtifact.all.filter(\.marksRun).map(\.topLevelName)
-        .reduce(into: []) { names, name in if !names.contains(name) { names.append(name) } }
+    public static let runMarkers = EvidenceArtifact.runMarkers
 
     /// The kind of the directory named `directoryName` holding `entries`; nil when it
     /// is neither a run nor a result bundle.

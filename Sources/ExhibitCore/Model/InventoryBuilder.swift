@@ -209,16 +209,7 @@ public struct InventoryBuilder {
     public func parent(_ id: Int) -> Int? { nodes[id].parent < 0 ? nil : Int(nodes[id].parent) }
 
     /// The relative path of a node added so far, for diagnostics.
-    public func path(_ id: Int) -> String {
-        var parts: [ArraySlice<UInt8>] = []
-        var cur = id
-        while cur > 0 {
-            let n = nodes[cur]
-            parts.append(names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
-            cur = Int(n.parent)
-        }
-        return parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
-    }
+    public func path(_ id: Int) -> String { pathTail(id, maxComponents: .max, maxBytes: .max) }
 
     /// The last components of `id`'s path, at most `maxComponents` of them and about
     /// `maxBytes`, led by "…/" when cut: for messages written per entry, where the whole

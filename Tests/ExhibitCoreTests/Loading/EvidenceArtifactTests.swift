@@ -95,7 +95,6 @@ import Testing
         // run.json alone does not make a run (RunDetection: fixtures and archives keep one).
         #expect(EvidenceArtifact.runMarkers == ["results", "container"])
         #expect(RunDetection.runMarkers == ["results", "container"])
-        #expect(EvidenceArtifact.runMarkerDirectories == ["results", "container"])
         for (name, rows) in Dictionary(grouping: EvidenceArtifact.all, by: \.topLevelName) {
             #expect(Set(rows.map(\.marksRun)).count == 1, "\(name): rows disagree on marksRun")
         }
