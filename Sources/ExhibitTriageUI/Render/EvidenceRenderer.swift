@@ -1,55 +1,12 @@
 import ExhibitCore
 import ExhibitRules
 
-/// The evidence pane (`v`): each artifact's state, position and message, the
-/// exclusion-flag coverage and the other diagnostics, as `summary` lists them under
-/// Evidence and Diagnostics.
-public enum EvidenceRenderer {
-    static func draw(scroll: ListCursor, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
-        TriageRenderer.drawScrolling(
-            lines(data: state.data, glyphs: glyphs), title: " Evidence", scroll: scroll,
-            layout: state.layout, into: &grid)
-    }
-
-    /// The content, one styled line each; also used by the state machine to bound scrolling.
-    public static func lines(data: TriageData, glyphs: Glyphs) -> [StyledLine] {
-        let evidence = data.evidence
-        var lines: [StyledLine] = []
-        if let headline = evidence.headline {
-            lines.append([Segment(" evidence: ", .dim), Segment(glyphs.safe(headline), evidence.inventoryUnreadable ? .error : .warning)])
-        }
-        if let flags = evidence.flags { lines.append([Segment(" " + glyphs.safe(flags), flags.contains("recorded (") ? .plain : .warning)]) }
-        let undecided = data.report.undecidedRules
-        if !undecided.isEmpty {
-            lines.append([Segment(" Undecided rules (the files' exclusion flags are not recorded)", .columnTitle)])
-            for r in undecided {
-                let files = r.fileCount
-                lines.append([
-                    Segment("   " + glyphs.safe(r.rule), .warning),
-                    Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided"),
-                ])
-            }
-        }
-        if !lines.isEmpty { lines.append([]) }
-        for row in evidence.rows {
-            let role: Role =
-                switch row.state {
-                case "malformed", "unreadable": .error
-                case "missing", "superseded": .dim
-                default: .plain
-                }
-            lines.append([Segment(" " + TextFit.padRight(row.state, to: 11), role), Segment(glyphs.safe(row.file) + glyphs.safe(row.detail))])
-        }
-        if !evidence.diagnostics.isEmpty {
-            lines.append([])
-            lines.append([Segment(" Diagnostics", .columnTitle)])
-            // Repeats of one kind in one file as one line, as `summary` and `check` show them.
-            for folded in DiagnosticFolding.fold(evidence.diagnostics) {
-                let severity = folded.first.severity
-                let role: Role = severity == .error ? .error : severity == .warning ? .warning : .dim
-                lines.append([Segment(" " + glyphs.safeMessage(folded.description), role)])
-            }
-        }
-        return lines
+/// Draws the evidence pane (`EvidenceView`): its lines, scrolled. The view holds them
+/// for Unicode glyphs; under ASCII they are made again for the ASCII escapes (as many
+/// lines).
+enum EvidenceRenderer {
+    static func draw(_ view: EvidenceView, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
+        let lines = glyphs == .unicode ? view.lines : EvidenceView.lines(data: state.data, glyphs: glyphs)
+        TriageRenderer.drawScrolling(lines, title: " Evidence", scroll: view.cursor, layout: state.layout, into: &grid)
     }
 }

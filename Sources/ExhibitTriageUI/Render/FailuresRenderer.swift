@@ -7,7 +7,7 @@ enum FailuresRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let layout = state.layout
         let failures = state.data.failures
-        let title = failures.isEmpty ? " No failing tests in the results." : " " + TriageRenderer.count(failures.count, "failing test")
+        let title = failures.isEmpty ? " No failing tests in the results." : " " + Wording.count(failures.count, "failing test")
         grid.put(title, row: layout.titleRow, col: 0, role: failures.isEmpty ? .dim : .plain)
         guard !failures.isEmpty else { return }
         let top = layout.listTop(.failures)
@@ -17,7 +17,7 @@ enum FailuresRenderer {
             guard i < failures.count else { break }
             let test = failures[i]
             let linked = state.data.linkedViolations(ofTest: test)
-            let note = linked.isEmpty ? "  unexplained" : "  " + TriageRenderer.count(linked.count, "violation")
+            let note = linked.isEmpty ? "  unexplained" : "  " + Wording.count(linked.count, "violation")
             // The same test on two destinations is two entries: the device tells them apart.
             let name = glyphs.safe(test.identifier ?? test.testName) + (test.destination.map { " · " + glyphs.safe($0) } ?? "")
             let room = layout.cols - 3 - DisplayWidth.of(note)

@@ -22,8 +22,8 @@ public enum RunListRenderer {
         }
         drawHeader(state, into: &grid, glyphs: glyphs)
         drawVolumes(state, into: &grid, glyphs: glyphs)
-        if case .help(let cursor) = state.overlay {
-            HelpRenderer.draw(.runList, scroll: cursor, layout: layout, into: &grid)
+        if case .help(let view) = state.overlay {
+            HelpRenderer.draw(view, layout: layout, into: &grid)
         } else {
             let columns = Columns(cols: layout.cols, list: state.list)
             drawTitles(state, columns, into: &grid, glyphs: glyphs)
@@ -60,7 +60,7 @@ public enum RunListRenderer {
 
     static func drawHeader(_ state: ArchiveState, into grid: inout Grid, glyphs: Glyphs) {
         grid.fill(row: 0, role: .header)
-        let runs = TriageRenderer.count(state.list.count, "run")
+        let runs = Wording.count(state.list.count, "run")
         grid.put(" exhibit · " + glyphs.safe(state.title) + " · " + runs, row: 0, col: 0, role: .header)
         guard let entry = state.list.selected else { return }
         guard let s = entry.summary else {

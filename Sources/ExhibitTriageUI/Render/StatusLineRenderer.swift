@@ -47,41 +47,10 @@ enum StatusLineRenderer {
     }
 
     private static func position(_ state: TriageState, glyphs: Glyphs) -> String {
-        if state.overlays.last.map({ if case .help = $0 { return true } else { return false } }) == true {
-            return "Help"
-        }
-        if case .diff(let view)? = state.overlays.last {
-            guard let row = view.selected else { return "0/0" }
-            return "\(view.cursor.index + 1)/\(view.rows.count)  " + glyphs.safe(row.entry.path)
-        }
-        switch state.focus {
-        case .tree:
-            guard let inventory = state.data.inventory, !state.tree.entries.isEmpty, let sel = state.tree.selected else {
-                return "0/0"
-            }
-            return "\(state.tree.cursor.index + 1)/\(state.tree.entries.count)  " + glyphs.safe(bytes: inventory.pathBytes(sel))
-        case .violations:
-            let n = state.violations.shown.count
-            return n == 0 ? "0/0" : "\(state.violations.cursor.index + 1)/\(n)"
-        case .failures:
-            let n = state.data.failures.count
-            return n == 0 ? "0/0" : "\(state.failures.index + 1)/\(n)"
-        case .budgets:
-            return "rules: " + glyphs.safe(state.data.report.rulesSource)
-        }
+        state.overlays.last?.view.position(glyphs: glyphs) ?? state.focus.view.position(state, glyphs: glyphs)
     }
 
     private static func hintText(_ state: TriageState) -> String {
-        switch state.context {
-        case .details, .help, .evidence: "j/k scroll  q close"
-        case .unsupportedClass: "y record anyway  Esc back"
-        case .classChooser, .chooser: "Enter choose  Esc cancel"
-        case .commentInput: "Enter confirm  Esc back"
-        case .diff: "Enter show in tree  q back"
-        case .tree where state.layout.cols >= 100: "/ filter  e next  c classify  ? help  q quit"
-        case .violations where state.layout.cols >= 100: "f kind  r rule  Enter show  ? help  q back"
-        case .tree: "? help  q quit"
-        default: "? help  q back"
-        }
+        state.overlays.last?.view.hint(state.layout) ?? state.focus.view.hint(state.layout)
     }
 }

@@ -32,7 +32,7 @@ enum TreeRenderer {
 
     private static func drawTitle(_ tree: TreeBrowser, inventory: Inventory, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
         let row = layout.titleRow
-        var right = "  " + TriageRenderer.count(tree.entries.count, "entry", "entries")
+        var right = "  " + Wording.count(tree.entries.count, "entry", "entries")
         right += " · " + SizeLabel.text(inventory.totalSize(tree.directory)) + " · sort " + tree.order.label
         if !tree.filter.isEmpty { right += " · filter \u{201C}" + glyphs.safe(tree.filter) + "\u{201D}" }
         let path = " /" + glyphs.safe(bytes: inventory.pathBytes(tree.directory))

@@ -14,37 +14,14 @@ public enum TriageRenderer {
         }
         HeaderRenderer.draw(state, into: &grid, glyphs: glyphs)
         drawTabs(state, into: &grid, glyphs: glyphs)
-        let fullOverlay = state.overlays.last { overlay in
-            if case .details = overlay { return true }
-            if case .help = overlay { return true }
-            if case .diff = overlay { return true }
-            if case .evidence = overlay { return true }
-            return false
+        // The body is the last overlay that covers the pane, else the focused pane; a box
+        // or prompt on top is drawn over it.
+        if let body = state.overlays.last(where: { $0.view.coversPane }) {
+            body.view.draw(state, into: &grid, glyphs: glyphs)
+        } else {
+            state.focus.view.draw(state, into: &grid, glyphs: glyphs)
         }
-        switch fullOverlay {
-        case .details(let subject, let cursor)?:
-            DetailsRenderer.draw(subject, scroll: cursor, state: state, into: &grid, glyphs: glyphs)
-        case .help(let origin, let cursor)?:
-            HelpRenderer.draw(origin, scroll: cursor, layout: layout, into: &grid)
-        case .diff(let view)?:
-            DiffRenderer.draw(view, state: state, into: &grid, glyphs: glyphs)
-        case .evidence(let cursor)?:
-            EvidenceRenderer.draw(scroll: cursor, state: state, into: &grid, glyphs: glyphs)
-        default:
-            switch state.focus {
-            case .tree: TreeRenderer.draw(state, into: &grid, glyphs: glyphs)
-            case .violations: ViolationsRenderer.draw(state, into: &grid, glyphs: glyphs)
-            case .failures: FailuresRenderer.draw(state, into: &grid, glyphs: glyphs)
-            case .budgets: BudgetsRenderer.draw(state, into: &grid, glyphs: glyphs)
-            }
-        }
-        switch state.overlays.last {
-        case .chooser(let chooser)?: DialogRenderer.drawChooser(chooser, layout: layout, into: &grid, glyphs: glyphs)
-        case .comment(let cls, let text)?: DialogRenderer.drawComment(cls, text: text, layout: layout, into: &grid, glyphs: glyphs)
-        case .unsupportedClass(let cls, let reason)?:
-            DialogRenderer.drawUnsupported(cls, reason: reason, layout: layout, into: &grid, glyphs: glyphs)
-        default: break
-        }
+        if let top = state.overlays.last?.view, !top.coversPane { top.draw(state, into: &grid, glyphs: glyphs) }
         StatusLineRenderer.draw(state, into: &grid, glyphs: glyphs)
         return grid
     }
@@ -54,13 +31,7 @@ public enum TriageRenderer {
         grid.fill(row: row, role: .tab)
         var x = 1
         for pane in Pane.allCases {
-            var label = " " + pane.title
-            switch pane {
-            case .violations: label += state.data.isChecking ? " " + glyphs.ellipsis : " \(state.violations.shown.count)"
-            case .failures: label += " \(state.data.failures.count)"
-            default: break
-            }
-            label += " "
+            let label = " " + pane.title + pane.view.tabNote(state, glyphs: glyphs) + " "
             x += grid.put(label, row: row, col: x, role: pane == state.focus ? .activeTab : .tab)
             x += 1
         }
@@ -96,10 +67,5 @@ public enum TriageRenderer {
             let more = " \(offset + 1)-\(min(offset + layout.overlayRows, lines.count)) of \(lines.count) "
             grid.put(more, row: layout.titleRow, col: max(layout.cols - DisplayWidth.of(more), 0), role: .dim)
         }
-    }
-
-    /// `n` things, pluralised plainly.
-    static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
     }
 }

@@ -36,7 +36,7 @@ public struct OpenRun: Sendable {
 /// What covers the run list and takes the keys.
 public enum RunListOverlay: Sendable, Equatable {
     case filterInput
-    case help(ListCursor)
+    case help(HelpView)
 }
 
 /// The archive UI as a value: the run list, and the triage state of the run opened
@@ -180,13 +180,11 @@ public struct ArchiveState: Sendable {
         message = nil
         switch overlay {
         case .filterInput: handleFilterInput(action)
-        case .help(var cursor):
+        case .help(var view):
             switch action {
             case .help, .cancel, .quit: overlay = nil
             default:
-                if cursor.scroll(action, count: HelpRenderer.lines(for: .runList).count, page: layout.overlayRows) {
-                    overlay = .help(cursor)
-                }
+                if view.scroll(action, page: layout.overlayRows) { overlay = .help(view) }
             }
         case nil:
             return handleList(action)
@@ -202,7 +200,7 @@ public struct ArchiveState: Sendable {
         case .startFilter:
             overlay = .filterInput
         case .help:
-            overlay = .help(ListCursor())
+            overlay = .help(HelpView(origin: .runList))
         case .quit:
             return [.quit]
         default:

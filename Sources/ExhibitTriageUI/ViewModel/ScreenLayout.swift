@@ -49,26 +49,3 @@ public struct ScreenLayout: Sendable, Equatable {
     public var diffTop: Int { 5 }
     public var diffRows: Int { max(statusRow - diffTop, 1) }
 }
-
-/// The panes Tab cycles through.
-public enum Pane: String, Sendable, CaseIterable, Hashable {
-    case tree, violations, failures, budgets
-
-    public var title: String {
-        switch self {
-        case .tree: "Tree"
-        case .violations: "Violations"
-        case .failures: "Failures"
-        case .budgets: "Budgets"
-        }
-    }
-
-    public var context: BindingContext {
-        switch self {
-        case .tree: .tree
-        case .violations: .violations
-        case .failures: .failures
-        case .budgets: .budgets
-        }
-    }
-}

@@ -1,29 +1,6 @@
 import ExhibitCore
 import ExhibitRules
 
-/// What the details overlay describes.
-public enum DetailsSubject: Sendable, Equatable {
-    case node(Inventory.NodeID)
-    case violation(Int)
-}
-
-/// Something drawn over the focused pane that takes the keys until closed.
-public enum Overlay: Sendable, Equatable {
-    /// The `/` prompt of the tree; the filter applies live.
-    case filterInput
-    case details(DetailsSubject, ListCursor)
-    case help(origin: BindingContext, ListCursor)
-    case chooser(Chooser)
-    /// The optional one-line comment after a class was chosen.
-    case comment(FailureClass, String)
-    /// Files added, removed and grown since a base run (`b`, `B`).
-    case diff(DiffView)
-    /// Each artifact's state, position and message (`v`), as `summary` lists them.
-    case evidence(ListCursor)
-    /// The class chosen is one the evidence cannot support (the reason): asked before recording.
-    case unsupportedClass(FailureClass, String)
-}
-
 /// The whole triage UI as a value: `receive(_:)` turns an event into a new state plus
 /// effects, and `TriageRenderer.render` turns a state into a grid.
 public struct TriageState: Sendable {
@@ -85,23 +62,16 @@ public struct TriageState: Sendable {
         guard data.isChecking else { return }
         data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
         violations = ViolationsBrowser(report: report)
+        for i in overlays.indices {
+            var view = overlays[i].view
+            view.reload(data)
+            overlays[i] = view.overlay
+        }
         revealAll()
     }
 
     /// The binding table in force.
-    public var context: BindingContext {
-        switch overlays.last {
-        case nil: focus.context
-        case .filterInput: .filterInput
-        case .details: .details
-        case .help: .help
-        case .chooser(let c): c.purpose == .failureClass ? .classChooser : .chooser
-        case .comment: .commentInput
-        case .diff: .diff
-        case .evidence: .evidence
-        case .unsupportedClass: .unsupportedClass
-        }
-    }
+    public var context: BindingContext { overlays.last?.view.context ?? focus.context }
 
     /// The comment being typed, if any: what must be kept when the UI is left abruptly.
     public var pendingDraft: TriageDraft? {

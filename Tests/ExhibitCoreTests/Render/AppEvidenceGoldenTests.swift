@@ -84,7 +84,7 @@ import Testing
     @Test func thePreferenceValuesShownAreEscaped() throws {
         let data = try Self.data()
         let node = try #require(data.inventory?.lookup("Library/Preferences/com.example.vault.plist"))
-        let text = DetailsRenderer.lines(.node(node), data: data, glyphs: .unicode)
+        let text = DetailsView.lines(.node(node), data: data, glyphs: .unicode)
             .map { $0.map(\.text).joined() }.joined(separator: "\n")
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains(#"\x1b]0;owned\x07"#))

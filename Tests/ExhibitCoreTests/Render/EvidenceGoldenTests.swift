@@ -142,7 +142,7 @@ import Testing
         let recorded = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport, EvidenceLayout.excludedList: ""])
         #expect(recorded.data.evidence.headline == nil)
         #expect(recorded.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: recorded.data.report) == nil)
-        let details = DetailsRenderer.lines(
+        let details = DetailsView.lines(
             .node(s.data.inventory!.lookup("Library/Application Support/Downloads/pack.bin")!),
             data: s.data, glyphs: .unicode)
         #expect(details.contains { $0.map(\.text).joined().contains("unknown: exclusion flag not recorded") })

@@ -205,7 +205,7 @@ import Testing
 
     @Test func helpIsGeneratedFromTheActionTable() {
         for context in BindingContext.allCases {
-            let text = HelpRenderer.lines(for: context).map { $0.map(\.text).joined() }.joined(separator: "\n")
+            let text = HelpView.lines(for: context).map { $0.map(\.text).joined() }.joined(separator: "\n")
             for binding in KeyBindings.bindings(for: context) {
                 #expect(text.contains(binding.help), "\(context): \(binding.help)")
                 for key in binding.keys { #expect(text.contains(key.label), "\(context): key \(key.label)") }

@@ -25,7 +25,7 @@ enum AppEvidenceDetails {
             return lines
         }
         let format = file.format == .binary ? "binary" : "XML"
-        lines.append([Segment(" Preferences: \(format) property list, " + TriageRenderer.count(members.count, "key"), .columnTitle)])
+        lines.append([Segment(" Preferences: \(format) property list, " + Wording.count(members.count, "key"), .columnTitle)])
         let observations = data.report.preferences.filter { $0.file.lowercased() == lower }
         for (key, value) in members {
             let observation = observations.first { $0.key == key }
