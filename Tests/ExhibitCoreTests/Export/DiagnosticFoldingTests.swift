@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theEvidencePaneFolds() {
-        var state = EvidenceGoldenTests.state(Self.files, rows: 40, cols: 200)
+        var state = EvidenceFixture.state(Self.files, rows: 40, cols: 200)
         state.press(.char("v"))
         let text = TriageRenderer.render(state).text
         #expect(text.contains(Self.folded))

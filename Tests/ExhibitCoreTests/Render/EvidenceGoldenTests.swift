@@ -8,41 +8,9 @@ import Testing
 /// says so in the header and in the evidence pane (`v`); no class is proposed without
 /// an inventory, and `c` asks before recording a class the evidence cannot support.
 @Suite struct EvidenceGoldenTests {
-    static let rules = RulesInventory(rules: [
-        BackupRule(name: "offline-packs", pattern: "Library/Application Support/Downloads/**", requirement: .regenerable),
-        BackupRule(name: "vault-db", pattern: "Documents/Vault.sqlite", requirement: .mustRestore),
-    ])
-
-    /// A real `ncdu -o` export of a small container: no flag recorded.
-    static let ncduExport = """
-        [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},
-        [{"name":"/home/ci/app-data"},
-        [{"name":"Documents"},{"name":"Vault.sqlite","asize":81920}],
-        [{"name":"Library"},
-        [{"name":"Application Support"},
-        [{"name":"Downloads"},{"name":"pack.bin","asize":5242880}]],
-        [{"name":"Caches"},{"name":"a.jpg","asize":1024}]],
-        [{"name":"tmp"}]]]
-
-        """
-
-    static func state(_ files: [String: String], rows: Int = 24, cols: Int = 80) -> TriageState {
-        var withRun = files
-        withRun[EvidenceLayout.runMetadata] = #"{"commit":"9f2c4e1a7b3d","scheme":"Vault"}"#
-        let bundle = BundleLoader.load(runID: "run-0150", from: MemoryEvidenceSource(text: withRun))
-        let compiled = RulesEngine.compile(rules)
-        let report = RulesEngine.check(bundle: bundle, compiled: compiled, rulesSource: "rules.json", rulesDiagnostics: [])
-        return TriageState(data: TriageData(bundle: bundle, report: report, rules: compiled), rows: rows, cols: cols)
-    }
-
-    /// inventory.json cut in the middle, as a CI upload that ran out of space leaves it.
-    static var truncated: TriageState {
-        state([EvidenceLayout.inventoryJSON: String(ncduExport.prefix(150))])
-    }
-
     @Test func aTruncatedInventorySaysSoAndProposesNothing() throws {
         for (rows, cols) in ScreenGoldenTests.sizes {
-            let s = Self.state([EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150))], rows: rows, cols: cols)
+            let s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: String(EvidenceFixture.ncduExport.prefix(150))], rows: rows, cols: cols)
             let text = TriageRenderer.render(s).text
             #expect(text.contains("evidence: inventory malformed"))
             #expect(!text.contains("not a boundary failure"))
@@ -52,7 +20,7 @@ import Testing
 
     @Test func theEvidencePaneListsEachFileWithItsPosition() throws {
         for (rows, cols) in ScreenGoldenTests.sizes {
-            var s = Self.state([EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150))], rows: rows, cols: cols)
+            var s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: String(EvidenceFixture.ncduExport.prefix(150))], rows: rows, cols: cols)
             s.press(.char("v"))
             let text = TriageRenderer.render(s).text
             #expect(text.contains("malformed  container/inventory.json: 3:"))
@@ -63,7 +31,7 @@ import Testing
     }
 
     @Test func classifyingWithoutAnInventoryAsksFirst() throws {
-        var s = Self.truncated
+        var s = EvidenceFixture.truncated
         s.press(.char("c"))
         guard case .chooser(let chooser)? = s.overlays.last else {
             Issue.record("no class chooser")
@@ -97,7 +65,7 @@ import Testing
 
     @Test func unknownFlagsShowTheirOwnMarkAndBlockNothing() throws {
         for (rows, cols) in ScreenGoldenTests.sizes {
-            var s = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport], rows: rows, cols: cols)
+            var s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: EvidenceFixture.ncduExport], rows: rows, cols: cols)
             #expect(s.data.report.count(of: .unsetAttribute) == 0)
             #expect(s.data.evidence.headline == "flags not recorded")
             s.press(.enter)  // Library (sorted by size: Library, Documents, tmp)
@@ -115,8 +83,8 @@ import Testing
     }
 
     @Test func aFilesListStandingInForABrokenInventoryProposesNothing() {
-        let s = Self.state([
-            EvidenceLayout.inventoryJSON: String(Self.ncduExport.prefix(150)), EvidenceLayout.excludedList: "",
+        let s = EvidenceFixture.state([
+            EvidenceLayout.inventoryJSON: String(EvidenceFixture.ncduExport.prefix(150)), EvidenceLayout.excludedList: "",
             EvidenceLayout.filesList: "./Documents/Vault.sqlite\n./tmp/left.txt\n",
         ])
         #expect(s.data.inventory != nil)
@@ -130,7 +98,7 @@ import Testing
     }
 
     @Test func classesTheUnknownFlagsCannotSupportAreAskedFor() {
-        let s = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport])
+        let s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: EvidenceFixture.ncduExport])
         let evidence = s.data.evidence
         #expect(
             evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)
@@ -139,7 +107,7 @@ import Testing
             evidence.unsupportedReason(for: .unsetAttribute, report: s.data.report)
                 == "no unset attribute is known: the exclusion flags are not recorded")
         #expect(evidence.unsupportedReason(for: .misplacedFile, report: s.data.report) == nil)
-        let recorded = Self.state([EvidenceLayout.inventoryJSON: Self.ncduExport, EvidenceLayout.excludedList: ""])
+        let recorded = EvidenceFixture.state([EvidenceLayout.inventoryJSON: EvidenceFixture.ncduExport, EvidenceLayout.excludedList: ""])
         #expect(recorded.data.evidence.headline == nil)
         #expect(recorded.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: recorded.data.report) == nil)
         let details = DetailsView.lines(

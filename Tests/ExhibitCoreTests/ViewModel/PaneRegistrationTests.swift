@@ -62,7 +62,7 @@ import Testing
             ("Tab f", pressed(vault, .tab, .char("f")), .chooser),
             ("c", pressed(vault, .char("c")), .classChooser),
             ("c Enter", pressed(vault, .char("c"), .enter), .commentInput),
-            ("c G Enter (no inventory)", pressed(EvidenceGoldenTests.truncated, .char("c"), .char("G"), .enter), .unsupportedClass),
+            ("c G Enter (no inventory)", pressed(EvidenceFixture.truncated, .char("c"), .char("G"), .enter), .unsupportedClass),
             ("b", ComparisonTests.comparing(), .diff),
         ]
     }
@@ -113,8 +113,8 @@ import Testing
     func scrollsWithinItsOwnLinesAndDrawsThem(key: String) throws {
         let (rows, cols) = (ScreenLayout.minimumRows, ScreenLayout.minimumCols)
         // The evidence pane of a run whose inventory is cut short: every artifact and diagnostics.
-        let truncated = [EvidenceLayout.inventoryJSON: String(EvidenceGoldenTests.ncduExport.prefix(150))]
-        var s = key == "v" ? EvidenceGoldenTests.state(truncated, rows: rows, cols: cols) : TriageFixture.state(rows: rows, cols: cols)
+        let truncated = [EvidenceLayout.inventoryJSON: String(EvidenceFixture.ncduExport.prefix(150))]
+        var s = key == "v" ? EvidenceFixture.state(truncated, rows: rows, cols: cols) : TriageFixture.state(rows: rows, cols: cols)
         if key == "i" { s.press(.tab) }  // a violation's details: reason, rule, entry, tests
         s.press(.char(Character(key)))
         let page = s.layout.overlayRows
