@@ -53,11 +53,16 @@ let package = Package(
             name: "ExhibitCommands",
             dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
+        // What the UI tests and the core's cross-cutting robustness tests share: the hand-built
+        // triage runs (TriageFixture, EvidenceFixture) and `press`. Not a product; its
+        // `@testable` imports need the debug build's testability, as the tests do.
+        .target(name: "ExhibitTestSupport", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI"], path: "Tests/ExhibitTestSupport"),
         .testTarget(
             name: "ExhibitCoreTests",
-            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "CZstd"],
-            exclude: ["Golden"],
-            resources: []),
+            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "ExhibitTestSupport", "CZstd"]),
+        .testTarget(
+            name: "ExhibitTriageUITests", dependencies: ["ExhibitTriageUI", "ExhibitTestSupport", "ExhibitRules", "ExhibitCore"],
+            exclude: ["Golden"]),
         .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore"]),
         .testTarget(name: "ExhibitSyntheticTests", dependencies: ["ExhibitSynthetic", "ExhibitRules", "ExhibitCore"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 @Suite struct DiagnosticFoldingTests {

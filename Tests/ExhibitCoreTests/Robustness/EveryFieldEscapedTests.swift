@@ -3,6 +3,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// Every string field of every artifact kind, one at a time, carries terminal controls

@@ -3,6 +3,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// Times and sizes come from evidence, so any value a JSON number can spell reaches the

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// The quirks real results files show (issue 14 §3; evidence-formats §11), each in a small

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 @Suite struct ArchiveStateTests {

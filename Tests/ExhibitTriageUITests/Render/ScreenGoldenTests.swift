@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// Golden screens of every pane at 80x24 and 120x40 (`UPDATE_GOLDEN=1` re-records).

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// A session whose rules check runs while the tree is already shown

@@ -1,5 +1,6 @@
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// Six runs in the shape of the sample archive, with summaries as the reader makes them.

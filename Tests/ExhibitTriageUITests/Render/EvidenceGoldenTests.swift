@@ -2,6 +2,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// The UI fails closed as `check` does: a truncated inventory, or one without flags,

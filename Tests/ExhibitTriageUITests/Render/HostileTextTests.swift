@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// File names and failure texts from an archive are hostile input: nothing in them may

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ExhibitCore
 @testable import ExhibitRules
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// `b` and `B` in a run's UI: choosing the base, the effects the driver performs, the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// The one entry point's bookkeeping: what is under way is said on the status line

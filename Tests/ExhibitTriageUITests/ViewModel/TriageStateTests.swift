@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitTestSupport
 @testable import ExhibitTriageUI
 
 /// The triage state machine, key by key, over the hand-built Vault run.
