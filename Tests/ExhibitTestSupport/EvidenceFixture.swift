@@ -1,6 +1,6 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
-@testable import ExhibitTriageUI
+import ExhibitCore
+import ExhibitRules
+import ExhibitTriageUI
 
 /// The runs of the fail-closed tests (`EvidenceGoldenTests`): a small container as a
 /// real `ncdu -o` exports it, cut short or whole, with two rules over it.

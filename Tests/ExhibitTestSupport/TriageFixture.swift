@@ -1,6 +1,6 @@
-@testable import ExhibitCore
-@testable import ExhibitRules
-@testable import ExhibitTriageUI
+import ExhibitCore
+import ExhibitRules
+import ExhibitTriageUI
 
 /// A hand-built run in the shape of the sample archives: a "Vault" container with one
 /// violation of each kind, failing tests linked to some of them, and budgets.
