@@ -54,8 +54,8 @@ let package = Package(
             dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         // What the UI tests and the core's cross-cutting robustness tests share: the hand-built
-        // triage runs (TriageFixture, EvidenceFixture) and `press`. Not a product; its
-        // `@testable` imports need the debug build's testability, as the tests do.
+        // triage runs (TriageFixture, EvidenceFixture) and `press`. Not a product; it uses
+        // only public API, so it builds in release too; the tests import it `@testable`.
         .target(name: "ExhibitTestSupport", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI"], path: "Tests/ExhibitTestSupport"),
         .testTarget(
             name: "ExhibitCoreTests",
