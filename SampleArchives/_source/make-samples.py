@@ -8,12 +8,14 @@ xcresulttool JSON (new and legacy), xcbeautify JUnit, ncdu JSON with exhibit's k
 Run it from the repository root: `python3 SampleArchives/_source/make-samples.py`.
 The output is committed; exhibit never runs this script.
 """
+import calendar
 import copy
 import datetime
 import json
 import os
 import plistlib
 import shutil
+import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 STEP_TIME = "2026-11-{day}T09:{minute:02d}:{second:02d}Z"
@@ -526,6 +528,18 @@ def steps_tsv(entries, run):
     return "\n".join(lines) + "\n"
 
 
+def times_txt(entries, run):
+    """times.txt as `cd "$C" && find . -mindepth 1 -printf '%B@\\t%T@\\t%P\\n'` prints it:
+    birth and modification time in seconds with find's ten fraction digits. Births
+    follow steps.tsv's times; each file was last written 3.5 s after it was made."""
+    lines = []
+    for line in steps_tsv(entries, run).splitlines():
+        step, path, t = line.split("\t")
+        birth = calendar.timegm(time.strptime(t, "%Y-%m-%dT%H:%M:%SZ")) + 0.25
+        lines.append("%.10f\t%.10f\t%s" % (birth, birth + 3.5, path))
+    return "\n".join(lines) + "\n"
+
+
 def du_txt(entries):
     totals = {}
     for path, size, excluded, step in entries:
@@ -601,6 +615,7 @@ def main():
             write(run_dir, "container/files.txt", files)
             write(run_dir, "container/sizes.txt", sizes)
             write(run_dir, "container/xattr.txt", xattr, binary=True)
+            write(run_dir, "container/times.txt", times_txt(entries, run))
         write(run_dir, "container/du.txt", du_txt(entries) if run["form"] == "json" else du_absolute(entries))
         write(run_dir, "steps.tsv", steps_tsv(entries, run))
         for path, data in plists.items():

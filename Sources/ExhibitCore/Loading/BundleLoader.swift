@@ -130,7 +130,9 @@ package struct Loading<Source: EvidenceSource> {
         case .inventory:
             loadInventory()
             warnOfDeviceNameTwins()
-        case .steps: loadSteps()
+        case .steps:
+            loadSteps()
+            loadTimes()
         case .directoryTotals: loadDirectoryTotals()
         case .rawArtifacts: loadRawArtifacts()
         }

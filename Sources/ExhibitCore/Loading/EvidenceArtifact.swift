@@ -153,6 +153,10 @@ extension EvidenceArtifact {
     public static let steps = EvidenceArtifact(
         "steps.tsv", .text, reader: "\(StepsReader.self)", fuzz: ["steps"], collected: .withOption(["steps"]),
         marksRun: false, man: "Creation steps", size: .steps, step: .steps)
+    /// Birth and modification times of the list forms' items, for the creation-step inference.
+    public static let timesList = EvidenceArtifact(
+        "container/times.txt", .text, reader: "\(TimesReader.self)", fuzz: ["times"], collected: .never,
+        marksRun: true, man: "Creation steps", size: .steps, step: .steps)
     public static let rules = EvidenceArtifact(
         "rules.json", .json, reader: "\(RulesReader.self)", fuzz: ["rules"], collected: .withOption(["rules"]),
         marksRun: false, man: "Rules and app", size: .rules, step: .rawArtifacts)
@@ -167,7 +171,7 @@ extension EvidenceArtifact {
     /// Every row, in the order exhibit-bundle(5) lists them.
     public static let all: [EvidenceArtifact] = [
         runMetadata, summaryJSON, testsJSON, legacyJSON, junitXML, xcresulttoolVersion, resultBundle, resultBundleInfoPlist,
-        inventoryJSON, filesList, sizesList, excludedList, xattrDump, duTotals, steps, rules, appInfoPlist, preferences,
+        inventoryJSON, filesList, sizesList, excludedList, xattrDump, duTotals, steps, timesList, rules, appInfoPlist, preferences,
     ]
 
     /// The row a bundle-relative path belongs to, if any.

@@ -14,6 +14,7 @@ public enum EvidenceLayout {
     public static let xattrDump = EvidenceArtifact.xattrDump.path
     public static let duTotals = EvidenceArtifact.duTotals.path
     public static let steps = EvidenceArtifact.steps.path
+    public static let timesList = EvidenceArtifact.timesList.path
     public static let runMetadata = EvidenceArtifact.runMetadata.path
     public static let rules = EvidenceArtifact.rules.path
     public static let appInfoPlist = EvidenceArtifact.appInfoPlist.path
@@ -89,6 +90,9 @@ public struct EvidenceBundle: Sendable {
     public var flagSources: [String] = []
     public var duTotals: [DirectoryTotal]?
     public var steps: [StepRecord]?
+    /// When each inventory node was born and last modified, where an artifact recorded
+    /// it (`container/times.txt`); nil when nothing did.
+    public var fileTimes: FileTimes?
     /// The bundle's own `rules.json`: absent, unreadable, or its raw bytes (parsed by
     /// the rules engine). Absent and unreadable are different states: only an absent
     /// file lets a check fall back to the built-in policy.
@@ -117,6 +121,7 @@ public struct EvidenceBundle: Sendable {
         self.strippedAbsolutePrefix = nil
         self.duTotals = nil
         self.steps = nil
+        self.fileTimes = nil
         self.rules = .absent
         self.rulesReading = nil
         self.appInfoPlistBytes = nil

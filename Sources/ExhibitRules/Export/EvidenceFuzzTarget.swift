@@ -82,6 +82,7 @@ public struct EvidenceFuzzTarget: Sendable {
         reading("xattr") { b, w throws(Diagnostic) in _ = try XattrDumpReader.read(b, file: file, warnings: &w) },
         reading("du") { b, w throws(Diagnostic) in _ = try DuReader.read(b, file: file, warnings: &w) },
         reading("steps") { b, w throws(Diagnostic) in _ = try StepsReader.read(b, file: file, warnings: &w) },
+        reading("times") { b, w throws(Diagnostic) in _ = try TimesReader.read(b, file: file, warnings: &w) },
         Self("run-metadata") { bytes throws(Diagnostic) in
             var warnings: [Diagnostic] = []
             var bundle = EvidenceBundle(runID: "fuzz")

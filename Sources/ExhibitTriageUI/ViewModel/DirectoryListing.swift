@@ -89,7 +89,7 @@ public enum DirectoryListing {
         return false
     }
 
-    private static func compareFolded(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>) -> Int {
+    static func compareFolded(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>) -> Int {
         var i = x.startIndex
         var j = y.startIndex
         while i < x.endIndex, j < y.endIndex {

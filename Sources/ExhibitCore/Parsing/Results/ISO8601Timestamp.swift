@@ -5,6 +5,18 @@
 /// Foundation for colon-less offsets, and a date must read the same on both.
 public enum ISO8601Timestamp {
     public static func secondsSince1970(_ text: String) -> Double? {
+        parse(text)?.seconds
+    }
+
+    /// The zone the text was written in, seconds east of UTC (`+0500` is 18000; `Z` is 0);
+    /// nil when the text has no offset or is not a timestamp. The session log's local
+    /// stamps are placed on the UTC clock with the action's offset.
+    public static func utcOffsetSeconds(_ text: String) -> Int? {
+        guard let parsed = parse(text), parsed.hasOffset else { return nil }
+        return parsed.offset
+    }
+
+    private static func parse(_ text: String) -> (seconds: Double, offset: Int, hasOffset: Bool)? {
         let b = Array(text.utf8)
         var i = 0
         func number(_ digits: Int) -> Int? {
@@ -39,6 +51,7 @@ public enum ISO8601Timestamp {
             guard i > start else { return nil }
         }
         var offsetSeconds = 0
+        var hasOffset = true
         if skip("Z") {
             offsetSeconds = 0
         } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
@@ -49,11 +62,13 @@ public enum ISO8601Timestamp {
             let om = number(2) ?? 0
             guard oh < 24, om < 60 else { return nil }
             offsetSeconds = sign * (oh * 3600 + om * 60)
+        } else {
+            hasOffset = false
         }
         guard i == b.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
-        return local - Double(offsetSeconds)
+        return (local - Double(offsetSeconds), offsetSeconds, hasOffset)
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
