@@ -61,9 +61,9 @@ let package = Package(
             name: "ExhibitCoreTests",
             dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "ExhibitTestSupport", "CZstd"]),
         .testTarget(
-            name: "ExhibitTriageUITests", dependencies: ["ExhibitTriageUI", "ExhibitTestSupport", "ExhibitRules", "ExhibitCore"],
+            name: "ExhibitTriageUITests", dependencies: ["ExhibitTriageUI", "ExhibitTestSupport", "ExhibitRules", "ExhibitCore", "ExhibitSynthetic"],
             exclude: ["Golden"]),
-        .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore"]),
+        .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore", "ExhibitSynthetic"]),
         .testTarget(name: "ExhibitSyntheticTests", dependencies: ["ExhibitSynthetic", "ExhibitRules", "ExhibitCore"]),
         .testTarget(
             name: "ExhibitCommandsTests",
