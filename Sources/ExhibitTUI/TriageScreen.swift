@@ -66,6 +66,11 @@ enum TriageWork {
             return Work(.read) { post in post(.basesFound(performer.baseCandidates(forRun: runID), request, runID: runID)) }
         case .loadBase(let baseRunID, let runID):
             return Work(.read) { post in post(.baseLoaded(baseRunID, performer.loadBase(baseRunID), runID: runID)) }
+        case .search(let pattern, let order, let run):
+            return Work(.read) { post in
+                guard let inventory = run.inventory else { return }
+                post(.searched(ContainerSearch(pattern, in: inventory, order: order), runID: run.bundle.runID))
+            }
         }
     }
 }

@@ -110,7 +110,7 @@ check "opens the run: header, pane tabs, tree" $S wait_for $S '^ exhibit · ' \
     && check "tree lists Documents and Library" $S wait_for $S 'Library/' \
     && check "tabs name the panes" $S wait_for $S 'Tree +Violations [0-9]+ +Failures [0-9]+ +Budgets'
 
-keys $S / ; literal $S Documents; keys $S Enter
+keys $S '&' ; literal $S Documents; keys $S Enter
 check "live filter narrows the root to Documents" $S wait_for $S 'filter .Documents.'
 keys $S l
 check "Enter/l goes into Documents" $S wait_for $S '^ /Documents  '
@@ -208,7 +208,7 @@ fi
 S=hostile
 start $S 80 24 "$HOSTILE_RUN"
 check "the hostile run opens" $S wait_for $S '^ exhibit · '
-keys $S / ; literal $S tmp; keys $S Enter l
+keys $S '&' ; literal $S tmp; keys $S Enter l
 check "escape sequences in names are shown escaped" $S wait_for $S '\\x1b\]0;owned\\x07'
 check "the OSC sequence did not retitle the pane" $S bash -c "[ \"\$(tmux -L $SERVER display -p -t $S '#{pane_title}')\" != owned ]"
 keys $S q
@@ -316,6 +316,24 @@ keys $S c G Enter
 check "c asks before recording a class the evidence cannot support" $S wait_for $S 'The evidence cannot support this class'
 keys $S Escape Escape q
 check "truncated inventory: quits cleanly" $S exited_cleanly $S 0
+
+# --- / searches the whole container; n and N step through the matches ----------------
+S=search
+start $S 80 24 "$RUN"
+check "search: the run opens" $S wait_for $S '^ exhibit · '
+keys $S / ; literal $S Kyoto
+check "search: / prompts on the status line" $S wait_for $S '^ /Kyoto.  Enter search'
+keys $S Enter
+check "search: /Kyoto at the root finds a file levels down" $S wait_for $S 'match 1 of [0-9]+'
+check "  ... and opens its directory" $S wait_for $S '^ /(Documents|Library)/.+  [0-9]+ entr'
+keys $S n
+check "search: n goes to the next match" $S wait_for $S 'match 2 of [0-9]+'
+keys $S N N
+check "search: N before the first wraps to the last" $S wait_for $S 'search hit TOP, continuing at BOTTOM'
+keys $S / ; literal $S 'zzz-nothing'; keys $S Enter
+check "search: no match is said" $S wait_for $S 'no names contain zzz-nothing in the container'
+keys $S q
+check "search: quits cleanly" $S exited_cleanly $S 0
 
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi

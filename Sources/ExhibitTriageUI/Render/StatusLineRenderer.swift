@@ -6,10 +6,15 @@ enum StatusLineRenderer {
     /// The live filter being typed: ` /text▏  Enter keep · Esc clear`, the text's end
     /// kept in view. Shared by the triage panes and the run list.
     static func drawFilterPrompt(_ filter: String, row: Int, into grid: inout Grid, glyphs: Glyphs) {
-        let hint = "  Enter keep · Esc clear"
+        drawPrompt(" &", filter, hint: "  Enter keep · Esc clear", row: row, into: &grid, glyphs: glyphs)
+    }
+
+    /// A one-line text prompt over the status row: its key, the text typed (its end kept
+    /// when it is longer than the row), a cursor and the keys that end it.
+    static func drawPrompt(_ key: String, _ typed: String, hint: String, row: Int, into grid: inout Grid, glyphs: Glyphs) {
         let room = max(grid.cols - 2 - DisplayWidth.of(hint) - 1, 8)
-        let text = TextFit.suffix(glyphs.safe(filter), width: room - 1)
-        var x = grid.put(" /", row: row, col: 0, role: .status)
+        let text = TextFit.suffix(glyphs.safe(typed), width: room - 1)
+        var x = grid.put(key, row: row, col: 0, role: .status)
         x += grid.put(text + glyphs.cursor, row: row, col: x, role: .status)
         grid.put(hint, row: row, col: x, role: .status)
     }
@@ -26,6 +31,10 @@ enum StatusLineRenderer {
         grid.fill(row: row, role: .status)
         if state.isFilterInputActive {
             drawFilterPrompt(state.tree.filter, row: row, into: &grid, glyphs: glyphs)
+            return
+        }
+        if case .searchInput(let typed)? = state.overlays.last {
+            drawPrompt(" /", typed, hint: "  Enter search · Esc cancel", row: row, into: &grid, glyphs: glyphs)
             return
         }
         if let message = state.message {

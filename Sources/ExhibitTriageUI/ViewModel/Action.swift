@@ -10,6 +10,8 @@ public enum Action: Sendable, Hashable {
     case open, back
     case sortBySize, sortByName, sortByCount
     case nextViolation, previousViolation
+    /// `/` over the whole container, and `n`/`N` through its matches.
+    case startSearch, nextMatch, previousMatch
     // Panes and overlays.
     case nextPane, previousPane
     case startFilter

@@ -1,7 +1,7 @@
 import ExhibitCore
 import ExhibitRules
 
-/// The tree's `/` prompt: the name filter applies as it is typed; Enter keeps it, Esc
+/// The tree's `&` prompt (less's filter key): the name filter applies as it is typed; Enter keeps it, Esc
 /// clears it; the arrows still move in the tree. Its text is the tree's
 /// (`TreeBrowser.filter`); the status line draws the prompt
 /// (`StatusLineRenderer.drawFilterPrompt`), over the tree as it is.

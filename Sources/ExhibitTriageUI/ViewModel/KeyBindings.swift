@@ -32,12 +32,12 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case unsupportedClass
     /// The comparison with a base run (`b`).
     case diff
-    case filterInput, classChooser, commentInput, chooser
+    case filterInput, searchInput, classChooser, commentInput, chooser
     /// The archive's run list and its `/` prompt.
     case runList, runListFilter
 
     /// Text prompts turn unbound printable keys into `.insert`.
-    public var acceptsText: Bool { self == .filterInput || self == .commentInput || self == .runListFilter }
+    public var acceptsText: Bool { self == .filterInput || self == .searchInput || self == .commentInput || self == .runListFilter }
 
     public var title: String {
         switch self {
@@ -51,6 +51,7 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
         case .unsupportedClass: "Unsupported class"
         case .diff: "Compared files"
         case .filterInput: "Filter"
+        case .searchInput: "Search"
         case .classChooser: "Classify"
         case .commentInput: "Comment"
         case .chooser: "Chooser"
@@ -99,9 +100,12 @@ public enum KeyBindings {
             KeyBinding(.open, [.enter, .char("l"), .right], "Open directory"),
             KeyBinding(.back, [.char("h"), .left, .backspace], "Parent directory"),
             KeyBinding(.sortBySize, [.char("s")], "Sort by size (again: reverse)"),
-            KeyBinding(.sortByName, [.char("n")], "Sort by name (again: reverse)"),
+            KeyBinding(.sortByName, [.char("a")], "Sort by name, a to z (again: reverse)"),
             KeyBinding(.sortByCount, [.char("C")], "Sort by file count (again: reverse)"),
-            KeyBinding(.startFilter, [.char("/")], "Filter names (Esc clears)"),
+            KeyBinding(.startSearch, [.char("/")], "Search the whole container (a glob with * ? [)"),
+            KeyBinding(.nextMatch, [.char("n")], "Next match, in tree order"),
+            KeyBinding(.previousMatch, [.char("N")], "Previous match"),
+            KeyBinding(.startFilter, [.char("&")], "Filter this directory's names (Esc clears)"),
             KeyBinding(.nextViolation, [.char("e")], "Next violation"),
             KeyBinding(.previousViolation, [.char("E")], "Previous violation"),
             KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
@@ -205,6 +209,14 @@ public enum KeyBindings {
             KeyBinding(.moveUp, [.up], "Move up"),
         ])
 
+    private static let searchInput = BindingGroup(
+        title: "Search",
+        bindings: [
+            KeyBinding(.confirm, [.enter], "Search"),
+            KeyBinding(.cancel, [.escape], "Cancel"),
+            KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+        ])
+
     private static let chooser = BindingGroup(
         title: "Choosing",
         bindings: [
@@ -236,6 +248,7 @@ public enum KeyBindings {
         case .evidence: [evidence, movement, closeOverlay, terminal]
         case .unsupportedClass: [unsupportedClass, terminal]
         case .filterInput: [filterInput, terminal]
+        case .searchInput: [searchInput, terminal]
         case .classChooser, .chooser: [chooser, terminal]
         case .commentInput: [commentInput, terminal]
         case .runList: [runList, movement]

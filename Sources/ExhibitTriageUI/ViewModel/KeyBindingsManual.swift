@@ -9,7 +9,7 @@ extension KeyBindings {
     /// panes, then overlays and prompts.
     public static var manualGroups: [BindingGroup] {
         let order: [BindingContext] = [
-            .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .runListFilter, .classChooser,
+            .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .searchInput, .runListFilter, .classChooser,
             .unsupportedClass, .commentInput,
         ]
         var seen: Set<String> = []

@@ -2,7 +2,8 @@ import ExhibitCore
 import ExhibitRules
 
 /// The container tree, ncdu's way: one directory at a time, sorted, filtered by name
-/// (`/`, `FilterPrompt`), `e`/`E` to the next violation's file, `i` for details.
+/// (`&`, `FilterPrompt`), searched as a whole (`/`, `n`, `N`: `SearchPrompt`,
+/// `TreeSearch`), `e`/`E` to the next violation's file, `i` for details.
 /// State: `TriageState.tree` (`TreeBrowser`). Drawn by `TreeRenderer`.
 enum TreePane: TriagePane {
     static let title = "Tree"
@@ -18,6 +19,7 @@ enum TreePane: TriagePane {
         case .sortByName: state.tree.sort(by: .name, inventory, page: page)
         case .sortByCount: state.tree.sort(by: .count, inventory, page: page)
         case .startFilter: state.openOverlay(FilterPrompt())
+        case .startSearch: state.openOverlay(SearchPrompt(text: ""))
         case .toggleDetails:
             if let sel = state.tree.selected { state.openOverlay(DetailsView(.node(sel), data: state.data)) }
         case .nextViolation, .previousViolation:
@@ -45,7 +47,7 @@ enum TreePane: TriagePane {
     }
 
     static func hint(_ layout: ScreenLayout) -> String {
-        layout.cols >= 100 ? "/ filter  e next  c classify  ? help  q quit" : "? help  q quit"
+        layout.cols >= 100 ? "/ search  n next  e violation  c classify  ? help  q quit" : "? help  q quit"
     }
 
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {

@@ -19,6 +19,8 @@ public enum TriageEvent: Sendable {
     case recordSaved(HookMessage, runID: String)
     /// What writing `.exportNote` of `runID` reported.
     case noteWritten(HookMessage, runID: String)
+    /// The matches of `.search` over `runID`'s container.
+    case searched(ContainerSearch, runID: String)
 }
 
 /// What the state machine asks to be done; it never performs I/O. Effects that need
@@ -41,6 +43,10 @@ public enum TriageEffect: Sendable, Equatable {
     case listBases(BaseRequest, runID: String)
     /// Read this run's inventory as a base for `runID`; answered by `.baseLoaded`.
     case loadBase(String, runID: String)
+    /// Find the names matching the pattern in the run's whole container, ordered as the
+    /// tree draws them in this order; answered by `.searched`. Pure, but a scan of a
+    /// million names (and sorting as many matches) is not for the key thread.
+    case search(SearchPattern, SortOrder, TriageData)
 }
 
 /// Which base `b` and `B` ask for.
@@ -58,6 +64,7 @@ public enum TriageActivity: Sendable, Equatable {
     case loadingBase(String)
     case savingRecord
     case writingNote
+    case searching(String)
 
     public var text: String {
         switch self {
@@ -65,6 +72,7 @@ public enum TriageActivity: Sendable, Equatable {
         case .loadingBase(let runID): "Loading base run \(runID)…"
         case .savingRecord: "Saving the classification…"
         case .writingNote: "Writing the triage note…"
+        case .searching(let text): "Searching the container for \(text)…"
         }
     }
 }
@@ -78,6 +86,7 @@ extension TriageEffect {
         case .loadBase(let runID, _): .loadingBase(runID)
         case .confirmClassification: .savingRecord
         case .exportNote: .writingNote
+        case .search(let pattern, _, _): .searching(TerminalText.escape(pattern.text))
         case .quit, .redraw, .checkRules, .saveDraft: nil
         }
     }

@@ -40,6 +40,11 @@ extension TriageState {
             finished(.writingNote)
             message = result
             effects = []
+        case .searched(let search, let runID):
+            guard isMine(runID) else { return [] }
+            finished(.searching(TerminalText.escape(search.pattern.text)))
+            receivedSearch(search)
+            effects = []
         }
         activities += effects.compactMap(\.activity)
         return effects

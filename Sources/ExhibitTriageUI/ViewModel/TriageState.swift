@@ -18,6 +18,10 @@ public struct TriageState: Sendable {
     public internal(set) var draft: TriageDraft?
     /// Shown on the status line until the next key.
     public internal(set) var message: HookMessage?
+    /// The last `/` search over the whole container (`TreeSearch`), kept for `n`/`N`.
+    public internal(set) var search: ContainerSearch?
+    /// The direction of the step to take when a search asked for arrives.
+    var searchStepForward: Bool?
     /// Effects under way, oldest first; the status line names the latest when there is
     /// no message.
     public internal(set) var activities: [TriageActivity] = []

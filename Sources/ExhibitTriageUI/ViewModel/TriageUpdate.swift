@@ -52,6 +52,8 @@ extension TriageState {
             return requestBases(.latestPassing)
         case .chooseBase:
             return requestBases(.choose)
+        case .nextMatch, .previousMatch:
+            return stepSearch(forward: action == .nextMatch)
         case .quit:
             if focus != .tree {
                 focus = .tree

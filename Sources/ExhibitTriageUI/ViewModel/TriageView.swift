@@ -83,8 +83,10 @@ public enum Pane: String, Sendable, CaseIterable, Hashable {
 
 /// What the overlays stack holds: each case carries one overlay's value.
 public enum Overlay: Sendable, Equatable {
-    /// The `/` prompt of the tree; the filter applies live.
+    /// The `&` prompt of the tree; the filter of the directory shown applies live.
     case filterInput
+    /// The tree's `/` prompt and the text typed; Enter searches the whole container.
+    case searchInput(String)
     case details(DetailsView)
     case help(HelpView)
     case chooser(Chooser)
@@ -101,6 +103,7 @@ public enum Overlay: Sendable, Equatable {
     var view: any TriageOverlay {
         switch self {
         case .filterInput: FilterPrompt()
+        case .searchInput(let text): SearchPrompt(text: text)
         case .details(let view): view
         case .help(let view): view
         case .chooser(let chooser): chooser

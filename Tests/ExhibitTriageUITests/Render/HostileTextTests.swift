@@ -86,8 +86,13 @@ import Testing
         assertClean(TriageRenderer.render(s))
         s.press(.tab)
         assertClean(TriageRenderer.render(s))
-        s.press(.tab, .char("/"))
+        s.press(.tab, .char("&"))
         s.type("\u{1B}[31m")
+        assertClean(TriageRenderer.render(s))
+        s.press(.escape, .char("/"))
+        s.type("\u{1B}]0;owned\u{07}")
+        assertClean(TriageRenderer.render(s))
+        s.press(.enter)
         assertClean(TriageRenderer.render(s))
     }
 

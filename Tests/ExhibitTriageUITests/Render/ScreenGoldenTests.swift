@@ -41,7 +41,7 @@ import Testing
     @Test func treeFilteredByName() throws {
         try check("tree-filter") { s in
             s.press(.char("l"))
-            s.press(.char("/"))
+            s.press(.char("&"))
             s.type("Support")
         }
     }

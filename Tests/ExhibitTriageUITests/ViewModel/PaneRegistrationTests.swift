@@ -33,6 +33,7 @@ import Testing
     private static func name(_ overlay: Overlay) -> String {
         switch overlay {
         case .filterInput: "filterInput"
+        case .searchInput: "searchInput"
         case .details: "details"
         case .help: "help"
         case .chooser: "chooser"
@@ -44,7 +45,7 @@ import Testing
     }
 
     private static let allNames: Set<String> = [
-        "filterInput", "details", "help", "chooser", "comment", "diff", "evidence", "unsupportedClass",
+        "filterInput", "searchInput", "details", "help", "chooser", "comment", "diff", "evidence", "unsupportedClass",
     ]
 
     /// Each overlay opened by its keys, with the binding table it must read.
@@ -56,7 +57,8 @@ import Testing
         }
         let vault = TriageFixture.state()
         return [
-            ("/", pressed(vault, .char("/")), .filterInput),
+            ("&", pressed(vault, .char("&")), .filterInput),
+            ("/", pressed(vault, .char("/")), .searchInput),
             ("i", pressed(vault, .char("i")), .details),
             ("?", pressed(vault, .char("?")), .help),
             ("v", pressed(vault, .char("v")), .evidence),

@@ -51,10 +51,10 @@ import Testing
 
     @Test func sortKeysToggleAndRepeatReverses() {
         var s = state()
-        s.press(.char("n"))
+        s.press(.char("a"))
         #expect(s.tree.order == SortOrder(.name))
         #expect(s.tree.entries.map { s.data.inventory!.name($0) } == ["Documents", "Library", "SystemData", "tmp"])
-        s.press(.char("n"))
+        s.press(.char("a"))
         #expect(s.tree.order == SortOrder(.name, reversed: true))
         #expect(s.tree.entries.map { s.data.inventory!.name($0) } == ["tmp", "SystemData", "Library", "Documents"])
         s.press(.char("C"))
@@ -70,13 +70,13 @@ import Testing
     @Test func sortKeepsTheSelectedEntry() {
         var s = state()
         s.press(.char("j"))
-        s.press(.char("n"))
+        s.press(.char("a"))
         #expect(s.selectedPath == "Documents")
     }
 
     @Test func liveFilterNarrowsOnEveryKeyAndEscClears() {
         var s = state()
-        s.press(.char("/"))
+        s.press(.char("&"))
         #expect(s.context == .filterInput)
         s.type("Doc")
         #expect(s.tree.filter == "Doc")
@@ -91,7 +91,7 @@ import Testing
 
     @Test func enterKeepsTheFilterAndLettersInThePromptAreText() {
         var s = state()
-        s.press(.char("/"))
+        s.press(.char("&"))
         s.type("qjkl")
         #expect(s.tree.filter == "qjkl", "q, j, k and l are text while typing, not commands")
         s.press(.backspace, .backspace, .backspace, .backspace)
@@ -104,7 +104,7 @@ import Testing
 
     @Test func filterThatMatchesNothingShowsANote() {
         var s = state()
-        s.press(.char("/"))
+        s.press(.char("&"))
         s.type("zzz")
         #expect(s.tree.entries.isEmpty)
         #expect(TriageRenderer.render(s).text.contains("no names contain"))
@@ -175,7 +175,7 @@ import Testing
 
     @Test func jumpClearsAFilterThatHidesTheFile() {
         var s = state()
-        s.press(.char("l"), .char("/"))
+        s.press(.char("l"), .char("&"))
         s.type("zzz")
         s.press(.enter)
         s.press(.tab)
