@@ -52,7 +52,7 @@ enum StatusLineRenderer {
         }
         if case .diff(let view)? = state.overlays.last {
             guard let row = view.selected else { return "0/0" }
-            return "\(view.cursor.index + 1)/\(view.rows.count)  " + glyphs.safe(row.entry.path)
+            return "\(view.cursor.index + 1)/\(view.rows.count)  " + glyphs.safe(row.path)
         }
         switch state.focus {
         case .tree:

@@ -231,7 +231,7 @@ extension TriageState {
                 focus = .violations
             case .base:
                 guard let runID = value else { break }
-                return [.loadBase(runID, runID: data.bundle.runID)]
+                return [.loadBase(runID, of: data)]
             case .failureClass:
                 guard let cls = value.flatMap(FailureClass.init(rawValue:)) else { break }
                 // A class the evidence cannot support is recorded only when asked twice.
