@@ -18,6 +18,17 @@ extension InventoryDiff {
         case tmp = "tmp"
         case other = "other"
 
+        /// The name a narrow column gives the area.
+        public var shortName: String {
+            switch self {
+            case .documents: "Documents"
+            case .applicationSupport: "Application Support"
+            case .caches: "Caches"
+            case .tmp: "tmp"
+            case .other: "elsewhere"
+            }
+        }
+
         /// The area of a container-relative path, and the path below the area's root.
         /// Area names compare ignoring ASCII case, as the volume does by default.
         static func of(_ path: String) -> (area: Area, below: Substring) {

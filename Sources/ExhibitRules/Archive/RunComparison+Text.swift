@@ -18,7 +18,7 @@ extension RunComparison {
         s += Self.counted(violations.new.count - violations.newBlocking, "new warning") + "\n"
         s += "Both runs checked against " + TerminalText.escape(rulesSource) + "\n"
         if files.flagsNotRecordedInBase > 0 || files.flagsNotRecordedInRun > 0 {
-            s += "Flags not compared: \(files.flagsNotRecordedInBase) files not recorded in base, "
+            s += "Flags not compared: " + Self.counted(files.flagsNotRecordedInBase, "file") + " not recorded in base, "
             s += "\(files.flagsNotRecordedInRun) not recorded in this run\n"
         }
         if let why = tests.notCompared { s += "Tests not compared: \(why)\n" }
@@ -54,7 +54,7 @@ extension RunComparison {
     }
 
     /// "1 file", "2 files".
-    static func counted(_ n: Int, _ noun: String) -> String { "\(n) " + noun + (n == 1 ? "" : "s") }
+    package static func counted(_ n: Int, _ noun: String) -> String { "\(n) " + noun + (n == 1 ? "" : "s") }
 
     static func violationLine(_ v: Violation) -> String {
         var line = "  \(v.kind.badge)  " + TerminalText.escape(v.path)

@@ -33,7 +33,7 @@ enum DiffRenderer {
         let title: StyledLine = [
             Segment(" Since ", .dim), Segment(glyphs.safe(view.baseRunID), .message),
             Segment(" · \(view.regressions) regressions", view.regressions > 0 ? .violation : .dim),
-            Segment(" · \(view.improvements) fixed · \(files) files", .dim),
+            Segment(" · \(view.improvements) fixed · " + RunComparison.counted(files, "file"), .dim),
             Segment(
                 " · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),
                 .dim),
@@ -67,6 +67,12 @@ enum DiffRenderer {
 
     private static func draw(_ row: DiffView.Row, row y: Int, _ columns: Columns, into grid: inout Grid, glyphs: Glyphs) {
         let fit = { (text: String, width: Int) in TextFit.shorten(text, to: max(width - 1, 0), ellipsis: glyphs.ellipsis) }
+        /// The path shortened so the note after it stays whole (the note goes when even that does not fit).
+        let annotated = { (path: String, note: String) -> String in
+            let room = columns.path - 1 - DisplayWidth.of(note)
+            guard !note.isEmpty, room >= 8 else { return fit(path, columns.path) }
+            return TextFit.shorten(path, to: room, ellipsis: glyphs.ellipsis) + note
+        }
         let delta = row.deltaBytes == 0 ? "" : (row.shrank ? "-" : "+") + SizeLabel.text(row.deltaBytes)
         var violations: [Violation] = []
         var role = Role.plain
@@ -77,6 +83,14 @@ enum DiffRenderer {
             return
         case .note(let note):
             grid.put(" " + note, row: y, col: 0, role: .dim)
+            return
+        case .test(let t, let section):
+            // A test has no size or step: its name and what the other run says take the row.
+            let change = section == .newFailingTests ? "failing" : section == .fixedTests ? "fixed" : "flaky"
+            let rest = grid.cols - 12
+            let other = "  " + t.other
+            let name = TextFit.shorten(glyphs.safe(t.test), to: max(rest - DisplayWidth.of(other) - 1, 8), ellipsis: glyphs.ellipsis)
+            grid.put(" " + TextFit.padRight(change, to: 9) + "  " + name + other, row: y, col: 0, role: .plain)
             return
         case .file(let e):
             violations = e.violations
@@ -90,26 +104,22 @@ enum DiffRenderer {
             violations = m.violations
             text = line(
                 change: "moved", delta: delta, size: SizeLabel.text(m.size),
-                path: fit(glyphs.safe(m.path) + "  from " + m.baseArea.rawValue, columns.path),
+                path: annotated(glyphs.safe(m.path), "  from " + m.baseArea.shortName),
                 step: fit(glyphs.safe(m.step ?? "-"), columns.step), violations: "", columns)
         case .flag(let f):
             violations = f.violations
-            let note = f.areaBackedUp ? "" : "  (not backed up either way)"
+            let files = f.isDirectory ? "  " + RunComparison.counted(f.fileCount, "file") : ""
             text = line(
-                change: f.direction == .nowBackedUp ? "unflagged" : "flagged", delta: delta, size: "\(f.fileCount) files",
-                path: fit(glyphs.safe(f.path) + note, columns.path), step: fit("-", columns.step), violations: "", columns)
+                change: f.direction == .nowBackedUp ? "unflagged" : "flagged", delta: delta, size: SizeLabel.text(f.bytes),
+                path: annotated(glyphs.safe(f.path), files + (f.areaBackedUp ? "" : "  (not backed up either way)")),
+                step: fit("-", columns.step), violations: "", columns)
         case .violation(let v, let fixed):
             violations = [v]
             role = fixed ? .dim : .plain
             text = line(
                 change: fixed ? "fixed" : "new", delta: "", size: SizeLabel.text(v.size),
-                path: fit(glyphs.safe(v.path) + (v.fileCount > 1 ? "  \(v.fileCount) files" : ""), columns.path),
+                path: annotated(glyphs.safe(v.path), v.fileCount > 1 ? "  " + RunComparison.counted(v.fileCount, "file") : ""),
                 step: fit(glyphs.safe(v.step ?? "-"), columns.step), violations: "", columns)
-        case .test(let t, let section):
-            let change = section == .newFailingTests ? "failing" : section == .fixedTests ? "fixed" : "flaky"
-            text = line(
-                change: change, delta: "", size: "", path: fit(glyphs.safe(t.test) + "  " + t.other, columns.path),
-                step: "", violations: "", columns)
         }
         let first = violations.first
         var violationText = first.map { String($0.kind.badge) + " " + glyphs.safe($0.ruleName ?? $0.kind.title) } ?? ""

@@ -65,7 +65,7 @@ public struct DiffView: Sendable, Equatable {
             rows.append(
                 Row(
                     item: .note(
-                        "Flags not compared: \(files.flagsNotRecordedInBase) files not recorded in base, "
+                        "Flags not compared: " + RunComparison.counted(files.flagsNotRecordedInBase, "file") + " not recorded in base, "
                             + "\(files.flagsNotRecordedInRun) not recorded in this run"),
                     deltaBytes: 0, shrank: false, path: ""))
         }
