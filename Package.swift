@@ -69,7 +69,8 @@ let package = Package(
             name: "ExhibitCommandsTests",
             dependencies: [
                 "ExhibitCommands", "ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic",
-            ]),
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "ExhibitAppTests", dependencies: ["ExhibitApp", "ExhibitIO", "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect"]),
         .testTarget(name: "ExhibitTUITests", dependencies: ["ExhibitTUI", "ExhibitTriageUI", "ExhibitRules", "ExhibitCore"]),
     ],

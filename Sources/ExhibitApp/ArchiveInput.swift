@@ -86,12 +86,20 @@ public struct RunComparisonInput: Sendable {
         }
     }
 
-    public func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
+    /// The base run `runID` read and compared with `run`: checked against the run's
+    /// rules (compiled once, in the run's data), so violations compare under one rules file.
+    public func loadBase(
+        _ runID: String, comparedWith run: EvidenceBundle, report: CheckReport, rules: CompiledRules
+    ) -> Result<RunComparison, ArchiveOpenFailure> {
         let bundle = RunLocator.loadRun(at: directory.appendingPathComponent(runID))
-        guard let inventory = bundle.inventory else {
+        guard bundle.inventory != nil else {
             return .failure(ArchiveOpenFailure("\(runID): no container inventory to compare with"))
         }
-        return .success(inventory)
+        let baseReport = RulesInput.check(bundle, compiled: rules, source: report.rulesSource, diagnostics: report.rulesDiagnostics)
+        guard let comparison = RunComparison(base: bundle, baseReport: baseReport, run: run, report: report) else {
+            return .failure(ArchiveOpenFailure("\(run.runID): no container inventory to compare"))
+        }
+        return .success(comparison)
     }
 
     /// Read once per UI session: runs do not change while they are being triaged. Asked

@@ -64,8 +64,10 @@ enum TriageWork {
             return saveDraft(draft, of: run, performer)
         case .listBases(let request, let runID):
             return Work(.read) { post in post(.basesFound(performer.baseCandidates(forRun: runID), request, runID: runID)) }
-        case .loadBase(let baseRunID, let runID):
-            return Work(.read) { post in post(.baseLoaded(baseRunID, performer.loadBase(baseRunID), runID: runID)) }
+        case .loadBase(let baseRunID, let run):
+            return Work(.read) { post in
+                post(.baseLoaded(baseRunID, performer.loadBase(baseRunID, for: run), runID: run.bundle.runID))
+            }
         case .search(let pattern, let order, let run):
             return Work(.read) { post in
                 guard let inventory = run.inventory else { return }

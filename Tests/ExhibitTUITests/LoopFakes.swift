@@ -146,10 +146,14 @@ final class FakePerformer: ArchivePerformer, @unchecked Sendable {
         return [BaseCandidate(runID: "run-base", date: 1_000, dateText: "2026-10-01", outcome: .passed)]
     }
 
-    func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> {
+    func loadBase(_ runID: String, for run: TriageData) -> Result<RunComparison, ArchiveOpenFailure> {
         record("base \(runID)")
         baseGate?.wait()
-        return .success(base)
+        guard let inventory = run.inventory else { return .failure(ArchiveOpenFailure("\(runID): no inventory")) }
+        return .success(
+            RunComparison(
+                baseRunID: runID, base: base, baseReport: run.report, baseResults: nil, runID: run.bundle.runID,
+                run: inventory, report: run.report, results: run.bundle.primaryResults))
     }
 
     func readSummary(_ runID: String) -> RunSummary {

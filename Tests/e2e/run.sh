@@ -335,6 +335,43 @@ check "search: no match is said" $S wait_for $S 'no names contain zzz-nothing in
 keys $S q
 check "search: quits cleanly" $S exited_cleanly $S 0
 
+# --- The comparison sees the backup boundary (issue 18 §1) ---------------------------
+if [ -d SampleArchives/run-2026-11-03-unset-attribute ] && [ -d SampleArchives/run-2026-10-20-xcode15-legacy ]; then
+    S=compare-boundary
+    start $S 80 24 "$PWD/SampleArchives"
+    check "boundary: the archive opens" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
+    keys $S / ; literal $S unset-attribute; keys $S Enter Enter
+    check "boundary: the unset-attribute run opens" $S wait_for $S '^ exhibit · run-2026-11-03-unset-attribute'
+    keys $S b
+    check "b counts the regressions since the baseline" $S wait_for $S '^ Since run-2026-11-02-baseline · 5 regressions · 0 fixed · 1 file · '
+    check "  ... new violations come first, with their count" $S wait_for $S '^ New violations \(2\)'
+    check "  ... the Models directory losing its flag is listed" $S wait_for $S '^ unflagged +\+12\.0 MiB +12\.0 MiB +Library/.*Models  2 files +U ml-models'
+    check "  ... newly failing tests, with what the base said" $S wait_for $S 'testModelsExcludedFromBackup\(\)  passed in base'
+    keys $S j j
+    check "j steps over the section title onto the flag change" $S wait_for $S '^ [0-9]+/[0-9]+  Library/Application Support/Models +Enter'
+    keys $S Enter
+    check "Enter shows the directory in the tree" $S wait_gone $S '^ Since run-2026-11-02-baseline'
+    check "  ... inside Application Support" $S wait_for $S '^ /Library/Application Support  '
+    keys $S q q
+    check "boundary: q twice quits" $S exited_cleanly $S 0
+
+    S=compare-legacy
+    start $S 120 40 "$PWD/SampleArchives"
+    check "legacy: the archive opens" $S wait_for $S '^ exhibit · SampleArchives · 8 runs'
+    keys $S G Enter
+    check "legacy: the oldest run opens" $S wait_for $S '^ exhibit · run-2026-10-20-xcode15-legacy'
+    keys $S b
+    check "legacy: b finds no earlier passing run" $S wait_for $S 'no earlier run (passed|to compare with); B chooses a base'
+    keys $S B
+    check "legacy: B lists the other runs" $S wait_for $S 'run-2026-11-02-baseline'
+    keys $S G Enter
+    check "legacy: VaultIndex losing its flag is a regression, not '0 added'" $S wait_for $S '^ Since run-2026-11-02-baseline · 3 regressions · 0 fixed · 0 files · '
+    check "  ... listed under Excluded -> backed up" $S wait_for $S '^ Excluded -> backed up \(1\)'
+    check "  ... with its files and the rule it now breaks" $S wait_for $S '^ unflagged +\+4\.3 MiB +4\.3 MiB +Library/.*VaultIndex  2 files +- +U search-index'
+    keys $S q q q
+    check "legacy: quits cleanly" $S exited_cleanly $S 0
+fi
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

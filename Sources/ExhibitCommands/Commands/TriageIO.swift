@@ -32,7 +32,12 @@ struct RunIO: TriagePerformer {
 
     func baseCandidates(forRun runID: String) -> [BaseCandidate] { comparison.candidates() }
 
-    func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> { comparison.loadBase(runID) }
+    func loadBase(_ runID: String, for run: TriageData) -> Result<RunComparison, ArchiveOpenFailure> {
+        // A base asked for while the run's own check is still under way is compared with
+        // the finished check, not the placeholder.
+        let report = run.isChecking ? checkRules(run) : run.report
+        return comparison.loadBase(runID, comparedWith: run.bundle, report: report, rules: run.rules)
+    }
 }
 
 /// The archive UI's I/O: list lines from `ArchiveInput`, runs loaded from disk each
@@ -66,5 +71,7 @@ struct ArchiveIO: ArchivePerformer {
     func writeNote(_ decision: TriageDecision?, of run: TriageData) -> HookMessage { self.run.writeNote(decision, of: run) }
     func saveDraft(_ draft: TriageDraft, of run: TriageData) { self.run.saveDraft(draft, of: run) }
     func baseCandidates(forRun runID: String) -> [BaseCandidate] { run.baseCandidates(forRun: runID) }
-    func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure> { run.loadBase(runID) }
+    func loadBase(_ runID: String, for run: TriageData) -> Result<RunComparison, ArchiveOpenFailure> {
+        self.run.loadBase(runID, for: run)
+    }
 }

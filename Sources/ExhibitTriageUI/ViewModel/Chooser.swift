@@ -87,7 +87,7 @@ extension Chooser: TriageOverlay {
             state.focus = .violations
         case .base:
             guard let runID = value else { break }
-            return [.loadBase(runID, runID: state.data.bundle.runID)]
+            return [.loadBase(runID, of: state.data)]
         case .failureClass:
             guard let cls = value.flatMap(FailureClass.init(rawValue:)) else { break }
             // A class the evidence cannot support is recorded only when asked twice.

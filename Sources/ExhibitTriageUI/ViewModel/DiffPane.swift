@@ -17,7 +17,7 @@ extension DiffView: TriageOverlay {
 
     func position(glyphs: Glyphs) -> String? {
         guard let row = selected else { return "0/0" }
-        return "\(cursor.index + 1)/\(rows.count)  " + glyphs.safe(row.entry.path)
+        return "\(cursor.index + 1)/\(rows.count)  " + glyphs.safe(row.path)
     }
 
     func hint(_ layout: ScreenLayout) -> String { "Enter show in tree  q back" }

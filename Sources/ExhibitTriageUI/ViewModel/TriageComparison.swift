@@ -37,7 +37,7 @@ extension TriageState {
                 message = .info(earlier ? "no earlier run passed; B chooses a base" : "no earlier run to compare with; B chooses a base")
                 return []
             }
-            return [.loadBase(latest.runID, runID: runID)]
+            return [.loadBase(latest.runID, of: data)]
         case .choose:
             guard !others.isEmpty else {
                 message = .info("no other runs to compare with")
@@ -52,16 +52,14 @@ extension TriageState {
         }
     }
 
-    /// The base's inventory for `.loadBase`: the diff view opens on it, or the status
+    /// The comparison made for `.loadBase`: the diff view opens on it, or the status
     /// line says why not.
-    mutating func receivedBase(_ baseRunID: String, _ result: Result<Inventory, ArchiveOpenFailure>) {
+    mutating func receivedBase(_ baseRunID: String, _ result: Result<RunComparison, ArchiveOpenFailure>) {
         switch result {
         case .failure(let failure):
             message = .failure(failure.message)
-        case .success(let base):
-            guard let inventory = data.inventory else { return }
-            let diff = InventoryDiff(base: base, run: inventory, report: data.report)
-            var view = DiffView(baseRunID: baseRunID, diff: diff)
+        case .success(let comparison):
+            var view = DiffView(baseRunID: baseRunID, comparison: comparison)
             view.cursor.reveal(page: layout.diffRows, count: view.rows.count)
             // A new base (B from the diff view) replaces the comparison shown.
             overlays.removeAll { if case .diff = $0 { true } else { false } }
@@ -69,8 +67,8 @@ extension TriageState {
         }
     }
 
-    /// Keys of the diff view: move, Enter to the file in the tree, b or B for another
-    /// base, q or Esc back.
+    /// Keys of the diff view: move, Enter to the file in the tree (a failing test in the
+    /// Failures pane), b or B for another base, q or Esc back.
     mutating func handleDiff(_ view: DiffView, _ action: Action) -> [TriageEffect] {
         var view = view
         switch action {
@@ -84,22 +82,44 @@ extension TriageState {
             return requestBases(.choose)
         case .open:
             guard let row = view.selected else { return [] }
-            guard row.entry.change != .removed else {
-                message = .info("removed since " + view.baseRunID + ": not in this run")
-                return []
-            }
-            guard let inventory = data.inventory, let node = inventory.lookup(row.entry.path), node != Inventory.root else {
-                message = .info("not in the container inventory: " + row.entry.path)
-                return []
-            }
-            overlays.removeLast()
-            focus = .tree
-            tree.reveal(node, inventory, page: layout.listRows(.tree))
+            open(row, since: view.baseRunID)
         default:
-            if view.cursor.apply(action, count: view.rows.count, page: layout.diffRows) {
+            if view.move(action, page: layout.diffRows) {
                 overlays[overlays.count - 1] = .diff(view)
             }
         }
         return []
+    }
+
+    /// Enter on a row: the tree at its path, the Failures pane at a test failing now, or
+    /// a status line saying why it cannot go there.
+    private mutating func open(_ row: DiffView.Row, since baseRunID: String) {
+        let path = row.path
+        switch row.item {
+        case .section, .note:
+            return
+        case .file(let entry) where entry.change == .removed:
+            message = .info("removed since " + baseRunID + ": not in this run")
+            return
+        case .test(let test, let section):
+            guard section != .fixedTests, let i = data.failures.firstIndex(where: { $0.displayName == test.test }) else {
+                message = .info(test.test + ": " + test.other + "; not failing in this run")
+                return
+            }
+            overlays.removeLast()
+            focus = .failures
+            failures.index = i
+            failures.reveal(page: layout.listRows(.failures, itemCount: data.failures.count), count: data.failures.count)
+            return
+        default:
+            break
+        }
+        guard let inventory = data.inventory, let node = inventory.lookup(path), node != Inventory.root else {
+            message = .info("not in the container inventory: " + path)
+            return
+        }
+        overlays.removeLast()
+        focus = .tree
+        tree.reveal(node, inventory, page: layout.listRows(.tree))
     }
 }

@@ -13,8 +13,8 @@ public enum TriageEvent: Sendable {
     case rulesChecked(CheckReport, runID: String)
     /// The runs that could be a base, found for `.listBases` of `runID`.
     case basesFound([BaseCandidate], BaseRequest, runID: String)
-    /// A base run's inventory (or why not), read for `.loadBase` of `runID`.
-    case baseLoaded(String, Result<Inventory, ArchiveOpenFailure>, runID: String)
+    /// A base run compared with `runID` (or why not), for `.loadBase` of `runID`.
+    case baseLoaded(String, Result<RunComparison, ArchiveOpenFailure>, runID: String)
     /// What saving `.confirmClassification` of `runID` reported.
     case recordSaved(HookMessage, runID: String)
     /// What writing `.exportNote` of `runID` reported.
@@ -41,8 +41,9 @@ public enum TriageEffect: Sendable, Equatable {
     case saveDraft(TriageDraft, TriageData)
     /// Find the runs that could be a base for `runID`; answered by `.basesFound`.
     case listBases(BaseRequest, runID: String)
-    /// Read this run's inventory as a base for `runID`; answered by `.baseLoaded`.
-    case loadBase(String, runID: String)
+    /// Read this run as a base and compare the run with it (the comparison is made off
+    /// the key thread: it walks both inventories and checks the base); answered by `.baseLoaded`.
+    case loadBase(String, of: TriageData)
     /// Find the names matching the pattern in the run's whole container, ordered as the
     /// tree draws them in this order; answered by `.searched`. Pure, but a scan of a
     /// million names (and sorting as many matches) is not for the key thread.

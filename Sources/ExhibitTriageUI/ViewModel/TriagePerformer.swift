@@ -16,8 +16,9 @@ public protocol TriagePerformer: Sendable {
     func saveDraft(_ draft: TriageDraft, of run: TriageData)
     /// The runs that could be a base for `runID` (it may be among them; it is skipped).
     func baseCandidates(forRun runID: String) -> [BaseCandidate]
-    /// A base run's container inventory, or why it cannot be read.
-    func loadBase(_ runID: String) -> Result<Inventory, ArchiveOpenFailure>
+    /// A base run read and compared with `run` (`RunComparison`: its inventory and test
+    /// results, its rules check under the run's rules), or why it cannot be read.
+    func loadBase(_ runID: String, for run: TriageData) -> Result<RunComparison, ArchiveOpenFailure>
 }
 
 /// The archive screen's I/O besides the open run's.

@@ -41,8 +41,8 @@ import Testing
         let effects = s.press(.char("b"))
         let follow = s.receive(.basesFound(candidates, .latestPassing, runID: "run-0142"))
         #expect(effects == [.listBases(.latestPassing, runID: "run-0142")])
-        #expect(follow == [.loadBase("run-2026-11-02", runID: "run-0142")])
-        _ = s.receive(.baseLoaded("run-2026-11-02", .success(baseInventory()), runID: "run-0142"))
+        #expect(follow == [.loadBase("run-2026-11-02", of: s.data)])
+        _ = s.receive(.baseLoaded("run-2026-11-02", .success(ComparisonFixture.comparing(base: baseInventory())), runID: "run-0142"))
         return s
     }
 
@@ -113,7 +113,7 @@ import Testing
         #expect(chooser.selected?.value == "run-2026-11-02")  // the latest earlier passing run
         #expect(chooser.options[1].label == "2026-11-03  run-2026-11-03  Failed")
         #expect(s.context == .chooser)
-        #expect(s.press(.char("k"), .enter) == [.loadBase("run-2026-11-03", runID: "run-0142")])
+        #expect(s.press(.char("k"), .enter) == [.loadBase("run-2026-11-03", of: s.data)])
         #expect(s.overlays.isEmpty)
     }
 
@@ -132,7 +132,7 @@ import Testing
         let view = try #require(Self.diffView(s))
         #expect(view.baseRunID == "run-2026-11-02")
         #expect(
-            view.rows.map(\.entry.path) == [
+            view.rows.compactMap(\.entry?.path) == [
                 "Documents/Exports/report-2026.pdf",  // added, 1.2 MiB
                 "Library/Application Support/offline-catalog.db",  // grown by 1 MiB
                 "tmp/upload-session.tmp", "Library/Caches/images/a.jpg",
@@ -141,30 +141,33 @@ import Testing
                 "Documents/" + TriageFixture.evilName,
                 "Documents/old.log",  // removed: last
             ])
-        #expect(view.rows.first?.deltaBytes == 1_258_291)
-        #expect(view.rows[1].entry.change == .grown && view.rows[1].deltaBytes == 1_048_576)
-        #expect(view.rows.last?.entry.change == .removed && view.rows.last?.shrank == true)
+        let files = view.rows.filter { $0.entry != nil }
+        #expect(files.first?.deltaBytes == 1_258_291)
+        #expect(files[1].entry?.change == .grown && files[1].deltaBytes == 1_048_576)
+        #expect(files.last?.entry?.change == .removed && files.last?.shrank == true)
         #expect(view.count(.added) == 9 && view.count(.grown) == 1 && view.count(.removed) == 1)
         #expect(view.bytesRemoved == 4_096)
-        let cache = try #require(view.rows.first { $0.entry.path == "Documents/cache.db" })
-        #expect(cache.entry.change == .added)
-        #expect(cache.entry.step == "testLogin")
-        #expect(cache.entry.violations.map(\.kind) == [.misplacedFile])
+        let cache = try #require(view.rows.compactMap(\.entry).first { $0.path == "Documents/cache.db" })
+        #expect(cache.change == .added)
+        #expect(cache.step == "testLogin")
+        #expect(cache.violations.map(\.kind) == [.misplacedFile])
     }
 
     @Test func deltasSortDescendingWithRemovedFilesLast() throws {
         let s = Self.comparing()
         let view = try #require(Self.diffView(s))
-        let growing = view.rows.filter { !$0.shrank }.map(\.deltaBytes)
+        let files = view.rows.filter { $0.entry != nil }
+        let growing = files.filter { !$0.shrank }.map(\.deltaBytes)
         #expect(growing == growing.sorted(by: >))
-        let tail = view.rows.drop { !$0.shrank }
+        let tail = files.drop { !$0.shrank }
         #expect(tail.allSatisfy { $0.shrank })
     }
 
-    @Test func enterJumpsTheTreeToTheFile() {
+    @Test func enterJumpsTheTreeToTheFile() throws {
         var s = Self.comparing()
         s.focus = .violations
-        s.press(.char("j"))  // the catalog, grown
+        let catalog = try #require(Self.diffView(s)?.rows.firstIndex { $0.entry?.change == .grown })
+        while Self.diffView(s)?.cursor.index != catalog { s.press(.char("j")) }  // the catalog, grown
         s.press(.enter)
         #expect(s.overlays.isEmpty)
         #expect(s.focus == .tree)
@@ -195,8 +198,9 @@ import Testing
         #expect(s.context == .diff)
         #expect(s.press(.char("B")) == [.listBases(.choose, runID: "run-0142")])
         _ = s.receive(.basesFound(Self.candidates, .choose, runID: "run-0142"))
-        #expect(s.press(.char("G"), .enter) == [.loadBase("run-2026-10-20", runID: "run-0142")])
-        _ = s.receive(.baseLoaded("run-2026-10-20", .success(Self.baseInventory()), runID: "run-0142"))
+        #expect(s.press(.char("G"), .enter) == [.loadBase("run-2026-10-20", of: s.data)])
+        _ = s.receive(
+            .baseLoaded("run-2026-10-20", .success(ComparisonFixture.comparing(base: Self.baseInventory())), runID: "run-0142"))
         // The new comparison replaces the old one: one q is back at the tree.
         #expect(s.overlays.count == 1)
         s.press(.char("q"))
@@ -213,7 +217,7 @@ import Testing
 
     @Test func anEmptyDiffSaysNothingChanged() {
         var s = Self.state()
-        _ = s.receive(.baseLoaded("run-same", .success(TriageFixture.inventory()), runID: "run-0142"))
+        _ = s.receive(.baseLoaded("run-same", .success(ComparisonFixture.same()), runID: "run-0142"))
         let text = TriageRenderer.render(s).text
         #expect(text.contains("No files added, removed or grown since run-same."))
     }
@@ -229,8 +233,10 @@ import Testing
         let open = try #require(a.run?.runID)
         #expect(
             a.receive(.run(.basesFound(Self.candidates, .latestPassing, runID: open)))
-                == [.run(.loadBase("run-2026-11-05", runID: open))])
-        _ = a.receive(.run(.baseLoaded("run-2026-11-05", .success(Self.baseInventory()), runID: open)))
+                == [.run(.loadBase("run-2026-11-05", of: try #require(a.run?.state.data)))])
+        let data = try #require(a.run?.state.data)
+        let comparison = ComparisonFixture.comparing(data, base: Self.baseInventory(), baseRunID: "run-2026-11-05")
+        _ = a.receive(.run(.baseLoaded("run-2026-11-05", .success(comparison), runID: open)))
         #expect(a.context == .diff)
         a.press(.char("q"))
         #expect(a.context == .tree)

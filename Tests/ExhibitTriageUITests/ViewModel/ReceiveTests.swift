@@ -25,7 +25,7 @@ import Testing
         _ = s.receive(.basesFound(Self.base, .latestPassing, runID: "run-0142"))
         #expect(s.activities == [.loadingBase("run-2026-11-02")])
         #expect(TriageRenderer.render(s).text.contains("Loading base run run-2026-11-02…"))
-        _ = s.receive(.baseLoaded("run-2026-11-02", .success(TriageFixture.inventory()), runID: "run-0142"))
+        _ = s.receive(.baseLoaded("run-2026-11-02", .success(ComparisonFixture.same()), runID: "run-0142"))
         #expect(s.activities.isEmpty)
         #expect(s.context == .diff)
     }
@@ -34,7 +34,7 @@ import Testing
         var s = state()
         s.press(.char("b"))
         #expect(s.receive(.basesFound(Self.base, .latestPassing, runID: "run-other")).isEmpty)
-        _ = s.receive(.baseLoaded("run-2026-11-02", .success(TriageFixture.inventory()), runID: "run-other"))
+        _ = s.receive(.baseLoaded("run-2026-11-02", .success(ComparisonFixture.same()), runID: "run-other"))
         _ = s.receive(.recordSaved(.failure("disk full"), runID: "run-other"))
         #expect(s.overlays.isEmpty, "no diff of another run's base")
         #expect(s.message == nil)
