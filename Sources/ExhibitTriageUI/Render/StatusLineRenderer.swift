@@ -16,7 +16,7 @@ enum StatusLineRenderer {
 
     /// A hook's or the state machine's message over the whole status row.
     static func drawMessage(_ message: HookMessage, row: Int, into grid: inout Grid, glyphs: Glyphs) {
-        grid.put(" " + glyphs.safe(message.text), row: row, col: 0, role: message.isError ? .error : .message)
+        grid.put(" " + glyphs.safeMessage(message.text), row: row, col: 0, role: message.isError ? .error : .message)
         grid.restyle(row: row, role: message.isError ? .error : .message)
     }
 

@@ -124,7 +124,7 @@ extension TriageState {
     private mutating func showInTree(_ violation: Int) -> Bool {
         guard let inventory = data.inventory, let node = data.index.nodes[violation], node != Inventory.root else {
             let path = data.report.violations[violation].path
-            message = .info("not in the container inventory: " + path)
+            message = .info("not in the container inventory: " + TerminalText.escape(path))
             return false
         }
         tree.reveal(node, inventory, page: treePage)
