@@ -187,7 +187,7 @@ public struct TriageStatus: Sendable, Equatable, Hashable {
     public init(record: TriageRecord?, draft: TriageRecord?, proposal: ClassificationProposal?) {
         if let record, !record.isDraft {
             self.init(.confirmed(record.failureClass), hasDraft: draft != nil)
-        } else if let proposal, proposal.confidence != .noEvidence {
+        } else if let proposal, proposal.confidence != .noEvidence, proposal.confidence != .noTestResults || !proposal.evidence.isEmpty {
             self.init(.proposed(proposal.proposed), hasDraft: draft != nil)
         } else {
             self.init(.untriaged, hasDraft: draft != nil)

@@ -52,7 +52,8 @@ public struct TriageNote {
             if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
         } else {
             let p = report.proposal
-            out += "**\(p.proposed.title)**, proposed by exhibit (\(p.confidence.rawValue)), not yet confirmed.\n"
+            let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
+            out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
         }
         out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
 
@@ -64,7 +65,7 @@ public struct TriageNote {
             if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
             out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
         }
-        if failures.isEmpty { out += "\nNone.\n" }
+        if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
 
         let violations = report.violations
         out += "\n### Violations (\(violations.count))\n\n"
@@ -131,6 +132,7 @@ public struct TriageNote {
         } else {
             classification = .object([
                 ("class", .string(report.proposal.proposed.rawValue)), ("status", .string("proposed")),
+                ("finding", .optional(report.proposal.finding?.rawValue)), ("headline", .string(report.proposal.headline)),
                 ("confidence", .string(report.proposal.confidence.rawValue)),
                 ("rationale", .string(clean(report.proposal.rationale))),
             ])
