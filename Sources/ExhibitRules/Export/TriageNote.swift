@@ -50,6 +50,16 @@ public struct TriageNote {
                 + " on \(Timestamp.utc(record.time)); \(record.decision).\n"
             if !record.comment.isEmpty { out += "\n> " + MarkdownText.inline(clean(record.comment)) + "\n" }
             if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
+            if record.history.count > 1 {
+                // Every classification the run had, newest first: the record keeps them all.
+                out += "\nEarlier classifications:\n\n"
+                for entry in record.history.dropLast().reversed() {
+                    out += "- \(Timestamp.utc(entry.time)): **\(entry.failureClass.title)** by \(MarkdownText.inline(clean(entry.author)))"
+                    if !entry.comment.isEmpty { out += " — " + MarkdownText.inline(clean(entry.comment)) }
+                    if let issue = entry.issue { out += " (issue " + MarkdownText.inline(clean(issue)) + ")" }
+                    out += "\n"
+                }
+            }
         } else {
             let p = report.proposal
             let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
@@ -128,6 +138,16 @@ public struct TriageNote {
                 ("comment", .string(clean(record.comment))), ("issue", cleanOpt(record.issue)),
                 ("author", .string(clean(record.author))), ("time", .string(Timestamp.iso8601(record.time))),
                 ("rationale", .string(clean(report.proposal.rationale))),
+                (
+                    "history",
+                    .array(
+                        record.history.map { e in
+                            .object([
+                                ("class", .string(e.failureClass.rawValue)), ("comment", .string(clean(e.comment))), ("issue", cleanOpt(e.issue)),
+                                ("author", .string(clean(e.author))), ("time", .string(Timestamp.iso8601(e.time))),
+                            ])
+                        })
+                ),
             ])
         } else {
             classification = .object([

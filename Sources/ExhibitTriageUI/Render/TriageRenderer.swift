@@ -43,6 +43,8 @@ public enum TriageRenderer {
         case .comment(let cls, let text)?: DialogRenderer.drawComment(cls, text: text, layout: layout, into: &grid, glyphs: glyphs)
         case .unsupportedClass(let cls, let reason)?:
             DialogRenderer.drawUnsupported(cls, reason: reason, layout: layout, into: &grid, glyphs: glyphs)
+        case .replaceRecord(let current)?: RecordDialogRenderer.drawReplace(current, layout: layout, into: &grid, glyphs: glyphs)
+        case .issue(let cls, _, let text)?: RecordDialogRenderer.drawIssue(cls, text: text, layout: layout, into: &grid, glyphs: glyphs)
         default: break
         }
         StatusLineRenderer.draw(state, into: &grid, glyphs: glyphs)

@@ -10,7 +10,7 @@ extension KeyBindings {
     public static var manualGroups: [BindingGroup] {
         let order: [BindingContext] = [
             .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .runListFilter, .classChooser,
-            .unsupportedClass, .commentInput,
+            .replaceRecord, .unsupportedClass, .commentInput, .issueInput,
         ]
         var seen: Set<String> = []
         var groups: [BindingGroup] = []

@@ -22,6 +22,10 @@ public enum Overlay: Sendable, Equatable {
     case evidence(ListCursor)
     /// The class chosen is one the evidence cannot support (the reason): asked before recording.
     case unsupportedClass(FailureClass, String)
+    /// `c` on a classified run: the current record, and whether to replace it.
+    case replaceRecord(TriageDecision)
+    /// The optional issue link after the comment (class, comment, text typed).
+    case issue(FailureClass, String, String)
 }
 
 /// The whole triage UI as a value: `receive(_:)` turns an event into a new state plus
@@ -100,6 +104,8 @@ public struct TriageState: Sendable {
         case .diff: .diff
         case .evidence: .evidence
         case .unsupportedClass: .unsupportedClass
+        case .replaceRecord: .replaceRecord
+        case .issue: .issueInput
         }
     }
 
@@ -107,6 +113,7 @@ public struct TriageState: Sendable {
     public var pendingDraft: TriageDraft? {
         for overlay in overlays.reversed() {
             if case .comment(let cls, let text) = overlay { return TriageDraft(failureClass: cls, comment: text) }
+            if case .issue(let cls, let comment, _) = overlay { return TriageDraft(failureClass: cls, comment: comment) }
         }
         return nil
     }

@@ -46,8 +46,12 @@ extension TriageState {
             overlays.append(.evidence(ListCursor()))
             return []
         case .classify:
-            let preselect = draft?.failureClass ?? decision?.failureClass ?? data.proposedClass
-            overlays.append(.chooser(.classes(preselect: preselect)))
+            // A classified run shows its record and asks before another classification.
+            if let decision, draft == nil {
+                overlays.append(.replaceRecord(decision))
+                return []
+            }
+            openClassChooser()
             return []
         case .export:
             return [.exportNote(decision, data)]
@@ -172,6 +176,10 @@ extension TriageState {
                     overlays[overlays.count - 1] = .evidence(cursor)
                 }
             }
+        case .replaceRecord:
+            handleReplaceRecord(action)
+        case .issue(let cls, let comment, let text):
+            return handleIssue(cls, comment: comment, text: text, action)
         case .unsupportedClass(let cls, _):
             switch action {
             case .confirm:
@@ -265,12 +273,9 @@ extension TriageState {
             overlays.removeLast()
             overlays.append(.chooser(.classes(preselect: cls)))
         case .confirm:
+            // The issue link comes next (optional); the current one is offered.
             overlays.removeLast()
-            let chosen = TriageDecision(failureClass: cls, comment: text.trimmingSpaces)
-            decisionBeforeSave = decision
-            decision = chosen
-            draft = nil
-            return [.confirmClassification(chosen, data)]
+            overlays.append(.issue(cls, text.trimmingSpaces, decision?.issue ?? ""))
         default:
             break
         }
