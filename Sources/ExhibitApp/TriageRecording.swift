@@ -56,10 +56,12 @@ public struct TriageHooks: Sendable {
         let made = record(decision.failureClass, comment: decision.comment, issue: decision.issue, draft: false, report)
         do {
             let saved = try TriageRecordKeeping.save(made, store: store, bundle: bundle, report: report)
-            let count = saved.record.history.count
-            let earlier = count > 1 ? " (\(count - 1) earlier kept)" : ""
-            let note = saved.note == nil ? "" : "; note rewritten"
-            return .info("Saved: \(decision.failureClass.title), by \(TerminalText.escape(made.author))\(earlier)\(note)")
+            // What was kept and rewritten goes before the author: the status line cuts the end.
+            var kept: [String] = []
+            if saved.record.earlier.count > 0 { kept.append("\(saved.record.earlier.count) earlier kept") }
+            if saved.note != nil { kept.append("note rewritten") }
+            let extra = kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")"
+            return .info("Saved: \(decision.failureClass.title)\(extra), by \(TerminalText.escape(made.author))")
         } catch {
             return .failure("not saved: \(error.description)")
         }

@@ -339,7 +339,7 @@ if [ -d SampleArchives/run-2026-11-03-unset-attribute ]; then
     check "records: c on a classified run shows the current record" $S wait_for $S 'This run is classified'
     check "  ... with its issue link" $S wait_for $S 'Issue: https://tracker.example/VAULT-412'
     keys $S y Enter; literal $S "second look"; keys $S Enter Enter
-    check "records: re-classifying keeps the earlier one and rewrites the note" $S wait_for $S '1 earlier kept; note rewritten'
+    check "records: re-classifying keeps the earlier one and rewrites the note" $S wait_for $S '1 earlier kept, note rewritten'
     keys $S q
     check "records: quits cleanly" $S exited_cleanly $S 0
     REC_JSON="$WORK/notes-$S/run-2026-11-03-unset-attribute.json"
