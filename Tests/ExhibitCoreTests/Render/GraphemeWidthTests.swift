@@ -83,6 +83,19 @@ import Testing
         #expect(!cut.contains("~"))
     }
 
+    @Test func aDiagnosticQuotingEscapedBytesIsNotEscapedTwice() throws {
+        // The reader escaped the quoted line once (`\x1b`); the evidence pane once doubled it.
+        var s = EvidenceGoldenTests.state(
+            [
+                EvidenceLayout.inventoryJSON: EvidenceGoldenTests.ncduExport, EvidenceLayout.duTotals: "12\tDocuments\n\u{1B}[2Jjunk\n",
+                "app/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>k</key><real>\u{1B}[2J</real></dict></plist>",
+            ], rows: 60, cols: 200)
+        s.press(.char("v"))
+        let text = TriageRenderer.render(s, glyphs: .unicode).text
+        #expect(text.contains("found \"\\x1b[2J\""), "\(text)")
+        #expect(!text.contains("\\\\x1b"), "\(text)")
+    }
+
     // MARK: - Property: fitted text never exceeds the width, never splits a unit
 
     /// Pieces the generator strings names from: ASCII, a backslash, controls, marks,
