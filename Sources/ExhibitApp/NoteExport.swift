@@ -69,11 +69,13 @@ public struct NoteExport {
                 issue: request.issue.map(oneLine), author: TriageAuthor(environment: environment).name,
                 time: Date().timeIntervalSince1970, proposed: report.proposal.proposed)
             do {
-                recordedAt = try store.save(confirmed)
+                let saved = try TriageRecordKeeping.save(confirmed, store: store, bundle: bundle, report: report)
+                recordedAt = saved.file
+                record = saved.record
+                if let note = saved.note { messages.append("rewrote the note beside the record: \(TerminalText.escape(note))") }
             } catch {
                 throw InputError(description: error.description)
             }
-            record = confirmed
         } else {
             do {
                 record = try store.record(for: bundle.runID)

@@ -44,31 +44,40 @@ public struct TriageHooks: Sendable {
         }
     }
 
-    func record(_ cls: FailureClass, comment: String, draft: Bool, _ report: CheckReport) -> TriageRecord {
+    func record(_ cls: FailureClass, comment: String, issue: String?, draft: Bool, _ report: CheckReport) -> TriageRecord {
         TriageRecord(
-            runID: bundle.runID, failureClass: cls, comment: comment, issue: existingRecord()?.issue,
-            author: author.name, time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
+            runID: bundle.runID, failureClass: cls, comment: comment, issue: issue, author: author.name,
+            time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
     }
 
+    /// Messages go to the status line, which shows them sanitized: the parts that come
+    /// from outside (author, paths) are escaped here.
     public func confirm(_ decision: TriageDecision, _ report: CheckReport) -> HookMessage {
-        let made = record(decision.failureClass, comment: decision.comment, draft: false, report)
+        let made = record(decision.failureClass, comment: decision.comment, issue: decision.issue, draft: false, report)
         do {
-            try store.save(made)
-            return .info("Saved: \(decision.failureClass.title), by \(made.author)")
+            let saved = try TriageRecordKeeping.save(made, store: store, bundle: bundle, report: report)
+            // What was kept and rewritten goes before the author: the status line cuts the end.
+            var kept: [String] = []
+            if saved.record.earlier.count > 0 { kept.append("\(saved.record.earlier.count) earlier kept") }
+            if saved.note != nil { kept.append("note rewritten") }
+            let extra = kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")"
+            return .info("Saved: \(decision.failureClass.title)\(extra), by \(TerminalText.escape(made.author))")
         } catch {
             return .failure("not saved: \(error.description)")
         }
     }
 
+    /// The note carries the record as stored (its time is when it was decided, not the
+    /// export's); a decision that is not stored (its save failed) is noted as made now.
     public func export(_ decision: TriageDecision?, _ report: CheckReport) -> HookMessage {
         var confirmed = existingRecord()
-        if let decision {
-            confirmed = record(decision.failureClass, comment: decision.comment, draft: false, report)
+        if let decision, confirmed.map({ $0.failureClass != decision.failureClass || $0.comment != decision.comment }) ?? true {
+            confirmed = record(decision.failureClass, comment: decision.comment, issue: decision.issue, draft: false, report)
         }
         let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
         do {
             let file = try store.saveNote(note, for: bundle.runID)
-            return .info("Note written to \(file)")
+            return .info("Note written to \(TerminalText.escape(file))")
         } catch {
             return .failure("note not written: \(error.description)")
         }
@@ -78,7 +87,7 @@ public struct TriageHooks: Sendable {
     /// terminal is restored (the status line is gone by then).
     public func saveDraft(_ draft: TriageDraft, _ report: CheckReport) {
         do {
-            try store.save(record(draft.failureClass, comment: draft.comment, draft: true, report))
+            try store.save(record(draft.failureClass, comment: draft.comment, issue: nil, draft: true, report))
         } catch {
             problems.add("the unfinished comment was not kept as a draft: \(error.description)")
         }

@@ -129,12 +129,32 @@ public struct NotesStore: Sendable {
     public func draft(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: true), runID: runID) }
 
     /// Writes the record atomically and drops any draft it supersedes; returns its path.
+    /// A classification joins the run's history: the record already there (its history
+    /// included) comes first, so re-classifying keeps every earlier decision. A record
+    /// that cannot be read is not replaced: that would lose it.
     @discardableResult
     public func save(_ record: TriageRecord) throws(Failure) -> String {
         let file = path(for: record.runID, draft: record.isDraft)
-        try write(record, to: file)
+        var kept = record
+        if !record.isDraft {
+            do {
+                if let earlier = try self.record(for: record.runID) { kept = earlier.superseded(by: record) }
+            } catch {
+                throw .unwritable("\(file): the run's record cannot be read, so it is kept as it is (\(error.description))")
+            }
+        }
+        try write(kept, to: file)
         if !record.isDraft { unlink(path(for: record.runID, draft: true)) }
         return file
+    }
+
+    /// Where the note beside a run's record is (`<stem>.md`), whether or not it exists.
+    public func notePath(for runID: String) -> String { directory + "/" + Self.fileStem(for: runID) + ".md" }
+
+    /// Whether a note was exported beside the run's record (it is rewritten with the record).
+    public func hasNote(for runID: String) -> Bool {
+        var st = stat()
+        return lstat(notePath(for: runID), &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The largest record read (a sparse 1 GiB file planted as a record must not cost 1 GiB).
@@ -178,7 +198,7 @@ public struct NotesStore: Sendable {
 
     /// Writes the exported triage note beside the run's record (`<stem>.md`).
     public func saveNote(_ markdown: String, for runID: String) throws(Failure) -> String {
-        let file = directory + "/" + Self.fileStem(for: runID) + ".md"
+        let file = notePath(for: runID)
         try writeFile(Array(markdown.utf8), to: file)
         return file
     }

@@ -9,7 +9,9 @@ struct ScreenPainter {
     private var previous: Grid?
     /// In a non-UTF-8 locale the renderers' typographic marks (`·`, `—`, `✗`) would
     /// come out as `?`; they are folded to ASCII here, at the last step. Untrusted text
-    /// was already escaped to ASCII by `Glyphs.safe`.
+    /// was already escaped to ASCII by `Glyphs.safe`. A fold is one cell, so `…` in a
+    /// label becomes `.` (cut text uses `Glyphs.ascii.ellipsis`, `...`); never `~`,
+    /// the tree's "never backed up" mark.
     let foldToASCII: Bool
 
     init(foldToASCII: Bool = false) {
@@ -17,7 +19,7 @@ struct ScreenPainter {
     }
 
     static let asciiFolds: [String: String] = [
-        "·": ".", "—": "-", "–": "-", "─": "-", "│": "|", "✗": "x", "✓": "v", "→": ">", "←": "<", "…": "~",
+        "·": ".", "—": "-", "–": "-", "─": "-", "│": "|", "✗": "x", "✓": "v", "→": ">", "←": "<", "…": ".",
         "▶": ">", "█": "#", "▏": "|", "•": "*",
     ]
 

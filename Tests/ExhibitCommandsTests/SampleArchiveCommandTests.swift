@@ -281,7 +281,7 @@ enum TreeHash {
         #expect(
             r.out == """
                 DATE              RUN                              COMMIT    SCHEME  IOS   FAILED  U  M  C  TRIAGE
-                2026-11-08 09:12  run-2026-11-08-background-tasks  6e2a8c0f  Vault   26.1       1  0  0  1  proposed skipped cleanup +2 config/pref
+                2026-11-08 09:12  run-2026-11-08-background-tasks  6e2a8c0f  Vault   26.1       1  0  0  1  proposed not a boundary failure +2 config/pref
                 2026-11-07 09:12  run-2026-11-07-preferences       1b9d4f7a  Vault   18.5       1  0  0  1  proposed not a boundary failure +2 config/pref
                 2026-11-06 09:12  run-2026-11-06-junit-files-list  e5b8d2a1  Vault   18.5       2  2  2  1  proposed unset attribute
                 2026-11-05 09:12  run-2026-11-05-skipped-cleanup   7a3c9e1b  Vault   18.5       1  0  0  4  proposed skipped cleanup

@@ -92,7 +92,8 @@ import Testing
         let performer = FakePerformer()
         let keys: [ScriptedTerminal.Step] =
             [.key(.char("c")), .key(.enter)] + "moved".map { .key(.char($0)) }
-            + [.key(.enter), .waitFor("Saved: "), .key(.char("c")), .key(.enter)] + "half".map { .key(.char($0)) } + [.signal(1)]
+            + [.key(.enter), .key(.enter), .waitFor("Saved: "), .key(.char("c")), .key(.char("y")), .key(.enter)]
+            + "half".map { .key(.char($0)) } + [.signal(1)]
         let terminal = ScriptedTerminal(keys)
         #expect(runScreen(LoopFixture.session(needsCheck: false), performer, terminal) == TerminalApp.Status.signalled(1))
         #expect(terminal.paints.contains { $0.text.contains("Saved: ") })

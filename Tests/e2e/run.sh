@@ -131,6 +131,8 @@ check "c opens the class chooser" $S wait_for $S 'Classify this run'
 keys $S Enter
 check "choosing a class asks for a comment" $S wait_for $S 'Comment \(optional'
 literal $S "checked in e2e"; keys $S Enter
+check "the comment is followed by the optional issue link" $S wait_for $S 'Issue link \(optional'
+keys $S Enter
 check "the classification is confirmed or its save reported" $S wait_for $S 'Confirmed|not saved|saved'
 
 keys $S '?'
@@ -166,7 +168,7 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     check "Enter opens the newest run" $S wait_for $S '^ exhibit · run-2026-11-08-background-tasks'
     keys $S c Enter
     check "  ... the class chooser asks for a comment" $S wait_for $S 'Comment \(optional'
-    literal $S "e2e archive"; keys $S Enter
+    literal $S "e2e archive"; keys $S Enter Enter
     check "classifying a run from the archive saves its record" $S wait_for $S 'Saved: '
     keys $S x
     check "x exports the triage note into the notes directory" $S wait_for $S 'Note written to'
@@ -371,6 +373,79 @@ if [ -d SampleArchives/run-2026-11-03-unset-attribute ] && [ -d SampleArchives/r
     keys $S q q q
     check "legacy: quits cleanly" $S exited_cleanly $S 0
 fi
+
+# --- Issue 18 items 5, 6, 8: records with history, the headline, names ------------
+# Item 5: classify with an issue link, export, re-classify (asked first), the history
+# and the rewritten note on disk, the link in `runs`.
+if [ -d SampleArchives/run-2026-11-03-unset-attribute ]; then
+    S=records
+    REC_ARCHIVE="$WORK/records-archive"
+    mkdir -p "$REC_ARCHIVE" && cp -R SampleArchives/run-2026-11-03-unset-attribute "$REC_ARCHIVE/"
+    REC_RUN="$REC_ARCHIVE/run-2026-11-03-unset-attribute"
+    start $S 80 24 "$REC_RUN"
+    check "records: the run opens" $S wait_for $S '^ exhibit · '
+    keys $S c Enter; literal $S "first look"; keys $S Enter
+    check "records: the issue link is asked for after the comment" $S wait_for $S 'Issue link \(optional'
+    literal $S "https://tracker.example/VAULT-412"; keys $S Enter
+    check "records: the classification is saved" $S wait_for $S 'Saved: '
+    keys $S x
+    check "records: the note is written" $S wait_for $S 'Note written to'
+    keys $S c
+    check "records: c on a classified run shows the current record" $S wait_for $S 'This run is classified'
+    check "  ... with its issue link" $S wait_for $S 'Issue: https://tracker.example/VAULT-412'
+    keys $S y Enter; literal $S "second look"; keys $S Enter Enter
+    check "records: re-classifying keeps the earlier one and rewrites the note" $S wait_for $S '1 earlier kept, note rewritten'
+    keys $S q
+    check "records: quits cleanly" $S exited_cleanly $S 0
+    REC_JSON="$WORK/notes-$S/run-2026-11-03-unset-attribute.json"
+    check "records: the record file holds both classifications" $S bash -c "[ \"\$(grep -c '\"comment\": \"\(first\|second\) look\"' $(printf %q "$REC_JSON"))\" -ge 2 ]"
+    check "records: the note beside it was rewritten with the history" $S grep -q 'Earlier classifications' "$WORK/notes-$S/run-2026-11-03-unset-attribute.md"
+    check "records: runs shows the issue link" $S bash -c "$(printf %q "$BIN") runs $(printf %q "$REC_ARCHIVE") --notes $(printf %q "$WORK/notes-$S") | grep -q 'VAULT-412'"
+fi
+
+# Item 6: the background-task run names the configuration regression; a run without
+# results says so.
+if [ -d SampleArchives/run-2026-11-08-background-tasks ]; then
+    S=headline
+    start $S 80 24 "$PWD/SampleArchives/run-2026-11-08-background-tasks"
+    check "headline: the background-task run proposes a configuration regression" $S wait_for $S 'Proposed config regression'
+    keys $S q
+    check "headline: quits cleanly" $S exited_cleanly $S 0
+fi
+NORES="$WORK/run-no-results"
+mkdir -p "$NORES/container"
+cat > "$NORES/container/inventory.json" <<'JSON'
+[1,2,{"progname":"ncdu","progver":"1.18","timestamp":1767225700},
+[{"name":"/c"},
+[{"name":"Documents"},
+{"name":"\u2708\ufe0f","asize":10,"dsize":10},
+{"name":"\ud83c\uddef\ud83c\uddf5 Kyoto itinerary.pdf","asize":9,"dsize":9},
+{"name":"\u03b1\u03b2\u03b3\u03b4\u03b5\u03b6\u03b7\u03b8\u03b9\u03ba\u03bb\u03bc\u03bd\u03be\u03bf\u03c0\u03c1\u03c3\u03c4\u03c5\u03c6\u03c7\u03c8\u03c9-a-long-name-to-cut.txt","asize":8,"dsize":8}],
+[{"name":"tmp"},{"name":"x.tmp","asize":1,"dsize":1}]]]
+JSON
+S=noresults
+start $S 80 24 "$NORES"
+check "no results: the header says there are none" $S wait_for $S '^ Tests none in the bundle'
+keys $S Tab Tab
+check "no results: the Failures pane says so" $S wait_for $S 'No test results in the bundle\.'
+check "  ... and never 'No failing tests' or '(clear)'" $S bash -c "! tmux -L $SERVER capture-pane -t $S -p | grep -qE 'No failing tests|\(clear\)'"
+keys $S Tab Tab / ; literal $S Documents; keys $S Enter Enter
+# Item 8: VS16 escaped, no stray cell; the flag drawn in two cells.
+check "names: the VS16 name is escaped and nothing stray follows" $S wait_for $S ' ✈\\u\{FE0F\}$'
+check "names: the flag is drawn" $S wait_for $S ' 🇯🇵 Kyoto itinerary\.pdf$'
+keys $S q q
+check "names: quits cleanly" $S exited_cleanly $S 0
+# Under LANG=C the ellipsis is `...`, never the `~` of "never backed up".
+S=names-ascii
+"${T[@]}" new-session -d -s $S -x 60 -y 17 \
+    "env LANG=C TERM=$E2E_TERM $(printf %q "$BIN") $(printf %q "$NORES") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
+"${T[@]}" set-option -t $S status off >/dev/null
+check "names-ascii: the run opens" $S wait_for $S '^ exhibit'
+keys $S / ; literal $S Documents; keys $S Enter Enter
+check "names-ascii: a cut name shows ... between whole escapes" $S wait_for $S '\\u\{3B1\}[^ ]*\.\.\.[^ ]*\.txt$'
+check "names-ascii: no ~ outside the mark column" $S bash -c "! tmux -L $SERVER capture-pane -t $S -p | sed -n '5,16p' | cut -c4- | grep -q '~'"
+keys $S q q
+check "names-ascii: quits cleanly" $S exited_cleanly $S 0
 
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi

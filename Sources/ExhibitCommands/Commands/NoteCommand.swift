@@ -25,7 +25,9 @@ enum NoteCommand {
         details: """
             Without --class the note carries the run's triage record when one exists, else the
             classifier's proposal. With --class the classification is confirmed and recorded, with
-            --comment and --issue, who ($EXHIBIT_USER, git config user.name or $USER) and when.
+            --comment and --issue, who ($EXHIBIT_USER, git config user.name or $USER) and when;
+            earlier classifications stay in the record's history, and a note exported beside the
+            record is rewritten with it.
             Absolute paths, home directories and credentials are redacted, and the note says so.
             FILE is written atomically and never replaced without --force; it is checked before a
             --class is recorded, and never inside a run of the archive or a .xcresult, even with --force.

@@ -77,7 +77,9 @@ enum OpenCommand {
         return TriageSession(
             bundle: bundle, report: opened.rules.awaitingCheck,
             rules: opened.rules.compiled,
-            confirmed: hooks.existingRecord().map { TriageDecision(failureClass: $0.failureClass, comment: $0.comment) },
+            confirmed: hooks.existingRecord().map {
+                TriageDecision(failureClass: $0.failureClass, comment: $0.comment, issue: $0.issue, author: $0.author, time: $0.time)
+            },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
             needsCheck: true, canCompare: canCompare)
     }

@@ -10,6 +10,17 @@ public enum TestLinkBasis: String, Sendable, Codable, Hashable {
     case ruleName = "rule-name"
     /// The test shares the creating step of the file.
     case step
+
+    /// Lower is stronger: the order the classifier tries the bases in.
+    public var strength: Int {
+        switch self {
+        case .path: 0
+        case .directory: 1
+        case .fileName: 2
+        case .ruleName: 3
+        case .step: 4
+        }
+    }
 }
 
 /// A failing test and the violations that explain it.
@@ -38,6 +49,14 @@ public struct ClassificationProposal: Sendable, Equatable {
         case unexplainedFailures = "unexplained-failures"
         /// Neither the tests nor the container show a boundary failure.
         case noEvidence = "no-evidence"
+        /// The bundle holds no test results: what failed is not known.
+        case noTestResults = "no-test-results"
+
+        /// How text output says it: the raw value, but a run without results says so
+        /// in words ("no test results in the bundle"), never "clear".
+        public var text: String {
+            self == .noTestResults ? "no test results in the bundle" : rawValue
+        }
     }
 
     public var proposed: FailureClass
@@ -49,11 +68,15 @@ public struct ClassificationProposal: Sendable, Equatable {
     public var unexplainedTests: [String]
     /// One sentence a person reads first.
     public var rationale: String
+    /// The configuration or preference finding that explains the failing tests, when
+    /// that is what does (then `proposed` is `.notBoundaryFailure`).
+    public var finding: ProposalFinding?
 
     public init(
         proposed: FailureClass, confidence: Confidence, evidence: [Int], links: [TestLink],
-        unexplainedTests: [String], rationale: String
+        unexplainedTests: [String], rationale: String, finding: ProposalFinding? = nil
     ) {
+        self.finding = finding
         self.proposed = proposed
         self.confidence = confidence
         self.evidence = evidence
@@ -61,6 +84,14 @@ public struct ClassificationProposal: Sendable, Equatable {
         self.unexplainedTests = unexplainedTests
         self.rationale = rationale
     }
+
+    /// What the proposal says first: the finding when one explains the tests
+    /// ("configuration regression"), else the class.
+    public var headline: String { finding?.title ?? proposed.title }
+
+    /// The headline with the class when they differ, for one line of text:
+    /// "configuration regression (not a boundary failure)".
+    public var headlineWithClass: String { finding.map { "\($0.title) (\(proposed.title))" } ?? proposed.title }
 }
 
 /// A top-level directory's size against its budget from the rules.

@@ -1,5 +1,7 @@
 /// A person's classification of one run: what the run list shows as its triage status
 /// and what the note quotes. Stored one small JSON file per run, outside the evidence.
+/// The top-level fields are the current (newest) classification; `history` keeps every
+/// one made, oldest first, the current one last, so re-classifying never loses one.
 public struct TriageRecord: Sendable, Equatable {
     public var runID: String
     public var failureClass: FailureClass
@@ -16,10 +18,16 @@ public struct TriageRecord: Sendable, Equatable {
     /// An unfinished classification kept when the UI was left while typing (signal,
     /// dropped SSH session). Reopening the run offers it again.
     public var isDraft: Bool
+    /// The classifications before this one, oldest first. A record of format 1 (no
+    /// history) has none: it reads as a one-entry history.
+    public var earlier: [TriageClassification]
+
+    /// Every classification of the run, oldest first; the last is the current one.
+    public var history: [TriageClassification] { earlier + [current] }
 
     public init(
         runID: String, failureClass: FailureClass, comment: String = "", issue: String? = nil, author: String,
-        time: Double, proposed: FailureClass?, isDraft: Bool = false
+        time: Double, proposed: FailureClass?, isDraft: Bool = false, earlier: [TriageClassification] = []
     ) {
         self.runID = runID
         self.failureClass = failureClass
@@ -29,6 +37,19 @@ public struct TriageRecord: Sendable, Equatable {
         self.time = time
         self.proposed = proposed
         self.isDraft = isDraft
+        self.earlier = earlier
+    }
+
+    /// The current classification as a history entry.
+    public var current: TriageClassification {
+        TriageClassification(failureClass: failureClass, comment: comment, issue: issue, author: author, time: time, proposed: proposed)
+    }
+
+    /// `newer` made the current classification, with this record's history before it.
+    public func superseded(by newer: TriageRecord) -> TriageRecord {
+        TriageRecord(
+            runID: runID, failureClass: newer.failureClass, comment: newer.comment, issue: newer.issue, author: newer.author,
+            time: newer.time, proposed: newer.proposed, isDraft: newer.isDraft, earlier: history)
     }
 
     /// Whether the person took the classifier's proposal or overrode it.
@@ -37,7 +58,36 @@ public struct TriageRecord: Sendable, Equatable {
         return proposed == failureClass ? "accepted the proposal" : "overrode the proposal (\(proposed.title))"
     }
 
-    public static let formatVersion = 1
+    /// 2 added `history`; format 1 records still read.
+    public static let formatVersion = 2
+}
+
+/// One classification in a run's history: who decided what, when, and why.
+public struct TriageClassification: Sendable, Equatable {
+    public var failureClass: FailureClass
+    public var comment: String
+    public var issue: String?
+    public var author: String
+    /// Seconds since 1970.
+    public var time: Double
+    public var proposed: FailureClass?
+
+    public init(failureClass: FailureClass, comment: String, issue: String?, author: String, time: Double, proposed: FailureClass?) {
+        self.failureClass = failureClass
+        self.comment = comment
+        self.issue = issue
+        self.author = author
+        self.time = time
+        self.proposed = proposed
+    }
+
+    var json: JSONWriter.Value {
+        .object([
+            ("class", .string(failureClass.rawValue)), ("comment", .string(comment)), ("issue", .optional(issue)),
+            ("author", .string(author)), ("time", .string(Timestamp.iso8601(time))), ("epoch", .double(time)),
+            ("proposed", .optional(proposed?.rawValue)),
+        ])
+    }
 }
 
 extension TriageRecord {
@@ -53,6 +103,7 @@ extension TriageRecord {
             ("epoch", .double(time)),
             ("proposed", .optional(proposed?.rawValue)),
             ("draft", .bool(isDraft)),
+            ("history", .array(history.map(\.json))),
         ])
         return Array(JSONWriter.render(value).utf8)
     }
@@ -86,9 +137,34 @@ extension TriageRecord {
         let cls = try failureClass(try string("class"), key: "class")
         let proposed = try optionalString("proposed").map { (t: String) throws(Diagnostic) in try failureClass(t, key: "proposed") }
         guard let epoch = root["epoch"]?.double else { throw Diagnostic.error(file, "missing number \"epoch\"") }
-        return TriageRecord(
+        var record = TriageRecord(
             runID: try string("run"), failureClass: cls, comment: try optionalString("comment") ?? "",
             issue: try optionalString("issue"), author: try optionalString("author") ?? "unknown", time: epoch,
             proposed: proposed, isDraft: root["draft"]?.bool ?? false)
+        // Format 1 has no history: the record alone is its one entry.
+        guard let entries = root["history"], !entries.isNull else { return record }
+        guard let items = entries.array else { throw shape.mismatch(entries, expected: "an array for \"history\"") }
+        var history: [TriageClassification] = []
+        for item in items {
+            guard item.members != nil else { throw shape.mismatch(item, expected: "an object in \"history\"") }
+            func text(_ key: String) throws(Diagnostic) -> String? {
+                guard let v = item[key], !v.isNull else { return nil }
+                guard let s = v.string else { throw shape.mismatch(v, expected: "a string or null for \"\(key)\" in \"history\"") }
+                return s
+            }
+            guard let classText = try text("class"), let c = FailureClass(rawValue: classText) else {
+                throw shape.mismatch(item, expected: "a known \"class\" in each \"history\" entry")
+            }
+            guard let time = item["epoch"]?.double else { throw shape.mismatch(item, expected: "a number \"epoch\" in each \"history\" entry") }
+            let proposedText = try text("proposed")
+            history.append(
+                TriageClassification(
+                    failureClass: c, comment: try text("comment") ?? "", issue: try text("issue"), author: try text("author") ?? "unknown",
+                    time: time, proposed: proposedText.flatMap(FailureClass.init(rawValue:))))
+        }
+        // The top-level fields are the current classification: the history ends with it.
+        if history.last == record.current { history.removeLast() }
+        record.earlier = history
+        return record
     }
 }

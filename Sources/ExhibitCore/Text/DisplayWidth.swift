@@ -11,23 +11,37 @@ public enum DisplayWidth {
         return isWide(v) ? 2 : 1
     }
 
-    /// Columns of one grapheme cluster: its first scalar decides (a base followed by
-    /// marks, or an emoji sequence a terminal draws as one glyph), capped at 2.
+    /// Columns of one grapheme cluster as `Grid.put` draws it: each spacing scalar (one
+    /// that is not a mark or format character) opens a cell of its own width and the
+    /// zero-width scalars after it join that cell, so a flag (two regional indicators) is
+    /// two columns, `e` + U+0301 one, a Hangul syllable of jamo two. Zero-width scalars
+    /// with no spacing scalar before them (a lone mark, a prepended format character, a
+    /// control) are drawn on a blank cell: one column.
+    /// This is what ncurses counts (`wcwidth` per spacing character); scalars terminals
+    /// draw at different widths (variation selectors, emoji modifiers, U+200D) never get
+    /// here raw: `TerminalText` escapes them.
     public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, first.value >= 0x20, first.value < 0x7F, scalars.count == 1 { return 1 }
         var width = 0
-        for scalar in character.unicodeScalars {
+        var started = false
+        for scalar in scalars {
             let w = of(scalar)
-            if w > 0 {
-                width = w
-                break
-            }
+            if !started && w == 0 { width = 1 }
+            started = true
+            width += w
         }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { width = max(width, 2) }
-        return min(width, 2)
+        return width
     }
 
-    /// Columns of a whole string.
+    /// Columns of a whole string. Printable ASCII (most names) is counted on its bytes.
     public static func of(_ text: some StringProtocol) -> Int {
+        var ascii = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            ascii = false
+            break
+        }
+        if ascii { return text.utf8.count }
         var total = 0
         for c in text { total += of(c) }
         return total

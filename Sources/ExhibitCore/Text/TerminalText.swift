@@ -90,6 +90,11 @@ public enum TerminalText {
         // only by one look identical. U+200D is escaped inside emoji sequences too
         // (`👩\u{200D}👧`): the name is told apart at the cost of the picture.
         case 0x200B, 0x200D, 0x2060: return true
+        // Presentation selectors and skin-tone modifiers: terminals draw `✈️` (U+2708
+        // U+FE0F) and `👍🏽` one, two or four columns wide, ncurses counts what `wcwidth`
+        // says, and the row shifts where they disagree. Escaped, the width is the same
+        // everywhere (`✈\u{FE0F}`), and two names that differ only by one look different.
+        case 0xFE0E, 0xFE0F, 0x1F3FB...0x1F3FF: return true
         default: return false
         }
     }

@@ -75,9 +75,11 @@ public struct JSONWriter {
             case "\t": out += "\\t"
             default:
                 if TerminalText.needsEscape(scalar) {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
+                    // Beyond U+FFFF (the skin-tone modifiers) JSON spells a scalar as its UTF-16 pair.
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

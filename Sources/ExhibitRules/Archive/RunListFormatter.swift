@@ -85,6 +85,7 @@ public enum RunListFormatter {
                     ("state", .string(s.triage.stateName)),
                     ("class", .optional(s.triage.failureClass?.rawValue)),
                     ("draft", .bool(s.triage.hasDraft)),
+                    ("issue", .optional(s.triage.issue)),
                 ])
             ),
             ("problems", .array(s.problems.map { .string($0) })),

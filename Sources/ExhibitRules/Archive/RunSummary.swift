@@ -176,6 +176,8 @@ public struct TriageStatus: Sendable, Equatable, Hashable {
 
     public var state: State
     public var hasDraft: Bool
+    /// The issue the confirmed classification was filed as, when it names one.
+    public var issue: String?
 
     public init(_ state: State = .untriaged, hasDraft: Bool = false) {
         self.state = state
@@ -187,14 +189,17 @@ public struct TriageStatus: Sendable, Equatable, Hashable {
     public init(record: TriageRecord?, draft: TriageRecord?, proposal: ClassificationProposal?) {
         if let record, !record.isDraft {
             self.init(.confirmed(record.failureClass), hasDraft: draft != nil)
-        } else if let proposal, proposal.confidence != .noEvidence {
+            issue = record.issue
+        } else if let proposal, proposal.confidence != .noEvidence, proposal.confidence != .noTestResults || !proposal.evidence.isEmpty {
             self.init(.proposed(proposal.proposed), hasDraft: draft != nil)
         } else {
             self.init(.untriaged, hasDraft: draft != nil)
         }
     }
 
-    /// `confirmed misplaced file`, `proposed unset attribute, draft`, `untriaged`.
+    /// `confirmed misplaced file (VAULT-412)`, `proposed unset attribute, draft`,
+    /// `untriaged`. The issue is evidence of a person's typing: escaped here, as the
+    /// label is shown as it is.
     public var label: String {
         let base: String
         switch state {
@@ -202,7 +207,8 @@ public struct TriageStatus: Sendable, Equatable, Hashable {
         case .proposed(let c): base = "proposed " + c.title
         case .confirmed(let c): base = "confirmed " + c.title
         }
-        return hasDraft ? base + ", draft" : base
+        let filed = issue.map { " (" + TerminalText.escape($0) + ")" } ?? ""
+        return (hasDraft ? base + ", draft" : base) + filed
     }
 
     /// `untriaged`, `proposed` or `confirmed`, for JSON.

@@ -56,6 +56,8 @@ extension CheckReportFormatter {
                         indent: indent,
                         [
                             ("proposed", { j.value(.string(p.proposed.rawValue), indent: $0) }),
+                            ("finding", { j.value(.optional(p.finding?.rawValue), indent: $0) }),
+                            ("headline", { j.value(.string(p.headline), indent: $0) }),
                             ("confidence", { j.value(.string(p.confidence.rawValue), indent: $0) }),
                             ("rationale", { j.value(.string(p.rationale), indent: $0) }),
                             ("evidence", { j.references(p.evidence, indent: $0) }),

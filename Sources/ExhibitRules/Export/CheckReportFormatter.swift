@@ -14,7 +14,8 @@ public enum CheckReportFormatter {
     }
 
     static func proposalLines(_ p: ClassificationProposal) -> [String] {
-        var lines = ["proposed classification: \(p.proposed.title) (confidence: \(p.confidence.rawValue))"]
+        let confidence = p.confidence == .noTestResults ? p.confidence.text : "confidence: " + p.confidence.rawValue
+        var lines = ["proposed classification: \(p.headlineWithClass) (\(confidence))"]
         lines.append("  \(esc(p.rationale))")
         if !p.evidence.isEmpty { lines.append("  evidence: " + references(p.evidence)) }
         if !p.links.isEmpty {

@@ -179,7 +179,8 @@ final class ReportText {
     /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200B/D/E/F,
     /// U+2028–U+202E are `E2 80 8B/8D/8E/8F/A8–AE`; U+2060 and U+2066–U+2069 are
     /// `E2 81 A0/A6–A9`; U+FEFF
-    /// is `EF BB BF`. Checked against `needsEscape` for every scalar.
+    /// is `EF BB BF`; U+FE0E/F are `EF B8 8E/8F`; U+1F3FB–U+1F3FF are `F0 9F 8F BB–BF`.
+    /// Checked against `needsEscape` for every scalar.
     static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         isPlain(b, quoteToo: false)
     }
@@ -230,6 +231,9 @@ final class ReportText {
                         }
                     case 0xEF:
                         if i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF { return false }
+                        if i + 2 < n, b[i + 1] == 0xB8, b[i + 2] == 0x8E || b[i + 2] == 0x8F { return false }
+                    case 0xF0:
+                        if i + 3 < n, b[i + 1] == 0x9F, b[i + 2] == 0x8F, b[i + 3] >= 0xBB, b[i + 3] <= 0xBF { return false }
                     default:
                         break
                     }

@@ -35,7 +35,7 @@ public enum SummaryReport {
                 for f in failures { out += failureLines(f) }
             }
         } else {
-            out += "Tests".padding(11) + "no results summary in the bundle\n"
+            out += "Tests".padding(11) + "no test results in the bundle\n"
         }
 
         out += "\n"

@@ -50,9 +50,20 @@ public struct TriageNote {
                 + " on \(Timestamp.utc(record.time)); \(record.decision).\n"
             if !record.comment.isEmpty { out += "\n> " + MarkdownText.inline(clean(record.comment)) + "\n" }
             if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
+            if record.history.count > 1 {
+                // Every classification the run had, newest first: the record keeps them all.
+                out += "\nEarlier classifications:\n\n"
+                for entry in record.history.dropLast().reversed() {
+                    out += "- \(Timestamp.utc(entry.time)): **\(entry.failureClass.title)** by \(MarkdownText.inline(clean(entry.author)))"
+                    if !entry.comment.isEmpty { out += " — " + MarkdownText.inline(clean(entry.comment)) }
+                    if let issue = entry.issue { out += " (issue " + MarkdownText.inline(clean(issue)) + ")" }
+                    out += "\n"
+                }
+            }
         } else {
             let p = report.proposal
-            out += "**\(p.proposed.title)**, proposed by exhibit (\(p.confidence.rawValue)), not yet confirmed.\n"
+            let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
+            out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
         }
         out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
 
@@ -64,7 +75,7 @@ public struct TriageNote {
             if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
             out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
         }
-        if failures.isEmpty { out += "\nNone.\n" }
+        if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
 
         let violations = report.violations
         out += "\n### Violations (\(violations.count))\n\n"
@@ -127,10 +138,21 @@ public struct TriageNote {
                 ("comment", .string(clean(record.comment))), ("issue", cleanOpt(record.issue)),
                 ("author", .string(clean(record.author))), ("time", .string(Timestamp.iso8601(record.time))),
                 ("rationale", .string(clean(report.proposal.rationale))),
+                (
+                    "history",
+                    .array(
+                        record.history.map { e in
+                            .object([
+                                ("class", .string(e.failureClass.rawValue)), ("comment", .string(clean(e.comment))), ("issue", cleanOpt(e.issue)),
+                                ("author", .string(clean(e.author))), ("time", .string(Timestamp.iso8601(e.time))),
+                            ])
+                        })
+                ),
             ])
         } else {
             classification = .object([
                 ("class", .string(report.proposal.proposed.rawValue)), ("status", .string("proposed")),
+                ("finding", .optional(report.proposal.finding?.rawValue)), ("headline", .string(report.proposal.headline)),
                 ("confidence", .string(report.proposal.confidence.rawValue)),
                 ("rationale", .string(clean(report.proposal.rationale))),
             ])

@@ -10,9 +10,32 @@ import ExhibitCore
 ///
 /// Proposal: the blocking kind that explains the most failing tests (then: has the most
 /// violations; then the order unset attribute, misplaced file, skipped cleanup). With
-/// no blocking violation the run is "not a backup-boundary failure".
+/// no blocking violation the run is "not a backup-boundary failure". When the failing
+/// tests are explained by configuration or preference findings (a stronger link than
+/// any boundary violation's, or the background-task verdict "configuration regression"
+/// for every failing test), the class is "not a boundary failure" and the proposal's
+/// `finding` names what does explain them. Without test results the confidence says so.
 public enum Classifier {
-    public static func classify(violations: [Violation], failures: [TestFailure]) -> ClassificationProposal {
+    /// - Parameters:
+    ///   - backgroundTasks: the background-task verdict, when the rules declare tasks.
+    ///   - hasTestResults: false when the bundle holds no test results at all (not the
+    ///     same as results with no failing test).
+    public static func classify(
+        violations: [Violation], failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment? = nil,
+        hasTestResults: Bool = true
+    ) -> ClassificationProposal {
+        var proposal = classifyLinks(
+            violations: violations, failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
+        if !hasTestResults { proposal.confidence = .noTestResults }
+        return proposal
+    }
+
+    /// What a run without test results says first, wherever its proposal is shown.
+    public static let noResultsRationale = "No test results in the bundle: what failed is not known."
+
+    private static func classifyLinks(
+        violations: [Violation], failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
+    ) -> ClassificationProposal {
         let blocking = violations.indices.filter { violations[$0].kind.isBlocking }
         let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
         let findings = blocking.filter { !violations[$0].kind.isBoundaryFailure }
@@ -21,30 +44,52 @@ public enum Classifier {
         // Tests explained only by configuration or preference findings: they do not
         // support a backup-boundary class, whatever else the container shows.
         var explainedByFindings: [String] = []
+        let configurationTests = backgroundTasks?.cause == .configurationRegression ? Set(backgroundTasks?.relatedTests ?? []) : []
         for failure in failures {
             let test = failure.identifier ?? failure.testName
-            if let link = link(failure, test: test, candidates: boundary, in: violations) {
-                links.append(link)
-            } else if let link = link(failure, test: test, candidates: findings, in: violations) {
-                links.append(link)
+            let toBoundary = link(failure, test: test, candidates: boundary, in: violations)
+            let toFindings = link(failure, test: test, candidates: findings, in: violations)
+            // The stronger basis wins: a failure naming a task identifier is about that
+            // task, not about a file its creating step also made.
+            if let b = toBoundary, toFindings.map({ b.basis.strength <= $0.basis.strength }) ?? true, !configurationTests.contains(test) {
+                links.append(b)
+            } else if let f = toFindings {
+                links.append(f)
                 explainedByFindings.append(test)
+            } else if configurationTests.contains(test) {
+                explainedByFindings.append(test)
+            } else if let b = toBoundary {
+                links.append(b)
             } else if !unexplained.contains(test) {
                 unexplained.append(test)
             }
         }
+        let finding = explainingFinding(
+            explainedByFindings.count == failures.count && !failures.isEmpty, findings: findings, violations: violations,
+            configurationTests: !configurationTests.isEmpty)
 
         let boundaryLinked = links.contains { $0.violations.contains { violations[$0].kind.isBoundaryFailure } }
         if !boundary.isEmpty, !failures.isEmpty, !boundaryLinked, !explainedByFindings.isEmpty {
             let kinds = ViolationKind.allCases.filter { k in findings.contains { violations[$0].kind == k } }
-            let example = violations[findings[0]]
-            var rationale =
-                "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
-                + " (e.g. \(example.ruleName ?? "policy"): \(example.reason)), not to the container's"
-                + " \(count(boundary.count, "backup-boundary violation"))"
+            var rationale: String
+            if let first = findings.first {
+                let example = violations[first]
+                rationale =
+                    "The failing tests point to \(kinds.map(\.title).joined(separator: " and ")) findings"
+                    + " (e.g. \(example.ruleName ?? "policy"): \(example.reason)), not to the container's"
+                    + " \(count(boundary.count, "backup-boundary violation"))"
+            } else {
+                // Only the background-task verdict explains them ("not permitted" in the failure).
+                rationale =
+                    "The failing tests point to the background-task configuration"
+                    + " (\(backgroundTasks?.rationale ?? "configuration regression")), not to the container's"
+                    + " \(count(boundary.count, "backup-boundary violation"))"
+            }
             rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
             return ClassificationProposal(
                 proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .mixed : .unexplainedFailures,
-                evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale)
+                evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale,
+                finding: unexplained.isEmpty ? finding : nil)
         }
         if boundary.isEmpty, !blocking.isEmpty {
             // Configuration and preference findings block, but are no backup-boundary class.
@@ -55,19 +100,24 @@ public enum Classifier {
             rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
             return ClassificationProposal(
                 proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
-                evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale)
+                evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale,
+                finding: unexplained.isEmpty ? (finding ?? kindFinding(blocking, violations)) : nil)
         }
         guard !blocking.isEmpty else {
             let rationale: String
-            if failures.isEmpty {
+            if !hasTestResults {
+                rationale = noResultsRationale + " The container breaks no blocking rule."
+            } else if failures.isEmpty {
                 rationale = "No failing tests and no blocking violation: nothing points at a backup boundary."
+            } else if finding == .configurationRegression, let why = backgroundTasks?.rationale {
+                rationale = "No blocking violation; the failing tests are about background tasks. " + why
             } else {
                 rationale =
                     "\(count(failures.count, "failing test")) but the container breaks no blocking rule, so the failure is probably not about the backup boundary."
             }
             return ClassificationProposal(
                 proposed: .notBoundaryFailure, confidence: .noEvidence, evidence: [], links: links,
-                unexplainedTests: unexplained, rationale: rationale)
+                unexplainedTests: unexplained, rationale: rationale, finding: finding)
         }
 
         let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
@@ -106,7 +156,8 @@ public enum Classifier {
         case .clear:
             rationale =
                 failures.isEmpty
-                ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); no test failed."
+                ? "All blocking violations are \(best.title)s (\(what), e.g. \(exampleText)); "
+                    + (hasTestResults ? "no test failed." : "no test results in the bundle.")
                 : "All blocking violations are \(best.title)s and they explain every failing test (\(what), e.g. \(exampleText))."
         case .mixed:
             let others = presentKinds.filter { $0 != best }.map { "\($0.title) violations" }.joined(separator: " and ")
@@ -118,7 +169,7 @@ public enum Classifier {
                 others.isEmpty
                 ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
                 : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
-        case .unexplainedFailures, .noEvidence:
+        case .unexplainedFailures, .noEvidence, .noTestResults:
             rationale =
                 "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }
@@ -127,6 +178,24 @@ public enum Classifier {
         return ClassificationProposal(
             proposed: proposed, confidence: confidence, evidence: evidence, links: links,
             unexplainedTests: unexplained, rationale: rationale + also)
+    }
+
+    /// The finding that explains every failing test, when configuration or preference
+    /// findings (or the background-task verdict) do: configuration first, as the
+    /// system refusing a task fails whatever the preferences hold.
+    private static func explainingFinding(
+        _ allExplained: Bool, findings: [Int], violations: [Violation], configurationTests: Bool
+    ) -> ProposalFinding? {
+        guard allExplained else { return nil }
+        if configurationTests { return .configurationRegression }
+        return kindFinding(findings, violations)
+    }
+
+    /// The finding named by the kinds of these violations, configuration first.
+    private static func kindFinding(_ indices: [Int], _ violations: [Violation]) -> ProposalFinding? {
+        if indices.contains(where: { violations[$0].kind == .configuration }) { return .configurationRegression }
+        if indices.contains(where: { violations[$0].kind == .preference }) { return .preferenceRegression }
+        return nil
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.

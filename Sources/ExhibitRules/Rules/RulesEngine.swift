@@ -63,7 +63,8 @@ public enum RulesEngine {
             inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
             rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
         let rules = compiled.rules
-        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty else { return report }
+        let hasTestResults = !bundle.results.isEmpty
+        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty || !hasTestResults else { return report }
         var extra: [Violation] = []
         if !rules.preferences.isEmpty {
             let prefs = PreferenceCheck.run(
@@ -81,10 +82,13 @@ public enum RulesEngine {
                 report.rulesDiagnostics.append(.note(rulesSource, "background tasks not checked against the Info.plist: \(why)"))
             }
         }
-        guard !extra.isEmpty else { return report }
+        // Classified again with the background-task verdict and whether there are results:
+        // the tests may be explained by the app's configuration, or not known at all.
         report.violations += extra
-        sortInReportOrder(&report.violations)
-        report.proposal = Classifier.classify(violations: report.violations, failures: bundle.failures)
+        if !extra.isEmpty { sortInReportOrder(&report.violations) }
+        report.proposal = Classifier.classify(
+            violations: report.violations, failures: bundle.failures, backgroundTasks: report.backgroundTasks,
+            hasTestResults: hasTestResults)
         sayWhatIsUndecided(&report)
         return report
     }
@@ -94,9 +98,11 @@ public enum RulesEngine {
     static func sayWhatIsUndecided(_ report: inout CheckReport) {
         guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
         let n = report.undecidedRules.count
-        report.proposal.confidence = .noEvidence
+        let noResults = report.proposal.confidence == .noTestResults
+        report.proposal.confidence = noResults ? .noTestResults : .noEvidence
         report.proposal.rationale =
-            "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
+            (noResults ? Classifier.noResultsRationale + " " : "")
+            + "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
             + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
     }
 

@@ -35,7 +35,7 @@ enum DialogRenderer {
         let field = TextFit.suffix(glyphs.safe(text), width: inner - 1) + glyphs.cursor
         grid.fill(row: box.top + 2, from: box.left + 2, to: box.left + 2 + inner, role: .input)
         grid.put(field, row: box.top + 2, col: box.left + 2, role: .input, limit: inner)
-        grid.put(" Enter confirm · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
+        grid.put(" Enter next: the issue link · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
     }
 
     /// The question before recording a class the evidence cannot support.
@@ -48,7 +48,7 @@ enum DialogRenderer {
     }
 
     /// A centred box with a title; returns its top-left corner.
-    private static func drawBox(
+    static func drawBox(
         title: String, innerRows: Int, width: Int, layout: ScreenLayout,
         into grid: inout Grid, glyphs: Glyphs
     ) -> (top: Int, left: Int) {

@@ -7,7 +7,8 @@ enum FailuresRenderer {
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let layout = state.layout
         let failures = state.data.failures
-        let title = failures.isEmpty ? " No failing tests in the results." : " " + Wording.count(failures.count, "failing test")
+        let none = state.data.bundle.results.isEmpty ? " No test results in the bundle." : " No failing tests in the results."
+        let title = failures.isEmpty ? none : " " + Wording.count(failures.count, "failing test")
         grid.put(title, row: layout.titleRow, col: 0, role: failures.isEmpty ? .dim : .plain)
         guard !failures.isEmpty else { return }
         let top = layout.listTop(.failures)

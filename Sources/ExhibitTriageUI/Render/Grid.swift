@@ -20,7 +20,7 @@ public struct Grid: Sendable, Equatable {
     }
 
     /// Draws `text` at (`row`, `col`), clipped to `limit` columns (and to the grid's
-    /// edge). Returns the columns used. Text must already be escaped with
+    /// edge) by `TextFit.clip`. Returns the columns used. Text must already be escaped with
     /// `TerminalText.escape`; anything that still needs escaping is drawn as `?` so a
     /// control character can never reach the terminal.
     @discardableResult
@@ -28,29 +28,43 @@ public struct Grid: Sendable, Equatable {
         guard row >= 0, row < rows, col >= 0, col < cols else { return 0 }
         let end = min(cols, limit.map { col + max($0, 0) } ?? cols)
         var x = col
-        var lastCell: Int?
-        for character in text {
-            var glyph = String(character)
-            if character.unicodeScalars.contains(where: TerminalText.needsEscape) { glyph = "?" }
-            var width = DisplayWidth.of(Character(glyph))
-            if width == 0 {
-                // A mark or format character joins the cell before it, as terminals draw it.
-                if let last = lastCell {
-                    cells[last].text += glyph
-                    continue
-                }
-                glyph = " " + glyph
-                width = 1
+        // Cut first, so the edge never falls inside an escape (`\u{3B1}`) or a cluster.
+        for character in TextFit.clip(text, to: end - col) {
+            if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
+                if x + 1 > end { break }
+                place("?", width: 1, at: x, row: row, role: role)
+                x += 1
+                continue
             }
+            // A cluster is placed whole or not at all; each spacing scalar takes a cell of
+            // its own width with the marks after it (a flag is two cells, as ncurses
+            // draws it), and marks with no base before them sit on a blank.
+            let width = DisplayWidth.of(character)
             if x + width > end { break }
-            let index = row * cols + x
-            clearWideNeighbours(at: index, width: width, rowStart: row * cols)
-            cells[index] = Cell(glyph, role: role)
-            if width == 2 { cells[index + 1] = Cell("", role: role) }
-            lastCell = index
-            x += width
+            var glyph = ""
+            var glyphWidth = 0
+            for scalar in character.unicodeScalars {
+                let w = DisplayWidth.of(scalar)
+                if w > 0, !glyph.isEmpty {
+                    place(glyph, width: max(glyphWidth, 1), at: x, row: row, role: role)
+                    x += max(glyphWidth, 1)
+                    glyph = ""
+                }
+                if w > 0 { glyphWidth = w } else if glyph.isEmpty { glyph = " " }
+                glyph.unicodeScalars.append(scalar)
+            }
+            place(glyph, width: max(glyphWidth, 1), at: x, row: row, role: role)
+            x += max(glyphWidth, 1)
         }
         return x - col
+    }
+
+    /// One cell (and its continuation when `width` is 2), clearing any wide character it cuts.
+    private mutating func place(_ glyph: String, width: Int, at x: Int, row: Int, role: Role) {
+        let index = row * cols + x
+        clearWideNeighbours(at: index, width: width, rowStart: row * cols)
+        cells[index] = Cell(glyph, role: role)
+        if width == 2 { cells[index + 1] = Cell("", role: role) }
     }
 
     /// Sets the role of every cell in `row` from `col` up to `to` (exclusive), blanking them.

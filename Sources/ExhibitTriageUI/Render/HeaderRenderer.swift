@@ -40,7 +40,7 @@ enum HeaderRenderer {
             line.append((Segment("\(failed) failed\(total)", failed > 0 ? .violation : .plain), 0))
             line.append((Segment(" (\(results.outcome))", .dim), 2))
         } else {
-            line.append((Segment("no results", .dim), 0))
+            line.append((Segment("none in the bundle", .dim), 0))
         }
         if data.evidence.inventoryUnreadable {
             // Nothing was checked: no counts of zero, and no class proposed.
@@ -93,9 +93,10 @@ enum HeaderRenderer {
         } else {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))
-            line.append((Segment(proposal.proposed.title, .plain), 0))
+            // A configuration or preference finding that explains the tests is named, not the class.
+            line.append((Segment(proposal.finding?.shortTitle ?? proposal.proposed.title, proposal.finding == nil ? .plain : .violation), 0))
             // With a background-task verdict to show, the confidence gives way first.
-            line.append((Segment(" (\(proposal.confidence.rawValue))", .dim), taskCause == nil ? 1 : 2))
+            line.append((Segment(" (\(proposal.confidence.text))", .dim), taskCause == nil ? 1 : 2))
         }
     }
 

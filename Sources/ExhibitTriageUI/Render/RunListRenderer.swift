@@ -200,7 +200,7 @@ public enum RunListRenderer {
         let cols = state.layout.cols
         grid.fill(row: row, role: .status)
         if state.overlay == .filterInput {
-            StatusLineRenderer.drawFilterPrompt(state.list.filter, row: row, into: &grid, glyphs: glyphs)
+            StatusLineRenderer.drawFilterPrompt(state.list.filter, key: "/", row: row, into: &grid, glyphs: glyphs)
             return
         }
         if let message = state.message {

@@ -5,8 +5,9 @@ import ExhibitRules
 enum StatusLineRenderer {
     /// The live filter being typed: ` /text▏  Enter keep · Esc clear`, the text's end
     /// kept in view. Shared by the triage panes and the run list.
-    static func drawFilterPrompt(_ filter: String, row: Int, into grid: inout Grid, glyphs: Glyphs) {
-        drawPrompt(" &", filter, hint: "  Enter keep · Esc clear", row: row, into: &grid, glyphs: glyphs)
+    /// A live filter's prompt under its key (`&` in the tree, `/` in the run list).
+    static func drawFilterPrompt(_ filter: String, key: String = "&", row: Int, into grid: inout Grid, glyphs: Glyphs) {
+        drawPrompt(" " + key, filter, hint: "  Enter keep · Esc clear", row: row, into: &grid, glyphs: glyphs)
     }
 
     /// A one-line text prompt over the status row: its key, the text typed (its end kept
@@ -21,7 +22,7 @@ enum StatusLineRenderer {
 
     /// A hook's or the state machine's message over the whole status row.
     static func drawMessage(_ message: HookMessage, row: Int, into grid: inout Grid, glyphs: Glyphs) {
-        grid.put(" " + glyphs.safe(message.text), row: row, col: 0, role: message.isError ? .error : .message)
+        grid.put(" " + glyphs.safeMessage(message.text), row: row, col: 0, role: message.isError ? .error : .message)
         grid.restyle(row: row, role: message.isError ? .error : .message)
     }
 

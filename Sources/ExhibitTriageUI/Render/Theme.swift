@@ -100,8 +100,9 @@ public struct Glyphs: Sendable, Equatable {
         ellipsis: "…", barFull: "█", barPartial: ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"], barEmpty: " ",
         horizontal: "─", vertical: "│", corners: ("┌", "┐", "└", "┘"), cursor: "▏", pointer: "▶", unicodeText: true)
 
+    /// The ASCII ellipsis is `...`, as ncdu's: `~` is the tree's "never backed up" mark.
     public static let ascii = Glyphs(
-        ellipsis: "~", barFull: "#", barPartial: ["", "", "", "", "", "", "", ""], barEmpty: " ",
+        ellipsis: "...", barFull: "#", barPartial: ["", "", "", "", "", "", "", ""], barEmpty: " ",
         horizontal: "-", vertical: "|", corners: ("+", "+", "+", "+"), cursor: "_", pointer: ">", unicodeText: false)
 
     public static func == (a: Glyphs, b: Glyphs) -> Bool {

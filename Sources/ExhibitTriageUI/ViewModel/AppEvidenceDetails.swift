@@ -20,7 +20,7 @@ enum AppEvidenceDetails {
             return lines
         }
         guard let root = file.value, let members = root.members else {
-            let why = file.problem.map { glyphs.safe($0.message) } ?? "the root is not a dictionary"
+            let why = file.problem.map { glyphs.safeMessage($0.message) } ?? "the root is not a dictionary"
             lines.append([Segment(" Preferences: unreadable: ", .columnTitle), Segment(why, .warning)])
             return lines
         }

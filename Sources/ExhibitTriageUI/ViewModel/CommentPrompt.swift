@@ -1,8 +1,8 @@
 import ExhibitCore
 import ExhibitRules
 
-/// The optional one-line comment after a class was chosen: Enter confirms the
-/// classification (asked to be saved), Esc goes back to the classes keeping what was
+/// The optional one-line comment after a class was chosen: Enter goes on to the issue
+/// link (`IssuePrompt`), Esc goes back to the classes keeping what was
 /// typed as a draft. Kept on the stack as `Overlay.comment`. Drawn by
 /// `DialogRenderer.drawComment`.
 struct CommentPrompt: TriageOverlay {
@@ -41,19 +41,16 @@ struct CommentPrompt: TriageOverlay {
             state.closeOverlay()
             state.openOverlay(Chooser.classes(preselect: failureClass))
         case .confirm:
+            // The issue link comes next (optional); the current one is offered.
             state.closeOverlay()
-            let chosen = TriageDecision(failureClass: failureClass, comment: text.trimmingSpaces)
-            state.decisionBeforeSave = state.decision
-            state.decision = chosen
-            state.draft = nil
-            return [.confirmClassification(chosen, state.data)]
+            state.openOverlay(IssuePrompt(failureClass: failureClass, comment: text.trimmingSpaces, text: state.decision?.issue ?? ""))
         default:
             break
         }
         return []
     }
 
-    func hint(_ layout: ScreenLayout) -> String { "Enter confirm  Esc back" }
+    func hint(_ layout: ScreenLayout) -> String { "Enter next  Esc back" }
 
     func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         DialogRenderer.drawComment(failureClass, text: text, layout: state.layout, into: &grid, glyphs: glyphs)

@@ -71,7 +71,7 @@ extension EvidenceView {
                 case "missing", "superseded": .dim
                 default: .plain
                 }
-            lines.append([Segment(" " + TextFit.padRight(row.state, to: 11), role), Segment(glyphs.safe(row.file) + glyphs.safe(row.detail))])
+            lines.append([Segment(" " + TextFit.padRight(row.state, to: 11), role), Segment(glyphs.safe(row.file) + glyphs.safeMessage(row.detail))])
         }
         if !evidence.diagnostics.isEmpty {
             lines.append([])

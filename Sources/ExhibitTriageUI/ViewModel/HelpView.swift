@@ -70,6 +70,8 @@ extension HelpView {
             lines.append([Segment("   W", .warning), Segment("      warning: over budget, or no rule covers it")])
             lines.append([Segment("   X x", .excluded), Segment("    excluded from backup: own flag, inherited")])
             lines.append([Segment("   ~", .notBackedUp), Segment("      in a location never backed up (Caches, tmp, ...)")])
+            lines.append([Segment("   ?", .warning), Segment("      the exclusion flag is not recorded")])
+            lines.append([Segment("   …", .dim), Segment("      a name cut in the middle (... in an ASCII locale)")])
         }
         return lines
     }

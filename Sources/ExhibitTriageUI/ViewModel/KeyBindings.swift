@@ -30,6 +30,10 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case evidence
     /// The question before recording a class the evidence cannot support.
     case unsupportedClass
+    /// The question before replacing a run's record (`c` on a classified run).
+    case replaceRecord
+    /// The optional issue link after the comment.
+    case issueInput
     /// The comparison with a base run (`b`).
     case diff
     case filterInput, searchInput, classChooser, commentInput, chooser
@@ -37,7 +41,9 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
     case runList, runListFilter
 
     /// Text prompts turn unbound printable keys into `.insert`.
-    public var acceptsText: Bool { self == .filterInput || self == .searchInput || self == .commentInput || self == .runListFilter }
+    public var acceptsText: Bool {
+        self == .filterInput || self == .searchInput || self == .commentInput || self == .issueInput || self == .runListFilter
+    }
 
     public var title: String {
         switch self {
@@ -49,6 +55,8 @@ public enum BindingContext: String, Sendable, CaseIterable, Hashable {
         case .help: "Help"
         case .evidence: "Evidence"
         case .unsupportedClass: "Unsupported class"
+        case .replaceRecord: "Replace the record"
+        case .issueInput: "Issue link"
         case .diff: "Compared files"
         case .filterInput: "Filter"
         case .searchInput: "Search"
@@ -193,6 +201,21 @@ public enum KeyBindings {
             KeyBinding(.cancel, [.escape, .char("n")], "Back to the classes"),
         ])
 
+    private static let replaceRecord = BindingGroup(
+        title: "Replace the record",
+        bindings: [
+            KeyBinding(.confirm, [.char("y"), .enter], "Classify again (the current record is kept in the history)"),
+            KeyBinding(.cancel, [.escape, .char("n")], "Keep the current record"),
+        ])
+
+    private static let issueInput = BindingGroup(
+        title: "Issue link",
+        bindings: [
+            KeyBinding(.confirm, [.enter], "Record the classification (an empty link records none)"),
+            KeyBinding(.cancel, [.escape], "Back to the comment"),
+            KeyBinding(.deleteBackward, [.backspace], "Delete a character"),
+        ])
+
     private static let help = BindingGroup(
         title: "Help",
         bindings: [
@@ -247,6 +270,8 @@ public enum KeyBindings {
         case .help: [help, movement, closeOverlay, terminal]
         case .evidence: [evidence, movement, closeOverlay, terminal]
         case .unsupportedClass: [unsupportedClass, terminal]
+        case .replaceRecord: [replaceRecord, terminal]
+        case .issueInput: [issueInput, terminal]
         case .filterInput: [filterInput, terminal]
         case .searchInput: [searchInput, terminal]
         case .classChooser, .chooser: [chooser, terminal]

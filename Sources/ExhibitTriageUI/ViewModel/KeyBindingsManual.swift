@@ -9,8 +9,8 @@ extension KeyBindings {
     /// panes, then overlays and prompts.
     public static var manualGroups: [BindingGroup] {
         let order: [BindingContext] = [
-            .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .searchInput, .runListFilter, .classChooser,
-            .unsupportedClass, .commentInput,
+            .runList, .tree, .violations, .failures, .diff, .details, .evidence, .help, .filterInput, .searchInput, .runListFilter,
+            .classChooser, .replaceRecord, .unsupportedClass, .commentInput, .issueInput,
         ]
         var seen: Set<String> = []
         var groups: [BindingGroup] = []

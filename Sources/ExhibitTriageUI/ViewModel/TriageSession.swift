@@ -6,10 +6,18 @@ public struct TriageDecision: Sendable, Equatable, Hashable {
     public var failureClass: FailureClass
     /// One line; empty when none was given.
     public var comment: String
+    /// The issue it was filed as (an id or URL), when given.
+    public var issue: String?
+    /// Who recorded it and when (seconds since 1970), for a decision read from its record.
+    public var author: String?
+    public var time: Double?
 
-    public init(failureClass: FailureClass, comment: String) {
+    public init(failureClass: FailureClass, comment: String, issue: String? = nil, author: String? = nil, time: Double? = nil) {
         self.failureClass = failureClass
         self.comment = comment
+        self.issue = issue
+        self.author = author
+        self.time = time
     }
 }
 

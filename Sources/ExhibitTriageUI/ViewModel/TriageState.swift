@@ -81,6 +81,7 @@ public struct TriageState: Sendable {
     public var pendingDraft: TriageDraft? {
         for overlay in overlays.reversed() {
             if case .comment(let cls, let text) = overlay { return TriageDraft(failureClass: cls, comment: text) }
+            if case .issue(let cls, let comment, _) = overlay { return TriageDraft(failureClass: cls, comment: comment) }
         }
         return nil
     }

@@ -44,8 +44,12 @@ extension TriageState {
         case .showEvidence:
             openOverlay(EvidenceView(data: data))
         case .classify:
-            let preselect = draft?.failureClass ?? decision?.failureClass ?? data.proposedClass
-            openOverlay(Chooser.classes(preselect: preselect))
+            // A classified run shows its record and asks before another classification.
+            if let decision, draft == nil {
+                openOverlay(ReplaceRecordQuestion(current: decision))
+                return []
+            }
+            openClassChooser()
         case .export:
             return [.exportNote(decision, data)]
         case .compareWithBase:

@@ -98,6 +98,10 @@ public enum Overlay: Sendable, Equatable {
     case evidence(EvidenceView)
     /// The class chosen is one the evidence cannot support (the reason): asked before recording.
     case unsupportedClass(FailureClass, String)
+    /// `c` on a classified run: the current record, and whether to replace it.
+    case replaceRecord(TriageDecision)
+    /// The optional issue link after the comment (class, comment, text typed).
+    case issue(FailureClass, String, String)
 
     /// The registration: each case's view operations.
     var view: any TriageOverlay {
@@ -111,6 +115,8 @@ public enum Overlay: Sendable, Equatable {
         case .diff(let view): view
         case .evidence(let view): view
         case .unsupportedClass(let cls, let reason): UnsupportedClassQuestion(failureClass: cls, reason: reason)
+        case .replaceRecord(let current): ReplaceRecordQuestion(current: current)
+        case .issue(let cls, let comment, let text): IssuePrompt(failureClass: cls, comment: comment, text: text)
         }
     }
 

@@ -196,7 +196,8 @@ import Testing
         }
         let p = report.proposal
         let proposal: JSONWriter.Value = .object([
-            ("proposed", .string(p.proposed.rawValue)), ("confidence", .string(p.confidence.rawValue)), ("rationale", .string(p.rationale)),
+            ("proposed", .string(p.proposed.rawValue)), ("finding", .optional(p.finding?.rawValue)), ("headline", .string(p.headline)),
+            ("confidence", .string(p.confidence.rawValue)), ("rationale", .string(p.rationale)),
             ("evidence", .array(p.evidence.map { .int($0 + 1) })),
             (
                 "links",

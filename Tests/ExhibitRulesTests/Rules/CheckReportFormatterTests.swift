@@ -154,6 +154,8 @@ import Testing
                   ],
                   "classification": {
                     "proposed": "skipped-cleanup",
+                    "finding": null,
+                    "headline": "skipped cleanup",
                     "confidence": "mixed",
                     "rationale": "Mostly skipped cleanup (1 skipped cleanup violation, e.g. export-temp: transient file still present at the end of the test), but the container also shows misplaced file violations.",
                     "evidence": [

@@ -100,7 +100,7 @@ import Testing
         var state = ArchiveFixture.state()
         state.press(.char("j"), .char("j"), .char("j"))  // run-2026-11-03-unset, proposed
         state.perform(state.press(.enter))
-        let effects = state.press(.char("c"), .char("j"), .enter, .enter)  // the proposal (misplaced) is preselected
+        let effects = state.press(.char("c"), .char("j"), .enter, .enter, .enter)  // the proposal (misplaced) is preselected; comment, issue
         let data = try #require(state.run?.state.data)
         #expect(effects == [.run(.confirmClassification(TriageDecision(failureClass: .skippedCleanup, comment: ""), data))])
         _ = state.receive(.run(.recordSaved(.info("Saved"), runID: "run-2026-11-03-unset")))

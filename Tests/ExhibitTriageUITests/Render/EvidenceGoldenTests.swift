@@ -60,7 +60,7 @@ import Testing
             return
         }
         #expect(chosen == .notBoundaryFailure)
-        let effects = s.press(.enter)
+        let effects = s.press(.enter, .enter)  // the comment, then the (empty) issue link
         #expect(effects == [.confirmClassification(TriageDecision(failureClass: .notBoundaryFailure, comment: ""), s.data)])
     }
 

@@ -85,7 +85,7 @@ import Testing
         try check("confirmed") { s in
             s.press(.char("c"), .enter)
             s.type("moved")
-            let effects = s.press(.enter)
+            let effects = s.press(.enter, .enter)  // the comment, then no issue link
             #expect(effects.count == 1)
             _ = s.receive(.recordSaved(.info("classification saved to triage/run-0142.json"), runID: s.data.bundle.runID))
         }

@@ -41,11 +41,13 @@ import Testing
         case .diff: "diff"
         case .evidence: "evidence"
         case .unsupportedClass: "unsupportedClass"
+        case .replaceRecord: "replaceRecord"
+        case .issue: "issue"
         }
     }
 
     private static let allNames: Set<String> = [
-        "filterInput", "searchInput", "details", "help", "chooser", "comment", "diff", "evidence", "unsupportedClass",
+        "filterInput", "searchInput", "details", "help", "chooser", "comment", "diff", "evidence", "unsupportedClass", "replaceRecord", "issue",
     ]
 
     /// Each overlay opened by its keys, with the binding table it must read.
@@ -65,6 +67,8 @@ import Testing
             ("Tab f", pressed(vault, .tab, .char("f")), .chooser),
             ("c", pressed(vault, .char("c")), .classChooser),
             ("c Enter", pressed(vault, .char("c"), .enter), .commentInput),
+            ("c Enter Enter", pressed(vault, .char("c"), .enter, .enter), .issueInput),
+            ("c on a classified run", pressed(RecordFlowTests.classified(), .char("c")), .replaceRecord),
             ("c G Enter (no inventory)", pressed(EvidenceFixture.truncated, .char("c"), .char("G"), .enter), .unsupportedClass),
             ("b", ComparisonTests.comparing(), .diff),
         ]
