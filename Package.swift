@@ -55,7 +55,9 @@ let package = Package(
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         .testTarget(
             name: "ExhibitCoreTests",
-            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "CZstd"],
+            // ExhibitIO and CSQLite: generated bundles with a database.sqlite3 are written
+            // with the SQLite C API and read through DirectoryEvidenceSource.
+            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "CZstd", "ExhibitIO", "CSQLite"],
             exclude: ["Golden"],
             resources: []),
         .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore"]),

@@ -43,6 +43,12 @@ public struct XCResultStore<Source: EvidenceSource> {
         }
     }
 
+    /// The object's size as stored, from opening it (a file's size, no read); nil when
+    /// it is missing or cannot be opened.
+    public func storedSize(_ id: XCResultObjectID) -> Int? {
+        ((try? source.stream(path(id.dataPath))) ?? nil)?.sizeHint
+    }
+
     /// The object's content, decompressed when it is a zstd frame.
     public mutating func object(_ id: XCResultObjectID) throws(XCResultObjectError) -> [UInt8] {
         let file = path(id.dataPath)
