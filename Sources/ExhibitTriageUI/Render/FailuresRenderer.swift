@@ -59,6 +59,7 @@ enum FailuresRenderer {
             if let file = message.sourceFile {
                 lines.append([Segment(" at ", .dim), Segment(glyphs.safe(file) + (message.line.map { ":\($0)" } ?? ""), .dim)])
             }
+            lines += FailureEvidenceLines.values(message.evidence, glyphs: glyphs)
         }
         let linked = state.data.linkedViolations(ofTest: test)
         if !linked.isEmpty {
@@ -72,6 +73,7 @@ enum FailuresRenderer {
                 ])
             }
         }
+        lines += FailureEvidenceLines.callStack(test.messages.first { $0.evidence != nil }?.evidence, glyphs: glyphs)
         return lines
     }
 }
