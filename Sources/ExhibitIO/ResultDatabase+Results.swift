@@ -32,7 +32,10 @@ extension ResultDatabase {
     }
 
     enum Value {
-        case null, int(Int), double(Double), text(String)
+        case null
+        case int(Int)
+        case double(Double)
+        case text(String)
 
         var int: Int? {
             switch self {

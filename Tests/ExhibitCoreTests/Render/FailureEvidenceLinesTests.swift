@@ -22,7 +22,8 @@ import Testing
         var bundle = TriageFixture.bundle(inv)
         var failure = TestFailure(
             testName: "testCache()", identifier: "VaultTests/testCache()", targetName: "VaultTests",
-            messages: [FailureMessage(text: "Expectation failed: (password.count → 11) < 8", sourceFile: "VaultTests.swift", line: 12, evidence: Self.evidence)])
+            messages: [FailureMessage(text: "Expectation failed: (password.count → 11) < 8", sourceFile: "VaultTests.swift", line: 12, evidence: Self.evidence)]
+        )
         failure.attempts = 3
         failure.failedAttempts = 2
         bundle.results[0].failures = [failure]

@@ -33,13 +33,16 @@ import Testing
                     name: "Screenshot", filename: "Screenshot_1.png", uniformType: "public.png", timestamp: 1_762_156_806.125, lifetime: "keepAlways",
                     payloadID: "0~" + String(repeating: "A", count: 86) + "==")
             ],
-            children: [TestActivity(title: "Tap Unlock", activityType: "com.apple.dt.xctest.activity-type.internal", start: 1_762_156_805.5, finish: 1_762_156_806)])
+            children: [
+                TestActivity(title: "Tap Unlock", activityType: "com.apple.dt.xctest.activity-type.internal", start: 1_762_156_805.5, finish: 1_762_156_806)
+            ])
         return XCResultFixture(actions: [
             .init(runs: [
                 Run(identifier: "VaultTests/testA()", status: "Success", duration: 0.5, activities: [activity]),
                 Run(
                     identifier: "VaultTests/testCache()", status: "Failure",
-                    failures: [("Expectation failed: (password.count → 11) < 8", "VaultTests.swift", 12)], evidence: FailureEvidence(callStack: stack, expression: expression)),
+                    failures: [("Expectation failed: (password.count → 11) < 8", "VaultTests.swift", 12)],
+                    evidence: FailureEvidence(callStack: stack, expression: expression)),
                 Run(identifier: "VaultTests/testFlaky()", status: "Failure", failures: [("flaked", "VaultTests.swift", 30)], iteration: 1, policy: retry),
                 Run(identifier: "VaultTests/testFlaky()", status: "Success", iteration: 2, policy: retry),
                 Run(identifier: "VaultTests/param(value:)", status: "Failure", failures: [("no", "P.swift", 4)], arguments: [("value", "false")]),
@@ -49,7 +52,9 @@ import Testing
             ]),
             .init(runs: [
                 Run(identifier: "VaultTests/testA()", status: "Success", duration: 0.7),
-                Run(identifier: "VaultTests/testCache()", status: "Failure", failures: [("Expectation failed: (password.count → 12) < 8", "VaultTests.swift", 12)]),
+                Run(
+                    identifier: "VaultTests/testCache()", status: "Failure",
+                    failures: [("Expectation failed: (password.count → 12) < 8", "VaultTests.swift", 12)]),
             ]),
         ])
     }
@@ -251,7 +256,8 @@ import Testing
         let root = RealEvidence.root.appendingPathComponent("xcresult")
         let bundle = BundleLoader.load(
             runID: RealXCResult.repeated,
-            from: MountedEvidenceSource(DirectoryEvidenceSource(root: root.appendingPathComponent(RealXCResult.repeated)), at: "results/\(RealXCResult.repeated)"))
+            from: MountedEvidenceSource(
+                DirectoryEvidenceSource(root: root.appendingPathComponent(RealXCResult.repeated)), at: "results/\(RealXCResult.repeated)"))
         #expect(!bundle.diagnostics.contains { $0.message.contains("disagrees") }, "\(bundle.diagnostics)")
         #expect(bundle.diagnostics.contains { $0.message.contains("database.sqlite3 (Xcode 26 schema) read too") })
         let dataOnly = try RealXCResult.loadBundle(RealXCResult.repeated)

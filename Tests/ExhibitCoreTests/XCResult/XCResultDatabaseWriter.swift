@@ -84,19 +84,23 @@ struct XCResultDatabaseWriter {
         var caseIDs: [String: Int] = [:]
         for (actionIndex, action) in fixture.actions.enumerated() {
             let device = insert(
-                "Devices", ["identifier", "name", "modelName", "operatingSystemVersion", "operatingSystemVersionWithBuildNumber", "platform_fk", "isConcreteDevice"],
+                "Devices",
+                ["identifier", "name", "modelName", "operatingSystemVersion", "operatingSystemVersionWithBuildNumber", "platform_fk", "isConcreteDevice"],
                 [q(action.deviceID), q(action.deviceName), q(action.deviceName), q("18.5"), q("18.5 (22F77)"), String(platform), "1"])
             let destination = insert("RunDestinations", ["name", "architecture", "device_fk"], [q(action.deviceName), q("arm64"), String(device)])
             let actionID = insert(
                 "Actions", ["orderInInvocation", "testPlan_fk", "started", "finished", "name", "invocation_fk", "runDestination_fk"],
                 [String(actionIndex), String(plan), core(action.started), core(action.ended), q("Test"), String(invocation), String(destination)])
-            let planRun = insert("TestPlanRuns", ["orderInAction", "configuration_fk", "testPlan_fk", "action_fk"], ["0", "1", String(plan), String(actionID)])
+            let planRun = insert(
+                "TestPlanRuns", ["orderInAction", "configuration_fk", "testPlan_fk", "action_fk"], ["0", "1", String(plan), String(actionID)])
             let testableRun = insert("TestableRuns", ["orderInTestPlanRun", "testPlanRun_fk", "testable_fk"], ["0", String(planRun), String(testable)])
             let suiteRun = insert("TestSuiteRuns", ["testSuite_fk", "orderInParent", "testableRun_fk"], [String(suite), "0", String(testableRun)])
             for (runIndex, run) in action.runs.enumerated() {
                 let caseID =
                     caseIDs[run.identifier]
-                    ?? insert("TestCases", ["orderInTestSuite", "name", "identifier", "testSuite_fk"], [String(caseIDs.count), q(run.name), q(run.identifier), String(suite)])
+                    ?? insert(
+                        "TestCases", ["orderInTestSuite", "name", "identifier", "testSuite_fk"],
+                        [String(caseIDs.count), q(run.name), q(run.identifier), String(suite)])
                 caseIDs[run.identifier] = caseID
                 var policy = "NULL"
                 if let mode = run.policy {
@@ -107,7 +111,9 @@ struct XCResultDatabaseWriter {
                     "TestCaseRuns", ["duration", "testSuiteRun_fk", "orderInTestSuiteRun", "result", "repetitionPolicy_fk", "testCase_fk"],
                     [Self.number(run.duration), String(suiteRun), String(runIndex), q(run.status), policy, String(caseID)])
                 for (order, (label, value)) in run.arguments.enumerated() {
-                    let parameter = insert("Parameters", ["name", "testCase_fk", "orderInTestCase", "typeName", "label"], [q(label), String(caseID), String(order), q("Bool"), q(label)])
+                    let parameter = insert(
+                        "Parameters", ["name", "testCase_fk", "orderInTestCase", "typeName", "label"],
+                        [q(label), String(caseID), String(order), q("Bool"), q(label)])
                     let testValue = insert("TestValues", ["description", "typeName"], [q(value), q("Bool")])
                     _ = insert(
                         "Arguments", ["identifier", "testCaseRun_fk", "testValue_fk", "parameter_fk", "orderInTestCaseRun"],
@@ -121,14 +127,19 @@ struct XCResultDatabaseWriter {
                         var symbol = "NULL"
                         if frame.symbol != nil {
                             let frameLocation =
-                                frame.file.map { insert("SourceCodeLocations", ["filePath", "lineNumber"], [q("/Users/ci/src/Tests/\($0)"), frame.line.map(String.init) ?? "NULL"]) }
+                                frame.file.map {
+                                    insert(
+                                        "SourceCodeLocations", ["filePath", "lineNumber"],
+                                        [q("/Users/ci/src/Tests/\($0)"), frame.line.map(String.init) ?? "NULL"])
+                                }
                             symbol = String(
                                 insert(
                                     "SourceCodeSymbolInfos", ["location_fk", "imageName", "symbolName"],
                                     [frameLocation.map(String.init) ?? "NULL", q(frame.image), q(frame.symbol)]))
                         }
                         _ = insert(
-                            "SourceCodeFrames", ["symbolInfo_fk", "address", "context_fk", "orderInContainer"], [symbol, q(frame.address), String(context), String(frameOrder)])
+                            "SourceCodeFrames", ["symbolInfo_fk", "address", "context_fk", "orderInContainer"],
+                            [symbol, q(frame.address), String(context), String(frameOrder)])
                     }
                     var expression = "NULL"
                     if let captured = run.evidence?.expression {
@@ -137,27 +148,38 @@ struct XCResultDatabaseWriter {
                             let value = e.value.map { insert("TestValues", ["description", "typeName"], [q($0), q(e.typeName)]) }
                             return insert(
                                 "Expressions", ["testValue_fk", "sourceCode", "subexpressions"],
-                                [value.map(String.init) ?? "NULL", q(e.sourceCode), children.isEmpty ? "NULL" : q(children.map(String.init).joined(separator: ","))])
+                                [
+                                    value.map(String.init) ?? "NULL", q(e.sourceCode),
+                                    children.isEmpty ? "NULL" : q(children.map(String.init).joined(separator: ",")),
+                                ])
                         }
                         expression = String(write(captured))
                     }
                     let topLevel = schema == .xcode26 ? "isTopLevel" : "isTopLevelFailure"
                     _ = insert(
                         "TestIssues",
-                        ["expression_fk", "testCaseRun_fk", "sourceCodeContext_fk", topLevel, "compactDescription", "sanitizedDescription", "issueType", "orderInOwner"],
+                        [
+                            "expression_fk", "testCaseRun_fk", "sourceCodeContext_fk", topLevel, "compactDescription", "sanitizedDescription", "issueType",
+                            "orderInOwner",
+                        ],
                         [expression, String(runID), String(context), "1", q(failure.message), q(failure.message), q("Assertion Failure"), String(order)])
                 }
                 func writeActivity(_ activity: TestActivity, parent: Int?, order: Int) {
                     let id = insert(
                         "Activities", ["testCaseRun_fk", "parent_fk", "orderInParent", "title", "activityType", "startTime", "finishTime"],
                         [
-                            parent == nil ? String(runID) : "NULL", parent.map(String.init) ?? "NULL", String(order), q(activity.title), q(activity.activityType),
+                            parent == nil ? String(runID) : "NULL", parent.map(String.init) ?? "NULL", String(order), q(activity.title),
+                            q(activity.activityType),
                             Self.number(activity.start.map { $0 - epoch }), Self.number(activity.finish.map { $0 - epoch }),
                         ])
                     for a in activity.attachments {
                         _ = insert(
-                            "Attachments", ["activity_fk", "name", "filenameOverride", "uniformTypeIdentifier", "timestamp", "lifetime", "xcResultKitPayloadRefId"],
-                            [String(id), q(a.name), q(a.filename), q(a.uniformType), Self.number(a.timestamp.map { $0 - epoch }), q(a.lifetime), q(a.payloadID)])
+                            "Attachments",
+                            ["activity_fk", "name", "filenameOverride", "uniformTypeIdentifier", "timestamp", "lifetime", "xcResultKitPayloadRefId"],
+                            [
+                                String(id), q(a.name), q(a.filename), q(a.uniformType), Self.number(a.timestamp.map { $0 - epoch }), q(a.lifetime),
+                                q(a.payloadID),
+                            ])
                     }
                     for (childOrder, child) in activity.children.enumerated() { writeActivity(child, parent: id, order: childOrder) }
                 }
