@@ -237,8 +237,8 @@ public enum XCResultGraphReader {
         /// first line of the first xctest session log (`…/Session-<Target>-<date>.log`).
         /// Folders are walked breadth first, each once, at most 4,096 of them and 65,536
         /// files over the bundle (a log archive holds thousands); only folder listings and
-        /// that one log are decoded, so a 14 MB launchd log costs a stat, not a
-        /// decompression. A folder that cannot be read is skipped silently: the listing
+        /// the first 200 bytes of that one log are decoded, so a 14 MB log costs a stat,
+        /// not a decompression. A folder that cannot be read is skipped silently: the listing
         /// is a convenience, the tests do not depend on it.
         mutating func readDiagnosticsFolder(_ diagnosticsText: String) {
             guard let start = XCResultObjectID(diagnosticsText) else { return }
@@ -260,9 +260,9 @@ public enum XCResultGraphReader {
                     }
                     diagnosticsFiles.append(DiagnosticsFile(path: entryPath, storedSize: store.storedSize(entry.id)))
                     if xcodeVersion == nil, entry.name.hasPrefix("Session-"), entry.name.hasSuffix(".log"),
-                        let log = try? store.object(entry.id)
+                        let log = store.contentPrefix(entry.id, count: 200)
                     {
-                        let firstLine = log.prefix(200).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                        let firstLine = log.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
                         let text = String(decoding: firstLine, as: UTF8.self)
                         let marker = "Xcode version: "
                         if text.hasPrefix(marker) {
