@@ -59,7 +59,12 @@ let package = Package(
         .target(name: "ExhibitTestSupport", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI"], path: "Tests/ExhibitTestSupport"),
         .testTarget(
             name: "ExhibitCoreTests",
-            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "ExhibitTestSupport", "CZstd"]),
+            // ExhibitIO and CSQLite: generated bundles with a database.sqlite3 are written
+            // with the SQLite C API and read through DirectoryEvidenceSource.
+            dependencies: [
+                "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitSynthetic", "ExhibitTestSupport", "CZstd", "ExhibitIO",
+                "CSQLite",
+            ]),
         .testTarget(
             name: "ExhibitTriageUITests", dependencies: ["ExhibitTriageUI", "ExhibitTestSupport", "ExhibitRules", "ExhibitCore", "ExhibitSynthetic"],
             exclude: ["Golden"]),

@@ -34,7 +34,10 @@ public enum VerifyRun {
         for bundle in bundles {
             let report = XCResultVerifier.verify(source: source, bundlePath: bundle.bundlePath)
             let database = databaseLine(located.url, bundle.bundlePath)
-            verified.texts.append(XCResultVerifyText.text(report, name: bundle.name, database: database))
+            verified.texts.append(XCResultVerifyText.text(report, name: bundle.name, database: database.line))
+            // A database that is there but cannot be read is evidence not read: the
+            // bundle does not verify as intact, however whole its objects are.
+            if database.unreadable { verified.outcome = verified.outcome.worse(.damagedResultBundle) }
             switch report.verdict {
             case .intact: break
             case .damaged: verified.outcome = verified.outcome.worse(.damagedResultBundle)
@@ -44,18 +47,18 @@ public enum VerifyRun {
         return verified
     }
 
-    static func databaseLine(_ root: URL, _ bundlePath: String) -> String {
+    static func databaseLine(_ root: URL, _ bundlePath: String) -> (line: String, unreadable: Bool) {
         let url = bundlePath.isEmpty ? root : root.appendingPathComponent(bundlePath)
         let file = url.appendingPathComponent("database.sqlite3").path
-        guard FileManager.default.fileExists(atPath: file) else { return "absent (xcresulttool has not read this bundle)" }
+        guard FileManager.default.fileExists(atPath: file) else { return ("absent (xcresulttool has not read this bundle)", false) }
         do {
             let facts = try ResultDatabase.probe(path: file)
             var parts = ["present", "\(facts.tableCount) tables", (facts.schema.map { "\($0) schema" } ?? "unknown schema")]
             if let runs = facts.testCaseRuns { parts.append("\(runs) test case runs") }
             if let issues = facts.testIssues { parts.append("\(issues) test issues") }
-            return parts.joined(separator: ", ")
+            return (parts.joined(separator: ", "), false)
         } catch {
-            return "present but unreadable: \(error.description)"
+            return ("present but unreadable: \(error.description)", true)
         }
     }
 }

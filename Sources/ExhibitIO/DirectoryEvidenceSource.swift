@@ -70,6 +70,23 @@ public struct DirectoryEvidenceSource: EvidenceSource {
         }
     }
 
+    /// The database read in place by SQLite, read-only and immutable
+    /// (`ResultDatabase`), once `ConfinedDirectory` has found it to be a regular file
+    /// inside the run reached through no link out of it.
+    public func readResultDatabase(_ relativePath: String) -> ResultDatabaseReading {
+        let found: ConfinedDirectory.Found
+        do {
+            guard let f = try directory.find(relativePath) else { return .absent }
+            found = f
+        } catch {
+            return .unreadable(error.reason)
+        }
+        let isRegular = (found.status.st_mode & S_IFMT) == S_IFREG
+        found.close()
+        guard isRegular else { return .unreadable("not a regular file") }
+        return ResultDatabase.read(path: root.appendingPathComponent(relativePath).path)
+    }
+
     private func limit(of relativePath: String) -> Int {
         limits.limit(for: ArtifactSizeLimits.Kind.of(relativePath))
     }

@@ -78,15 +78,22 @@ struct XCResultCommandTests {
         #expect(run(["verify", bare]).status == 2)
     }
 
-    /// A database.sqlite3 that is not one: said so, nothing written beside it, and the
-    /// objects still verify.
+    /// A database.sqlite3 that is not one: said so, nothing written beside it; the
+    /// objects still verify, but the bundle is not intact (exit 1: a gate never passes
+    /// on evidence it could not read; this was exit 0 before the database was read
+    /// for results), and summary still shows the tests from Data/.
     @Test func aForgedDatabaseIsReportedNotOpenedForWriting() throws {
         let (dir, bare, _) = try copies(of: Self.bundles[0])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("not SQLite at all".utf8).write(to: URL(fileURLWithPath: bare + "/database.sqlite3"))
         let before = try TreeHash.of(dir)
         let r = run(["verify", bare])
-        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.status == 1, "\(r.out)\(r.err)")
+        #expect(r.out.contains(": intact\n"), "the objects themselves are whole")
+        let summary = run(["summary", bare])
+        #expect(summary.status == 0)
+        #expect(summary.out.contains("malformed   results/\(Self.bundles[0])/database.sqlite3"), "\(summary.out)")
+        #expect(summary.out.contains("Failing tests (5)"))
         #expect(r.out.contains("database.sqlite3: present but unreadable: "))
         #expect(try TreeHash.of(dir) == before)
     }
@@ -97,6 +104,10 @@ struct XCResultCommandTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-out-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let before = try TreeHash.of(dir)
+        // The database, where there is one, is read for results (not only probed).
+        if before.keys.contains("\(name)/database.sqlite3") {
+            #expect(run(["summary", bare]).out.contains("loaded      results/\(name)/database.sqlite3"))
+        }
         for target in [bare, runDir] {
             for args in [
                 ["summary", target], ["summary", target, "--format", "json"], ["check", target],

@@ -20,6 +20,10 @@ enum GenerateCommand {
                     "few: exclusion flags on the app's folders, a few percent of files violate (default); many: random per-file flags, most regenerable files violate"
             ),
             OptionSpec(name: "seed", valueName: "N", help: "Generator seed (default 1)"),
+            OptionSpec(
+                name: "xcresult-tests", valueName: "N",
+                help: "Also write results/Run.xcresult with N tests (one in a hundred fails), for the result-bundle benchmark"),
+            OptionSpec(name: "xcresult-mb", valueName: "M", help: "Size of that bundle in MB, mostly attachments and a log (default 200)"),
             OptionSpec(name: "force", help: "Write into a non-empty OUT"),
         ],
         summary: "Write a synthetic run bundle of N files (benchmarks, smoke tests)",
@@ -48,6 +52,24 @@ enum GenerateCommand {
                 try AtomicFile.write(bytes, to: target)
             } catch {
                 throw InputError(description: "\(target): \(error)")
+            }
+        }
+        if let testsText = args.value("xcresult-tests") {
+            guard let tests = Int(testsText), tests >= 0, tests <= 1_000_000 else {
+                throw UsageError(message: "--xcresult-tests expects a whole number from 0 to 1000000, not '\(testsText)'", command: spec.name)
+            }
+            let mbText = args.value("xcresult-mb") ?? "200"
+            guard let mb = Int(mbText), mb >= 0, mb <= 100_000 else {
+                throw UsageError(message: "--xcresult-mb expects a whole number from 0 to 100000, not '\(mbText)'", command: spec.name)
+            }
+            let bundle = out + "/" + EvidenceLayout.resultsDirectory + "/Run.xcresult"
+            do {
+                try fm.createDirectory(atPath: bundle + "/Data", withIntermediateDirectories: true)
+                try SyntheticResultBundle(testCount: tests, payloadBytes: mb << 20, seed: seed).write { path, bytes in
+                    try AtomicFile.write(bytes, to: bundle + "/" + path)
+                }
+            } catch {
+                throw InputError(description: "\(bundle): \(error)")
             }
         }
         console.print("wrote a synthetic run of \(count) files to \(out)")

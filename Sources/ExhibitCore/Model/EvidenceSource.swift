@@ -15,12 +15,20 @@ public protocol EvidenceSource: Sendable {
     /// Why a bundle-relative directory that is there cannot be listed (no permission, a
     /// link out of the run); nil when it lists, or is absent.
     func listingFailure(_ relativeDirectory: String) -> String?
+    /// A result bundle's `database.sqlite3`, read by a source that can open SQLite
+    /// (read-only, immutable: nothing is written beside it). The core does no I/O and
+    /// links no SQLite, so the source does the reading; others say `unsupported`.
+    func readResultDatabase(_ relativePath: String) -> ResultDatabaseReading
 }
 
 extension EvidenceSource {
     public func exists(_ relativePath: String) -> Bool { ((try? read(relativePath)) ?? nil) != nil }
 
     public func listingFailure(_ relativeDirectory: String) -> String? { nil }
+
+    public func readResultDatabase(_ relativePath: String) -> ResultDatabaseReading {
+        exists(relativePath) ? .unsupported : .absent
+    }
 
     /// Sources that only have whole files serve them as one stream.
     public func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {

@@ -36,6 +36,11 @@ public struct MountedEvidenceSource<Inner: EvidenceSource>: EvidenceSource {
         }
     }
 
+    public func readResultDatabase(_ relativePath: String) -> ResultDatabaseReading {
+        guard let path = innerPath(relativePath) else { return .absent }
+        return inner.readResultDatabase(path)
+    }
+
     public func exists(_ relativePath: String) -> Bool {
         if let path = innerPath(relativePath) { return path.isEmpty || inner.exists(path) }
         return mountPath.hasPrefix(relativePath + "/")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A test outcome as the results tools spell it. Open: unknown future values are kept
 /// verbatim (`.other`) rather than rejected, since new Xcodes add values.
 public enum TestOutcome: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -54,12 +56,20 @@ public struct FailureMessage: Sendable, Equatable, Hashable {
     /// Source file (last path component) and line when the tool gives them.
     public var sourceFile: String?
     public var line: Int?
+    /// The call stack and captured values, which only a result bundle's database
+    /// keeps; nil from every other reader.
+    public var evidence: FailureEvidence?
 
-    public init(text: String, sourceFile: String? = nil, line: Int? = nil) {
+    public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil) {
         self.text = text
         self.sourceFile = sourceFile
         self.line = line
+        self.evidence = evidence
     }
+
+    /// The message as every reader can give it (text and location): what tells two
+    /// messages apart when one source adds evidence the other lacks.
+    public var withoutEvidence: FailureMessage { FailureMessage(text: text, sourceFile: sourceFile, line: line) }
 }
 
 /// One failing (or erroring) test with everything the tool said about it: one entry
@@ -167,6 +177,15 @@ public struct TestDevice: Sendable, Equatable, Hashable {
 }
 
 extension TestDevice {
+    /// `26.1 (23B86)` (`operatingSystemVersionWithBuildNumber`): the build number is the
+    /// parenthesised part; the version fills `osVersion` when that is not known.
+    package mutating func fillVersion(fromVersionWithBuild full: String) {
+        guard let open = full.lastIndex(of: "("), full.hasSuffix(")") else { return }
+        let build = full[full.index(after: open)..<full.index(before: full.endIndex)]
+        if !build.isEmpty { osBuildNumber = String(build) }
+        if osVersion == nil { osVersion = String(full[..<open]).trimmingCharacters(in: .whitespaces) }
+    }
+
     /// `iPhone 8 · iOS Simulator 14.0 (18A372)`: what tells two destinations of one run apart.
     public var label: String {
         var parts: [String] = []
@@ -217,16 +236,21 @@ public struct TestCaseRecord: Sendable, Equatable, Hashable {
     /// one classname and name, tests.json Repetition nodes); empty for a single run.
     /// `outcome` is then the last run's: failed every time, or passed on retry.
     public var attempts: [TestOutcome]
+    /// The top-level activities of every run, first run first (a result bundle's
+    /// `activitySummaries` or `Activities` rows); empty elsewhere and for unit tests,
+    /// which record none unless they create them.
+    public var activities: [TestActivity]
 
     public init(
         name: String, identifier: String? = nil, outcome: TestOutcome, durationSeconds: Double? = nil,
-        attempts: [TestOutcome] = []
+        attempts: [TestOutcome] = [], activities: [TestActivity] = []
     ) {
         self.name = name
         self.identifier = identifier
         self.outcome = outcome
         self.durationSeconds = durationSeconds
         self.attempts = attempts
+        self.activities = activities
     }
 
     /// Failed at least once, then passed on a retry.
@@ -255,6 +279,8 @@ public struct TestResults: Sendable, Equatable {
     public var failures: [TestFailure]
     /// Individual test cases, when the artifact lists them (tests.json, JUnit).
     public var testCases: [TestCaseRecord]
+    /// The files of a result bundle's Diagnostics folders, every action's, in order.
+    public var diagnosticsFiles: [DiagnosticsFile] = []
 
     /// Tests that failed and then passed on a retry (counted as passed).
     public var flakyCount: Int { testCases.reduce(0) { $0 + ($1.isFlaky ? 1 : 0) } }

@@ -60,6 +60,7 @@ enum FailuresRenderer {
             if let file = message.sourceFile {
                 lines.append([Segment(" at ", .dim), Segment(glyphs.safe(file) + (message.line.map { ":\($0)" } ?? ""), .dim)])
             }
+            lines += FailureEvidenceLines.values(message.evidence, glyphs: glyphs)
         }
         let linked = state.data.linkedViolations(ofTest: test)
         if !linked.isEmpty {
@@ -73,6 +74,7 @@ enum FailuresRenderer {
                 ])
             }
         }
+        lines += FailureEvidenceLines.callStack(test.messages.first { $0.evidence != nil }?.evidence, glyphs: glyphs)
         return lines
     }
 }

@@ -1,5 +1,6 @@
 import ExhibitCore
 import ExhibitTriageUI
+import Foundation
 
 /// A small test run written as the legacy graph real bundles hold: root →
 /// action → tests tree → one `ActionTestSummary` per run of a test.
@@ -13,6 +14,10 @@ struct XCResultFixture {
         var arguments: [(String, String)] = []
         var iteration: Int?
         var policy: String?
+        /// Written as `activitySummaries` (Data/) and `Activities` rows (database).
+        var activities: [TestActivity] = []
+        /// What only the database keeps, for each of `failures` (the database writer).
+        var evidence: FailureEvidence?
 
         var name: String { String(identifier.split(separator: "/").last ?? Substring(identifier)) }
     }
@@ -28,6 +33,8 @@ struct XCResultFixture {
         /// `issues.testFailureSummaries`: test case name, message, 0-based URL line.
         var issueFailures: [(testCaseName: String, message: String, file: String, urlLine: Int)] = []
         var metrics: (tests: Int, failed: Int, skipped: Int)? = nil
+        /// `actionResult.diagnosticsRef`, a folder object the test wrote.
+        var diagnosticsRef: XCResultObjectID?
     }
 
     var actions: [Action]
@@ -126,6 +133,7 @@ struct XCResultFixture {
                         })
                 ))
         }
+        if !run.activities.isEmpty { fields.append(("activitySummaries", .array(run.activities.map(Self.activity)))) }
         fields += [("identifier", .string(run.identifier)), ("name", .string(run.name))]
         // Repetition policies appear with Xcode 13's test repetitions; older bundles
         // have none, and the fixture leaves them out below 3.53.
@@ -142,6 +150,45 @@ struct XCResultFixture {
         }
         fields.append(("testStatus", .string(run.status)))
         return .object("ActionTestSummary", supertypes: ["ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary"], fields)
+    }
+
+    /// An activity as `ActionTestActivitySummary`, dates written at UTC+05:00 as a
+    /// Karachi CI host would (the reader must make them absolute).
+    static func activity(_ activity: TestActivity) -> TokenValue {
+        var fields: [(String, TokenValue)] = []
+        if let type = activity.activityType { fields.append(("activityType", .string(type))) }
+        if !activity.attachments.isEmpty {
+            fields.append(
+                (
+                    "attachments",
+                    .array(
+                        activity.attachments.map { a in
+                            var f: [(String, TokenValue)] = []
+                            if let v = a.filename { f.append(("filename", .string(v))) }
+                            if let v = a.lifetime { f.append(("lifetime", .string(v))) }
+                            if let v = a.name { f.append(("name", .string(v))) }
+                            if let v = a.payloadID { f.append(("payloadRef", .reference(text: v))) }
+                            if let v = a.size { f.append(("payloadSize", .int(v))) }
+                            if let v = a.timestamp { f.append(("timestamp", .date(offsetDate(v)))) }
+                            if let v = a.uniformType { f.append(("uniformTypeIdentifier", .string(v))) }
+                            return .object("ActionTestAttachment", f)
+                        })
+                ))
+        }
+        if let v = activity.finish { fields.append(("finish", .date(offsetDate(v)))) }
+        if let v = activity.start { fields.append(("start", .date(offsetDate(v)))) }
+        if !activity.children.isEmpty { fields.append(("subactivities", .array(activity.children.map(Self.activity)))) }
+        fields.append(("title", .string(activity.title)))
+        return .object("ActionTestActivitySummary", fields)
+    }
+
+    /// `2026-11-03T15:00:05.109+0500` for a time in seconds since 1970 (milliseconds kept).
+    static func offsetDate(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 5 * 3600)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     func action(_ action: Action, testsID: XCResultObjectID?) -> TokenValue {
@@ -212,6 +259,7 @@ struct XCResultFixture {
         result.append(("resultName", .string("action")))
         result.append(("status", .string(action.status)))
         if let testsID { result.append(("testsRef", .reference(testsID, to: "ActionTestPlanRunSummaries"))) }
+        if let folder = action.diagnosticsRef { result.insert(("diagnosticsRef", .reference(folder)), at: 0) }
         var fields: [(String, TokenValue)] = [
             ("actionResult", .object("ActionResult", result)), ("endedTime", .date(action.ended)),
             (

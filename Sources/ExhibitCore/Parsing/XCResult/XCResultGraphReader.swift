@@ -7,7 +7,9 @@ import Foundation
 ///       runDestination, actionResult {status, metrics, issues, testsRef})
 ///     testsRef → ActionTestPlanRunSummaries → summaries[].testableSummaries[].tests[]
 ///       (ActionTestSummaryGroup.subtests … ActionTestMetadata {identifier, testStatus, summaryRef})
-///     summaryRef → ActionTestSummary {failureSummaries[], arguments[], repetitionPolicySummary}
+///     summaryRef → ActionTestSummary {failureSummaries[], arguments[], repetitionPolicySummary,
+///       activitySummaries[] (subactivities, attachments)}
+///     diagnosticsRef → the Diagnostics folder (names and stored sizes)
 ///
 /// Every `ActionTestMetadata` is one run of a test; runs with the same identifier
 /// (retries, repetitions, parameterized arguments, repeated actions) are one test case
@@ -27,38 +29,19 @@ public enum XCResultGraphReader {
     }
 
     /// The state of one read: the store (for its decoding budget), what was said, and
-    /// test cases as they are gathered.
+    /// the runs as they are read.
     private struct Reading<S: EvidenceSource> {
         var store: XCResultStore<S>
         var diagnostics: [Diagnostic] = []
-        var cases: [String: Int] = [:]
         /// From the first line of a session log in the Diagnostics folder.
         var xcodeVersion: String?
         /// The destination of the action being read.
         var currentDevice: TestDevice?
-        var gathered: [GatheredCase] = []
+        /// Every run of every test, in the order the trees list them.
+        var runs: [XCResultTestRun] = []
+        var diagnosticsFiles: [DiagnosticsFile] = []
 
         init(store: XCResultStore<S>) { self.store = store }
-
-        struct GatheredCase {
-            var name: String
-            var identifier: String?
-            var target: String?
-            /// The run destination of the action it ran in.
-            var device: TestDevice?
-            var attempts: [GatheredAttempt] = []
-        }
-
-        /// One run of a test as read; the model keeps its outcome (`TestCaseRecord.attempts`)
-        /// and its messages (`TestFailure.messages`).
-        struct GatheredAttempt {
-            var outcome: TestOutcome
-            var durationSeconds: Double?
-            /// Swift Testing arguments (`value: false`), which group runs.
-            var arguments: String?
-            var policy: String?
-            var messages: [FailureMessage] = []
-        }
 
         mutating func report(_ error: XCResultObjectError, _ consequence: String, severity: Diagnostic.Severity = .warning) {
             diagnostics.append(Diagnostic(severity, file: error.file, "\(error.message); \(consequence)"))
@@ -118,14 +101,15 @@ public enum XCResultGraphReader {
                 for summary in actionResult.object("issues")?.objects("testFailureSummaries") ?? [] {
                     summaryFailures.append(Self.issueFailure(summary))
                 }
-                if xcodeVersion == nil, let diagnostics = actionResult.referenceText("diagnosticsRef") {
-                    xcodeVersion = findXcodeVersion(diagnostics)
+                if let diagnostics = actionResult.referenceText("diagnosticsRef") {
+                    readDiagnosticsFolder(diagnostics)
                 }
                 if let testsText = actionResult.referenceText("testsRef") {
                     if !readTests(testsText, place: "\(place).actionResult.testsRef") { testsMissing = true }
                 }
             }
-            if gathered.isEmpty {
+            results.diagnosticsFiles = diagnosticsFiles
+            if runs.isEmpty {
                 // No tests tree (pruned, trimmed, or a build-only action): what the
                 // actions' own summaries say, as legacy.json gives it.
                 results.failures = TestFailure.grouped(summaryFailures)
@@ -141,10 +125,7 @@ public enum XCResultGraphReader {
                     results.outcome = .passed
                 }
             } else {
-                results.testCases = gathered.map(Self.testCase)
-                results.failures = failures(fallback: summaryFailures)
-                results.tallyOutcomes()
-                destinations(into: &results)
+                XCResultRunAssembly.assemble(runs, into: &results, fallback: summaryFailures)
                 // An action that failed with every test read passing (a crash after the
                 // tests, a tests tree that could not be read): the run failed all the same.
                 if anyActionFailed || testsMissing && !summaryFailures.isEmpty { results.outcome = .failed }
@@ -203,7 +184,8 @@ public enum XCResultGraphReader {
         mutating func addRun(_ metadata: XCResultObject, target: String?) {
             let name = metadata.string("name") ?? metadata.string("identifier") ?? ""
             let identifier = metadata.string("identifier")
-            var gatheredAttempt = GatheredAttempt(
+            var run = XCResultTestRun(
+                name: name, identifier: identifier, target: target, device: currentDevice,
                 outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
                 durationSeconds: metadata.string("duration").flatMap(Double.init))
             if let summaryText = metadata.referenceText("summaryRef") {
@@ -215,161 +197,81 @@ public enum XCResultGraphReader {
                         let value = argument.object("value")?.string("description") ?? argument.string("identifier") ?? ""
                         return argument.object("parameter")?.string("label").map { "\($0): \(value)" } ?? value
                     }
-                    if !arguments.isEmpty { gatheredAttempt.arguments = arguments.joined(separator: ", ") }
-                    gatheredAttempt.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
+                    if !arguments.isEmpty { run.arguments = arguments.joined(separator: ", ") }
+                    run.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
                     for failure in summary.objects("failureSummaries") {
-                        gatheredAttempt.messages.append(
+                        run.messages.append(
                             FailureMessage(
                                 text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
                                 line: failure.string("lineNumber").flatMap(Int.init)))
                     }
+                    run.activities = summary.objects("activitySummaries").map(Self.activity)
                 } catch {
-                    report(error, "the failure messages and arguments of one run of \(identifier ?? name) could not be read")
+                    report(error, "the failure messages, arguments and activities of one run of \(identifier ?? name) could not be read")
                 }
             }
-            // The same test on two destinations is two tests (as testsFailedCount counts).
-            let key = (identifier ?? name) + "\u{0}" + (currentDevice.map(Self.deviceKey) ?? "")
-            if let index = cases[key] {
-                gathered[index].attempts.append(gatheredAttempt)
-            } else {
-                cases[key] = gathered.count
-                gathered.append(
-                    GatheredCase(
-                        name: name, identifier: identifier, target: target, device: currentDevice,
-                        attempts: [gatheredAttempt]))
-            }
+            runs.append(run)
         }
 
-        /// Failed test cases, one entry each, with the messages of their failed runs
-        /// (each once) and how many runs failed; a failed case whose runs carried no
-        /// message falls back to the action's failure summaries for that test.
-        func failures(fallback: [TestFailure]) -> [TestFailure] {
-            var out: [TestFailure] = []
-            for test in gathered where Self.outcome(of: test.attempts) == .failed {
-                var messages: [FailureMessage] = []
-                for attempt in test.attempts where attempt.outcome == .failed {
-                    for message in attempt.messages where !messages.contains(message) { messages.append(message) }
-                }
-                if messages.isEmpty {
-                    messages = fallback.filter { $0.identifier == test.identifier }.flatMap(\.messages)
-                }
-                var failure = TestFailure(
-                    testName: test.name, identifier: test.identifier, targetName: test.target,
-                    messages: messages)
-                if test.attempts.count > 1 {
-                    failure.attempts = test.attempts.count
-                    failure.failedAttempts = test.attempts.filter { $0.outcome == .failed }.count
-                }
-                out.append(failure)
-            }
-            return out
+        /// An `ActionTestActivitySummary` and its subactivities (the typed-object
+        /// parser bounds nesting, so this recursion is bounded too). Dates carry their
+        /// UTC offset (`…+0500`) and become absolute.
+        static func activity(_ summary: XCResultObject) -> TestActivity {
+            TestActivity(
+                title: summary.string("title") ?? "", activityType: summary.string("activityType"),
+                start: summary.string("start").flatMap(ISO8601Timestamp.secondsSince1970),
+                finish: summary.string("finish").flatMap(ISO8601Timestamp.secondsSince1970),
+                attachments: summary.objects("attachments").map { attachment in
+                    TestAttachment(
+                        name: attachment.string("name"), filename: attachment.string("filename"),
+                        uniformType: attachment.string("uniformTypeIdentifier"),
+                        size: attachment.string("payloadSize").flatMap(Int.init),
+                        timestamp: attachment.string("timestamp").flatMap(ISO8601Timestamp.secondsSince1970),
+                        lifetime: attachment.string("lifetime"), payloadID: attachment.referenceText("payloadRef"))
+                },
+                children: summary.objects("subactivities").map(activity))
         }
 
-        /// `Xcode version: 26.1.1 (17B100)`, the first line of the xctest session log
-        /// (`…/Session-<Target>-<date>.log` below the Diagnostics folder). Folders are
-        /// walked breadth first, at most 64 of them; a folder that cannot be read is
-        /// skipped silently (the version is a convenience, the tests do not depend on it).
-        mutating func findXcodeVersion(_ diagnosticsText: String) -> String? {
-            guard let start = XCResultObjectID(diagnosticsText) else { return nil }
-            var pending = [start]
+        /// The Diagnostics folder of one action (`actionResult.diagnosticsRef`): every
+        /// file's path and stored size, and `Xcode version: 26.1.1 (17B100)` from the
+        /// first line of the first xctest session log (`…/Session-<Target>-<date>.log`).
+        /// Folders are walked breadth first, each once, at most 4,096 of them and 65,536
+        /// files over the bundle (a log archive holds thousands); only folder listings and
+        /// the first 200 bytes of that one log are decoded, so a 14 MB log costs a stat,
+        /// not a decompression. A folder that cannot be read is skipped silently: the listing
+        /// is a convenience, the tests do not depend on it.
+        mutating func readDiagnosticsFolder(_ diagnosticsText: String) {
+            guard let start = XCResultObjectID(diagnosticsText) else { return }
+            var pending: [(id: XCResultObjectID, path: String)] = [(start, "")]
             var visited: Set<XCResultObjectID> = []
-            while !pending.isEmpty, visited.count < 64 {
-                let id = pending.removeFirst()
+            var next = 0
+            while next < pending.count, visited.count < 4096, diagnosticsFiles.count < 65_536 {
+                let (id, path) = pending[next]
+                next += 1
                 guard visited.insert(id).inserted,
                     let children = try? store.refs(id), let content = try? store.object(id),
                     let folder = try? FolderObject.parse(content, children: children)
                 else { continue }
                 for entry in folder.entries {
+                    let entryPath = path.isEmpty ? entry.name : path + "/" + entry.name
                     if entry.isFolder {
-                        pending.append(entry.id)
-                    } else if entry.name.hasPrefix("Session-"), entry.name.hasSuffix(".log"),
-                        let log = try? store.object(entry.id)
+                        pending.append((entry.id, entryPath))
+                        continue
+                    }
+                    diagnosticsFiles.append(DiagnosticsFile(path: entryPath, storedSize: store.storedSize(entry.id)))
+                    if xcodeVersion == nil, entry.name.hasPrefix("Session-"), entry.name.hasSuffix(".log"),
+                        let log = store.contentPrefix(entry.id, count: 200)
                     {
-                        let firstLine = log.prefix(200).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+                        let firstLine = log.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
                         let text = String(decoding: firstLine, as: UTF8.self)
                         let marker = "Xcode version: "
                         if text.hasPrefix(marker) {
                             let version = text.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
-                            if !version.isEmpty { return version }
+                            if !version.isEmpty { xcodeVersion = version }
                         }
                     }
                 }
             }
-            return nil
-        }
-
-        static func deviceKey(_ device: TestDevice) -> String { device.identifier ?? device.label }
-
-        /// Several destinations (one test action each): each with its own counts, and
-        /// every failure named by where it happened.
-        func destinations(into results: inout TestResults) {
-            var order: [String] = []
-            var byDevice: [String: (device: TestDevice, cases: [TestCaseRecord])] = [:]
-            for (test, record) in zip(gathered, results.testCases) {
-                guard let device = test.device else { continue }
-                let key = Self.deviceKey(device)
-                if byDevice[key] == nil { order.append(key) }
-                byDevice[key, default: (device, [])].cases.append(record)
-            }
-            guard order.count > 1 else { return }
-            results.destinations = order.map { key in
-                var tally = TestResults(source: .xcresultBundle, testCases: byDevice[key]!.cases)
-                tally.tallyOutcomes()
-                return TestDestination(
-                    device: byDevice[key]!.device, outcome: tally.outcome, totalCount: tally.totalCount,
-                    passedCount: tally.passedCount, failedCount: tally.failedCount,
-                    skippedCount: tally.skippedCount, expectedFailureCount: tally.expectedFailureCount)
-            }
-            let failedTests = gathered.filter { Self.outcome(of: $0.attempts) == .failed }
-            for (index, test) in zip(results.failures.indices, failedTests) {
-                results.failures[index].destination = test.device?.label
-            }
-        }
-
-        static func testCase(_ test: GatheredCase) -> TestCaseRecord {
-            let durations = test.attempts.compactMap(\.durationSeconds)
-            // xcresulttool prints a retried test's duration as the mean of its runs.
-            let duration =
-                durations.count == test.attempts.count && !durations.isEmpty
-                ? durations.reduce(0, +) / Double(durations.count) : nil
-            // The model lists attempts only for a test that ran more than once.
-            return TestCaseRecord(
-                name: test.name, identifier: test.identifier, outcome: outcome(of: test.attempts),
-                durationSeconds: duration,
-                attempts: test.attempts.count > 1 ? test.attempts.map(\.outcome) : [])
-        }
-
-        /// A test's outcome from its runs. Runs are grouped by their arguments; under
-        /// "retry on failure" a group's outcome is its last run (failed, then passed on
-        /// a retry: passed, and flaky); under any other policy, or none (repetitions,
-        /// repeated actions), the worst run. The test failed when any group failed.
-        static func outcome(of attempts: [GatheredAttempt]) -> TestOutcome {
-            var groups: [String: [GatheredAttempt]] = [:]
-            var order: [String] = []
-            for attempt in attempts {
-                let key = attempt.arguments ?? ""
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(attempt)
-            }
-            let outcomes = order.map { key -> TestOutcome in
-                let runs = groups[key]!
-                if runs.allSatisfy({ $0.policy == "RunRetryOnFailure" }) { return runs.last!.outcome }
-                return worst(runs.map(\.outcome))
-            }
-            return worst(outcomes)
-        }
-
-        static func worst(_ outcomes: [TestOutcome]) -> TestOutcome {
-            func rank(_ o: TestOutcome) -> Int {
-                switch o {
-                case .failed: 0
-                case .other, .unknown: 1
-                case .passed: 2
-                case .expectedFailure: 3
-                case .skipped: 4
-                }
-            }
-            return outcomes.min(by: { rank($0) < rank($1) }) ?? .unknown
         }
 
         /// An `issues.testFailureSummaries` entry. Its document URL counts lines from
@@ -394,16 +296,7 @@ public enum XCResultGraphReader {
             var device = TestDevice(
                 identifier: record.string("identifier"), name: record.string("name"),
                 modelName: record.string("modelName"), osVersion: record.string("operatingSystemVersion"))
-            // "26.1 (23B86)": the build number is the parenthesised part.
-            if let full = record.string("operatingSystemVersionWithBuildNumber"), let open = full.lastIndex(of: "("),
-                full.hasSuffix(")")
-            {
-                let build = full[full.index(after: open)..<full.index(before: full.endIndex)]
-                if !build.isEmpty { device.osBuildNumber = String(build) }
-                if device.osVersion == nil {
-                    device.osVersion = String(full[..<open]).trimmingCharacters(in: .whitespaces)
-                }
-            }
+            if let full = record.string("operatingSystemVersionWithBuildNumber") { device.fillVersion(fromVersionWithBuild: full) }
             device.platform = record.object("platformRecord")?.string("userDescription")
             return device
         }

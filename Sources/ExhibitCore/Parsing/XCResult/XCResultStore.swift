@@ -43,6 +43,30 @@ public struct XCResultStore<Source: EvidenceSource> {
         }
     }
 
+    /// The object's size as stored, from opening it (a file's size, no read); nil when
+    /// it is missing or cannot be opened.
+    public func storedSize(_ id: XCResultObjectID) -> Int? {
+        ((try? source.stream(path(id.dataPath))) ?? nil)?.sizeHint
+    }
+
+    /// The first `count` bytes of the object's content, from at most its first 64 KiB
+    /// as stored (raw, or the start of a zstd frame); nil when it cannot be opened.
+    /// Not counted against the bundle's budget: it is bounded by the read.
+    public func contentPrefix(_ id: XCResultObjectID, count: Int) -> [UInt8]? {
+        guard let stream = (try? source.stream(path(id.dataPath))) ?? nil else { return nil }
+        var stored = [UInt8](repeating: 0, count: 64 << 10)
+        var filled = 0
+        while filled < stored.count {
+            let n = stored.withUnsafeMutableBytes { buffer in
+                (try? stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))) ?? 0
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        stored.removeSubrange(filled...)
+        return ZstdFrameDecoder.isCompressed(stored) ? ZstdFrameDecoder.prefix(stored, count: count) : Array(stored.prefix(count))
+    }
+
     /// The object's content, decompressed when it is a zstd frame.
     public mutating func object(_ id: XCResultObjectID) throws(XCResultObjectError) -> [UInt8] {
         let file = path(id.dataPath)

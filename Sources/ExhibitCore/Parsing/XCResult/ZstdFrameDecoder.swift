@@ -30,6 +30,17 @@ public enum ZstdFrameDecoder {
 
     /// Every frame in `compressed`, decoded and concatenated; at most `limit` bytes.
     public static func decompress(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+        try decode(compressed, limit: limit, prefixOnly: false)
+    }
+
+    /// The first `count` decoded bytes of what may be only the start of a frame (the
+    /// first line of a 14 MB log, read from its first kilobytes): fewer when the data
+    /// ends first or turns out not to be zstd.
+    public static func prefix(_ compressed: [UInt8], count: Int) -> [UInt8] {
+        (try? decode(compressed, limit: count, prefixOnly: true)) ?? []
+    }
+
+    private static func decode(_ compressed: [UInt8], limit: Int, prefixOnly: Bool) throws(Failure) -> [UInt8] {
         guard let stream = ZSTD_createDStream() else { throw Failure.corrupt("libzstd could not allocate a stream") }
         defer { ZSTD_freeDStream(stream) }
         // The bundles' frames use a 512 KiB window; 2^27 (libzstd's default bound) is far
@@ -44,6 +55,7 @@ public enum ZstdFrameDecoder {
         var scratch = [UInt8](repeating: 0, count: chunk)
         var lastResult = 0
         var failure: Failure?
+        var stopped = false
         compressed.withUnsafeBytes { inputBytes in
             var input = ZSTD_inBuffer(src: inputBytes.baseAddress, size: inputBytes.count, pos: 0)
             scratch.withUnsafeMutableBytes { scratchBytes in
@@ -56,7 +68,12 @@ public enum ZstdFrameDecoder {
                     }
                     if out.pos > 0 {
                         guard output.count + out.pos <= limit else {
-                            failure = .tooLarge(limit: limit)
+                            if prefixOnly {
+                                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBytes[0..<(limit - output.count)]))
+                                stopped = true
+                            } else {
+                                failure = .tooLarge(limit: limit)
+                            }
                             return
                         }
                         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratchBytes[0..<out.pos]))
@@ -69,6 +86,7 @@ public enum ZstdFrameDecoder {
             }
         }
         if let failure { throw failure }
+        if stopped || prefixOnly { return output }
         // A non-zero hint after all input was used: the frame did not end.
         if lastResult != 0 { throw Failure.truncated(decodedSoFar: output.count) }
         return output
