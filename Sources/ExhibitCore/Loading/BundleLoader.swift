@@ -16,9 +16,14 @@ public enum BundleLoader {
     }
 
     /// Only `steps` (in `Step` order), then the metadata gaps filled: what the table's
-    /// test uses to see that each row is read by the step it names.
-    static func load(runID: String, from source: some EvidenceSource, steps: [Step]) -> EvidenceBundle {
+    /// test uses to see that each row is read by the step it names. `readingStepsAhead`
+    /// false reads steps.tsv at its step (the tests compare the two).
+    static func load(runID: String, from source: some EvidenceSource, steps: [Step], readingStepsAhead: Bool = true) -> EvidenceBundle {
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: source)
+        // Read beside the other steps, applied after the inventory (`StepsReadAhead`).
+        if readingStepsAhead && steps.contains(.steps) && steps.contains(.inventory) {
+            loader.stepsAhead = StepsReadAhead(file: EvidenceLayout.steps, from: source)
+        }
         for step in Step.allCases where steps.contains(step) { loader.run(step) }
         loader.fillMetadataGaps()
         return loader.bundle
@@ -29,6 +34,8 @@ public enum BundleLoader {
 package struct Loading<Source: EvidenceSource> {
     package var bundle: EvidenceBundle
     let source: Source
+    /// steps.tsv being read on another thread, when the load started one.
+    var stepsAhead: StepsReadAhead?
 
     package init(bundle: EvidenceBundle, source: Source) {
         self.bundle = bundle
@@ -231,42 +238,54 @@ package struct Loading<Source: EvidenceSource> {
         if inventoryWasMalformed {
             bundle.diagnostics.append(.note(EvidenceLayout.filesList, "used instead of the malformed container/inventory.json"))
         }
-        func companion(_ file: String) -> ArtifactBytes? {
+        // Read when the reader applies them, in this order (xattr.txt only without
+        // excluded.txt: with it the list reader takes the flags from excluded.txt, and the
+        // dump is merged afterwards as the weaker source, `applyFlagCompanions`).
+        var present: [String] = []
+        var asked: [FileListInventoryReader.Companion] = []
+        func companion(_ which: FileListInventoryReader.Companion) -> ArtifactBytes? {
+            asked.append(which)
+            let file =
+                switch which {
+                case .sizes: EvidenceLayout.sizesList
+                case .excluded: EvidenceLayout.excludedList
+                case .xattr: EvidenceLayout.xattrDump
+                }
             guard let b = bytes(of: file) else { return nil }
+            present.append(file)
             return ArtifactBytes(file: file, bytes: b)
         }
-        let sizes = companion(EvidenceLayout.sizesList)
-        let excluded = companion(EvidenceLayout.excludedList)
-        // With excluded.txt the list reader takes the flags from it, and the dump is
-        // merged afterwards as the weaker source (`applyFlagCompanions`).
-        let xattr = excluded == nil ? companion(EvidenceLayout.xattrDump) : nil
         var warnings: [Diagnostic] = []
         do {
             let list = try FileListInventoryReader.read(
-                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: files), sizes: sizes, excluded: excluded,
-                xattr: xattr, warnings: &warnings)
+                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: consume files), companion: { companion($0) },
+                warnings: &warnings)
             bundle.diagnostics += warnings
             bundle.inventory = list.inventory
             bundle.inventorySource = EvidenceLayout.filesList
             record(EvidenceLayout.filesList, .loaded)
-            for c in [sizes, excluded, xattr].compactMap({ $0 }) {
-                if list.usedCompanions.contains(c.file) {
-                    record(c.file, .loaded)
-                    if c.file != EvidenceLayout.sizesList { bundle.flagSources.append(c.file) }
-                } else if let failure = warnings.first(where: { $0.file == c.file && $0.severity == .error }) {
-                    record(c.file, .malformed(failure))
+            for file in present {
+                if list.usedCompanions.contains(file) {
+                    record(file, .loaded)
+                    if file != EvidenceLayout.sizesList { bundle.flagSources.append(file) }
+                } else if let failure = warnings.first(where: { $0.file == file && $0.severity == .error }) {
+                    record(file, .malformed(failure))
                 } else {
-                    record(c.file, .superseded(by: EvidenceLayout.excludedList))
+                    record(file, .superseded(by: EvidenceLayout.excludedList))
                 }
             }
             // The reader has already warned, with the position of the first such line.
             bundle.strippedAbsolutePrefix = list.strippedPrefix
-            if excluded != nil {
+            if present.contains(EvidenceLayout.excludedList) {
                 applyFlagCompanions(
                     baseFile: EvidenceLayout.excludedList, prefixes: [list.strippedPrefix.map { Array($0.utf8) } ?? []],
                     excludedListApplied: true)
             }
         } catch {
+            // Unusable files.txt: the companions are still looked at, so their absence or
+            // unreadability is recorded as it is with a usable list.
+            if !asked.contains(.sizes) { _ = companion(.sizes) }
+            if !asked.contains(.excluded), companion(.excluded) == nil, !asked.contains(.xattr) { _ = companion(.xattr) }
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
             record(EvidenceLayout.filesList, .malformed(error))
@@ -304,6 +323,24 @@ package struct Loading<Source: EvidenceSource> {
     /// never held whole beside its records, and a sparse file's one giant line never at all.
     mutating func streamSteps() -> [StepRecord]? {
         let file = EvidenceLayout.steps
+        if let ahead = stepsAhead {
+            stepsAhead = nil
+            // Recorded as `parseStreamed` records a read made here.
+            switch ahead.wait() {
+            case .missing:
+                record(file, .missing)
+                return nil
+            case .openFailed(let error):
+                record(file, .unreadable(error.reason))
+                bundle.diagnostics.append(.error(file, error.reason))
+                return nil
+            case .read(let result, let warnings, let failure):
+                return parse(file, readFailure: { failure }) { w throws(Diagnostic) in
+                    w += warnings
+                    return try result.get()
+                }
+            }
+        }
         return parseStreamed(file) { stream, w throws(Diagnostic) in
             try StepsReader.read(stream: stream, file: file, warnings: &w)
         }
@@ -437,7 +474,7 @@ package struct Loading<Source: EvidenceSource> {
 
 /// Remembers a read failure, so the loader records a file that could not be read to the
 /// end as unreadable, not malformed.
-private final class FailureRecordingStream: EvidenceStream {
+final class FailureRecordingStream: EvidenceStream {
     private let inner: any EvidenceStream
     private(set) var failure: EvidenceSourceError?
 

@@ -1,3 +1,5 @@
+import CBytes
+
 /// Applies steps.tsv records to an inventory: each record's path is resolved through
 /// the sibling-name index, so a million-line steps file costs O(depth) small lookups
 /// per record and no per-path key. Inventories where one path can name several nodes
@@ -14,40 +16,99 @@ enum StepAssignment {
         // naming a node wins; the ones it overrides are returned, as the walk does.
         var winner = [Int32](repeating: -1, count: inventory.count)
         var resolved = [Int32](repeating: -1, count: records.count)
+        var cursor = Cursor()
         for (i, r) in records.enumerated() {
-            guard let path = ContainerPath.normalizedBytes(Array(r.path.utf8)[...]),
-                let node = node(at: path, in: inventory)
-            else { continue }
+            let found =
+                r.path.utf8.withContiguousStorageIfAvailable { cursor.node(at: $0, in: inventory) }
+                ?? Array(r.path.utf8).withUnsafeBufferPointer { cursor.node(at: $0, in: inventory) }
+            guard let node = found else { continue }
             resolved[i] = Int32(node)
             winner[node] = Int32(i)
         }
-        var assignments: [(Inventory.NodeID, String)] = []
-        var unmatched: [StepRecord] = []
-        for (i, r) in records.enumerated() {
-            let node = Int(resolved[i])
-            if node >= 0 && winner[node] == Int32(i) {
-                assignments.append((node, r.step))
-            } else {
-                unmatched.append(r)
-            }
-        }
-        inventory.setSteps(assignments)
+        // The winners handed over lazily: no array of a million (node, step) pairs.
+        func wins(_ i: Int) -> Bool { resolved[i] >= 0 && winner[Int(resolved[i])] == Int32(i) }
+        let unmatched = records.indices.filter { !wins($0) }.map { records[$0] }
+        inventory.setSteps(records.indices.lazy.filter(wins).map { (Int(resolved[$0]), records[$0].step) })
         return unmatched
     }
 
-    /// The node at a normalised relative path (no empty, `.` or `..` components).
-    private static func node(at path: [UInt8], in inventory: Inventory) -> Inventory.NodeID? {
-        var cur = Inventory.root
-        var start = 0
-        while start < path.count {
-            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
+    /// Resolves record paths one after another, remembering the last one's directory and
+    /// node: steps.tsv written beside a listing (or by the tests' storage component, a
+    /// directory's files in turn) most often names the next node of the same directory,
+    /// which is checked before the index; a path in the last directory skips the walk to it.
+    /// Only for inventories without duplicates, where a (parent, name) names one node.
+    struct Cursor {
+        private var directoryPath: [UInt8] = []
+        private var directory = Inventory.root
+        private var lastNode = Inventory.root
+
+        mutating func node(at raw: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+            guard ContainerPath.isNormalized(raw) else {
+                // Records made elsewhere than the reader may carry `./` or `//`.
+                guard let path = ContainerPath.normalizedBytes(Array(raw)[...]) else { return nil }
+                return path.withUnsafeBufferPointer { resolve($0, in: inventory) }
+            }
+            return resolve(raw, in: inventory)
+        }
+
+        private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+            guard a.count == b.count else { return false }
+            guard let x = a.baseAddress, a.count > 0 else { return true }
+            return b.withUnsafeBytes { exhibit_memcmp(x, $0.baseAddress, a.count) == 0 }
+        }
+
+        private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+            var nameStart = path.count
+            while nameStart > 0 && path[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+            let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[nameStart...]))
+            var parent = Inventory.root
+            if nameStart > 0 {
+                let dirPart = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])
+                if Self.equal(dirPart, directoryPath) {
+                    parent = directory
+                } else {
+                    guard let found = StepAssignment.node(at: dirPart, under: Inventory.root, in: inventory) else { return nil }
+                    directoryPath = Array(dirPart)
+                    directory = found
+                    parent = found
+                }
+            } else {
+                directoryPath = []
+                directory = Inventory.root
+            }
+            let guess = lastNode + 1
+            let matches =
+                guess < inventory.nodes.count && inventory.nodes[guess].parent == Int32(parent)
+                && inventory.names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(inventory.nodes[guess], name, names: $0) }
+            if matches {
+                lastNode = guess
+                return guess
+            }
+            guard
+                let found = inventory.nameIndex.first(
+                    parent: Int32(parent), name: name, hash: SiblingNameIndex.hash(parent: Int32(parent), name: name),
+                    nodes: inventory.nodes, names: inventory.names)
+            else { return nil }
+            lastNode = Int(found)
+            return lastNode
+        }
+    }
+
+    /// The node at a normalised relative path (no empty, `.` or `..` components) below `start`.
+    static func node(at path: UnsafeBufferPointer<UInt8>, under start: Inventory.NodeID, in inventory: Inventory) -> Inventory.NodeID? {
+        var cur = start
+        var from = 0
+        while from < path.count {
+            var end = from
+            while end < path.count && path[end] != UInt8(ascii: "/") { end += 1 }
+            let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[from..<end]))
             guard
                 let next = inventory.nameIndex.first(
-                    parent: Int32(cur), name: path[start..<end], nodes: inventory.nodes,
-                    names: inventory.names)
+                    parent: Int32(cur), name: name, hash: SiblingNameIndex.hash(parent: Int32(cur), name: name),
+                    nodes: inventory.nodes, names: inventory.names)
             else { return nil }
             cur = Int(next)
-            start = end + 1
+            from = end + 1
         }
         return cur
     }

@@ -366,15 +366,21 @@ public struct Inventory: Sendable {
     public mutating func setSteps(_ assignments: some Sequence<(NodeID, String)>) {
         var index: [String: Int32] = [:]
         for (i, name) in stepNames.enumerated() { index[name] = Int32(i) }
+        // Steps repeat from record to record (one String shared by the reader): the last
+        // one's id is reused before hashing.
+        var last: (step: String, id: Int32)?
         for (id, step) in assignments {
             let s: Int32
-            if let known = index[step] {
+            if let last, last.step == step {
+                s = last.id
+            } else if let known = index[step] {
                 s = known
             } else {
                 s = Int32(stepNames.count)
                 stepNames.append(step)
                 index[step] = s
             }
+            last = (step, s)
             nodes[id].step = s
         }
     }

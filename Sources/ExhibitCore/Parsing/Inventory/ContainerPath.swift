@@ -1,3 +1,5 @@
+import CBytes
+
 /// Paths inside the app data container as the capture tools print them, turned into
 /// the one spelling the inventory uses: relative, `/`-separated, no `.` or empty
 /// components. `find .` prints `./Documents/a`, GNU `find -printf '%P'` prints
@@ -13,11 +15,17 @@ public enum ContainerPath {
     /// container prefix first, see `splitAbsolute`), climbs above the container with
     /// `..`, or names the container itself (`.`, `./`, empty, `a/..`).
     public static func normalizedBytes(_ raw: ArraySlice<UInt8>) -> [UInt8]? {
+        normalized(raw).map { Array($0) }
+    }
+
+    /// `normalizedBytes`, as a slice of `raw` when only `./` prefixes had to go (the
+    /// common case: no copy per line of a million-line list).
+    static func normalized(_ raw: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard raw.first != slash else { return nil }
         // Fast path: `./` prefixes (as `find .` prints them) dropped, the rest already normal.
         var rest = raw
         while rest.count >= 2 && rest[rest.startIndex] == dot && rest[rest.startIndex + 1] == slash { rest = rest.dropFirst(2) }
-        if isNormalized(rest) { return Array(rest) }
+        if isNormalized(rest) { return rest }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = raw.startIndex
@@ -37,7 +45,7 @@ public enum ContainerPath {
             }
             i = j + 1
         }
-        return out.isEmpty ? nil : out
+        return out.isEmpty ? nil : out[...]
     }
 
     /// True when `raw` climbs above the container (`../x`, `a/../../x`): the only
@@ -64,19 +72,27 @@ public enum ContainerPath {
     /// True when `raw` is already in normal form: not empty, no empty, `.` or `..`
     /// component. The common case; one scan, then a single copy.
     private static func isNormalized(_ raw: ArraySlice<UInt8>) -> Bool {
-        raw.withUnsafeBufferPointer { b in
-            var componentStart = 0
-            var i = 0
-            while true {
-                if i == b.count || b[i] == slash {
-                    let length = i - componentStart
-                    if length == 0 { return false }
-                    if b[componentStart] == dot && (length == 1 || (length == 2 && b[componentStart + 1] == dot)) { return false }
-                    if i == b.count { return true }
-                    componentStart = i + 1
-                }
-                i += 1
+        raw.withUnsafeBufferPointer { isNormalized($0) }
+    }
+
+    static func isNormalized(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress, !b.isEmpty else { return false }
+        // Component by component, the slashes found by `memchr`: only a component's
+        // length and first two bytes decide.
+        var componentStart = 0
+        while true {
+            let end: Int
+            if let hit = exhibit_memchr(base + componentStart, Int32(slash), b.count - componentStart) {
+                end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            } else {
+                end = b.count
             }
+            let length = end - componentStart
+            if length == 0 { return false }
+            if b[componentStart] == dot && (length == 1 || (length == 2 && b[componentStart + 1] == dot)) { return false }
+            if end == b.count { return true }
+            componentStart = end + 1
+            if componentStart == b.count { return false }  // a trailing `/`
         }
     }
 

@@ -32,27 +32,54 @@ public struct FileListInventory: Sendable {
 ///
 /// Without excluded.txt or xattr.txt the entries' backup-exclusion flags are unknown.
 public enum FileListInventoryReader {
+    /// The companions of files.txt, asked for one at a time (sizes.txt, excluded.txt,
+    /// then xattr.txt only when there is no excluded.txt).
+    public enum Companion: Sendable {
+        case sizes, excluded, xattr
+    }
+
     public static func read(
         files: ArtifactBytes, sizes: ArtifactBytes?, excluded: ArtifactBytes?, xattr: ArtifactBytes?,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
-        var list = PathListParser(artifact: files)
+        try read(
+            files: files,
+            companion: { which in
+                switch which {
+                case .sizes: sizes
+                case .excluded: excluded
+                case .xattr: xattr
+                }
+            }, warnings: &warnings)
+    }
+
+    /// `read(files:sizes:excluded:xattr:warnings:)` with the companions read when they
+    /// are applied: files.txt's bytes are dropped once its paths are in, before sizes.txt
+    /// is asked for, so the two (60 MB each at a million entries) are never held together.
+    public static func read(
+        files: consuming ArtifactBytes, companion: (Companion) -> ArtifactBytes?,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> FileListInventory {
+        var list = PathListParser(artifact: files)  // the last use: `files` moves into the parser
         defer { list.collector.finish(into: &warnings) }
         var builder = InventoryBuilder(reservingCapacity: list.records.estimatedCount)
         try list.addPaths(to: &builder)
+        list.releaseBytes()
         var used: Set<String> = []
-        if let sizes {
+        var sizesFile: String?
+        if let sizes = companion(.sizes) {
             var companion = PathListParser(artifact: sizes, prefix: list.prefix)
             companion.applySizes(to: &builder)
             companion.collector.finish(into: &warnings)
             used.insert(sizes.file)
+            sizesFile = sizes.file
         }
-        if let excluded {
+        if let excluded = companion(.excluded) {
             var companion = PathListParser(artifact: excluded, prefix: list.prefix)
             companion.applyExcludedPaths(to: &builder)
             companion.collector.finish(into: &warnings)
             used.insert(excluded.file)
-        } else if let xattr {
+        } else if let xattr = companion(.xattr) {
             // A damaged companion costs only the flags it would have given, not the
             // whole inventory: its error joins the warnings and it is left unused.
             do {
@@ -69,7 +96,7 @@ public enum FileListInventoryReader {
         }
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
         // A path list alone records no flag; excluded.txt or the dump records them all.
-        builder.recordsAllFlags = used.contains(where: { $0 != sizes?.file })
+        builder.recordsAllFlags = used.contains(where: { $0 != sizesFile })
         return FileListInventory(inventory: builder.build(), usedCompanions: used, strippedPrefix: prefix)
     }
 }
@@ -78,8 +105,8 @@ public enum FileListInventoryReader {
 /// absolute-prefix handling between files.txt and its companions.
 private struct PathListParser {
     let file: String
-    let bytes: [UInt8]
-    let records: TextRecords
+    private(set) var bytes: [UInt8]
+    private(set) var records: TextRecords
     var collector: WarningCollector
     /// The container prefix (no trailing `/`) cut from absolute paths.
     var prefix: [UInt8]?
@@ -99,9 +126,16 @@ private struct PathListParser {
         self.prefix = prefix
     }
 
+    /// Drops the artifact's bytes (the parser's prefix and warnings stay).
+    mutating func releaseBytes() {
+        bytes = []
+        records = TextRecords([])
+    }
+
     /// The container-relative form of `raw`; nil (after a warning) when unusable,
     /// or silently for the container itself.
-    mutating func relativePath(_ raw: ArraySlice<UInt8>, line: Int, column: Int = 1) -> [UInt8]? {
+    /// A slice of `raw` itself unless normalising had to rewrite it.
+    mutating func relativePath(_ raw: ArraySlice<UInt8>, line: Int, column: Int = 1) -> ArraySlice<UInt8>? {
         var path = raw
         if ContainerPath.isAbsolute(path) {
             if let p = prefix, let rest = ContainerPath.strip(prefix: p[...], from: path) {
@@ -128,7 +162,7 @@ private struct PathListParser {
                     line: line, column: column, offset: raw.startIndex)
             }
         }
-        guard let normalized = ContainerPath.normalizedBytes(path) else {
+        guard let normalized = ContainerPath.normalized(path) else {
             // Anything else refused is the container itself (`.`, `a/..`): silently skipped.
             if ContainerPath.climbsOut(path) {
                 collector.add(
@@ -191,11 +225,11 @@ private struct PathListParser {
             // `path` is normalised (no empty components, not empty): walk its components
             // in place instead of splitting into an array per line. A directory part
             // equal to the last line's is the same node: nothing can have changed it.
-            let nameStart = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+            let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
             var parent = Inventory.root
-            if nameStart > 0 && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
+            if nameStart > path.startIndex && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
                 parent = lastDirectory.node
-            } else if nameStart > 0 {
+            } else if nameStart > path.startIndex {
                 var componentStart = path.startIndex
                 while let slash = path[componentStart..<nameStart].firstIndex(of: UInt8(ascii: "/")) {
                     parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
@@ -265,7 +299,7 @@ private struct PathListParser {
                 return true
             }
             guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
-            guard let id = existingNode(path, in: builder) else {
+            guard let id = existingNode(path, in: &builder) else {
                 collector.add(
                     "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart
                 )
@@ -278,10 +312,10 @@ private struct PathListParser {
 
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
     /// the next line (only while the builder does not change).
-    private mutating func existingNode(_ path: [UInt8], in builder: InventoryBuilder) -> Int? {
-        let nameStart = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+    private mutating func existingNode(_ path: ArraySlice<UInt8>, in builder: inout InventoryBuilder) -> Int? {
+        let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
         var directory = Inventory.root
-        if nameStart > 0 {
+        if nameStart > path.startIndex {
             if ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
                 directory = lastDirectory.node
             } else {
@@ -316,7 +350,7 @@ private struct PathListParser {
     /// is added as one, with a warning.
     mutating func markExcluded(_ raw: ArraySlice<UInt8>, line: Int, builder: inout InventoryBuilder) {
         guard let path = relativePath(raw, line: line) else { return }
-        if let id = builder.existingNode(atPath: path[...]) {
+        if let id = builder.existingNode(atPath: path) {
             builder.setExcluded(id)
             return
         }

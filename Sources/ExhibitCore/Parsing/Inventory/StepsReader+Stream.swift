@@ -15,7 +15,7 @@ extension StepsReader {
     static let warningLimit = 100
 
     public static func read(stream: any EvidenceStream, file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
-        var batches = StepsBatches(file: file)
+        var batches = StepsBatches(file: file, sizeHint: stream.sizeHint)
         var buffer = [UInt8](repeating: 0, count: batchSize)
         while true {
             var failure: EvidenceSourceError?
@@ -56,9 +56,14 @@ struct StepsBatches {
     /// Inside a line longer than the maximum: bytes are dropped until its newline.
     private var skipping = false
     /// Every record's path with its line, for duplicates that fall in different batches.
-    private var seen: [StepsReader.PathKey: Int] = [:]
+    private var seen = StepsRepeatTable()
+    /// The stream's size, for sizing `seen` and `records` once.
+    private let sizeHint: Int?
 
-    init(file: String) { self.file = file }
+    init(file: String, sizeHint: Int? = nil) {
+        self.file = file
+        self.sizeHint = sizeHint
+    }
 
     mutating func append(_ chunk: ArraySlice<UInt8>) {
         var chunk = chunk
@@ -104,7 +109,9 @@ struct StepsBatches {
 
     /// Reads one batch of whole lines with the whole-file parser. After the first, a
     /// batch is read behind a `#` line, so its first line is never taken for a header
-    /// (line 1 only) and positions are shifted back by that line.
+    /// (line 1 only) and positions are shifted back by that line. Repeats are found
+    /// against the whole file (`seen` is shared), so the parser's warnings name the
+    /// earlier line as the whole-file read does.
     private mutating func parse(_ batch: [UInt8]) {
         let prefixed = pendingOffset > 0
         let bytes = prefixed ? [0x23, 0x0A] + batch : batch
@@ -117,52 +124,29 @@ struct StepsBatches {
             }
             return d
         }
+        if records.isEmpty, let size = sizeHint, size > batch.count, !batch.isEmpty {
+            // Sized once for the whole file from the first batch's lines: growing a
+            // million-key table rehashes it 20 times.
+            let lines = batch.withUnsafeBytes { countNewlines($0) } + 1
+            let expected = Int(min(Double(lines) * Double(size) / Double(batch.count) * 1.1, Double(size / 2 + 1)))
+            seen.reserve(expected)
+            records.reserveCapacity(expected)
+        }
         var batchWarnings: [Diagnostic] = []
-        var found: [StepRecord] = []
         do {
-            found = try StepsReader.read(bytes, file: file, warnings: &batchWarnings)
+            try StepsReader.read(bytes, file: file, lineShift: lineShift, seen: &seen, into: &records, warnings: &batchWarnings)
         } catch {
             // No usable record in this batch; the file fails only if no batch has one.
             if firstFailure == nil { firstFailure = shifted(error) }
         }
-        // Repeats are warned below against the whole file (the batch's parser knows only
-        // the batch, and names its lines); their positions are kept from its warnings.
-        var repeatPositions: [Int: SourcePosition] = [:]
-        var others: [Diagnostic] = []
         for w in batchWarnings {
-            if w.message.hasSuffix(Self.repeatSuffix), let p = shifted(w).position {
-                repeatPositions[p.line] = p
-            } else {
-                others.append(w)
-            }
-        }
-        var records = found
-        for i in records.indices { records[i].line += lineShift }
-        var repeats: [Diagnostic] = []
-        for record in records {
-            let key = StepsReader.PathKey(record.path)
-            if let earlier = seen[key] {
-                repeats.append(
-                    .warning(
-                        file, at: repeatPositions[record.line] ?? SourcePosition(line: record.line, column: 1, byteOffset: 0),
-                        "\"\(TerminalText.escape(bytes: record.path.utf8.prefix(120)))\" was already named on line \(earlier)"
-                            + Self.repeatSuffix))
-            } else {
-                seen[key] = record.line
-            }
-        }
-        // In line order, as the whole-file read warns.
-        var merged = others.map(shifted) + repeats
-        merged.sort { ($0.position?.line ?? .max) < ($1.position?.line ?? .max) }
-        for w in merged {
             // The batch's own "N more warnings" note has no position; ours says it once.
             guard w.position != nil else {
                 overLimit = true
                 continue
             }
-            warn(w)
+            warn(shifted(w))
         }
-        self.records += records
     }
 
     /// `memchr`: a sparse file is skipped at memory speed, not a byte at a time.
@@ -184,9 +168,6 @@ struct StepsBatches {
             return nil
         }
     }
-
-    /// How `StepsReader` ends the warning for a path named again.
-    static let repeatSuffix = "; the later step wins"
 
     private mutating func warn(_ d: Diagnostic) {
         if kept.count < StepsReader.warningLimit {

@@ -1,3 +1,5 @@
+import CBytes
+
 /// Reads `steps.tsv`, `exhibit`'s own record of which test step created which path,
 /// written by the tests' storage component whenever it creates a file:
 ///
@@ -13,18 +15,32 @@
 /// Thrown: a non-empty file in which no line is a usable record.
 public enum StepsReader: EvidenceReader {
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
+        // Keyed by the bytes of the record's path, as `StepAssignment` applies records;
+        // the record's String serves as the key (no second copy of a million paths).
+        var seen = StepsRepeatTable()
+        var out: [StepRecord] = []
+        // Sized once: growing a million-key table rehashed it 20 times (a quarter of the read).
+        let expected = TextRecords(bytes, allowNulDelimited: false).estimatedCount
+        seen.reserve(expected)
+        out.reserveCapacity(expected)
+        try read(bytes, file: file, lineShift: 0, seen: &seen, into: &out, warnings: &warnings)
+        return out
+    }
+
+    /// The parser, for the whole file or one batch of its lines (`StepsBatches`): records
+    /// are appended to `out` with their line plus `lineShift`, the file line of the
+    /// batch's line 0, and a path is a repeat if `seen` (shared by the batches, with file
+    /// lines) holds it. Warnings name the batch's own lines; the caller shifts them.
+    /// Thrown when no line of `bytes` is a usable record.
+    static func read(
+        _ bytes: [UInt8], file: String, lineShift: Int, seen: inout StepsRepeatTable, into out: inout [StepRecord],
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) {
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
         let records = TextRecords(bytes, allowNulDelimited: false)
-        var out: [StepRecord] = []
+        let countBefore = out.count
         var firstBad: (line: Int, column: Int, offset: Int, message: String)?
-        // Keyed by the bytes of the record's path, as `StepAssignment` applies records;
-        // the record's String serves as the key (no second copy of a million paths).
-        var seen: [PathKey: Int] = [:]
-        // Sized once: growing a million-key table rehashed it 20 times (a quarter of the read).
-        let expected = records.estimatedCount
-        seen.reserveCapacity(expected)
-        out.reserveCapacity(expected)
         // Steps repeat from line to line: the last one's String is reused.
         var lastStep: (bytes: [UInt8], string: String) = ([], "")
         func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
@@ -47,7 +63,7 @@ public enum StepsReader: EvidenceReader {
                 bad("empty step name", line, 1, range.lowerBound)
                 return true
             }
-            guard let path = ContainerPath.normalizedBytes(pathField) else {
+            guard let path = ContainerPath.normalized(pathField) else {
                 bad(
                     "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
                     line, pathColumn, pathField.startIndex)
@@ -67,22 +83,21 @@ public enum StepsReader: EvidenceReader {
                 time = String(decoding: t, as: UTF8.self)
             }
             let pathString = String(decoding: path, as: UTF8.self)
-            if let earlier = seen.updateValue(line, forKey: PathKey(pathString)) {
-                seen[PathKey(pathString)] = earlier
+            if let first = seen.firstIndex(of: pathString, adding: out.count, records: out) {
+                let earlier = out[first].line
                 collector.add(
                     "\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
                     line: line, column: pathColumn, offset: pathField.startIndex)
             }
             if !ByteCompare.equal(step, lastStep.bytes) { lastStep = (Array(step), String(decoding: step, as: UTF8.self)) }
-            out.append(StepRecord(step: lastStep.string, path: pathString, time: time, line: line))
+            out.append(StepRecord(step: lastStep.string, path: pathString, time: time, line: line + lineShift))
             return true
         }
-        if out.isEmpty, let first = firstBad {
+        if out.count == countBefore, let first = firstBad {
             throw Diagnostic.error(
                 file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
                 "no usable 'step<TAB>path' record: " + first.message)
         }
-        return out
     }
 
     /// A path String compared and hashed by its UTF-8 bytes (String's own `==` treats
@@ -106,10 +121,18 @@ public enum StepsReader: EvidenceReader {
     /// omittingEmptySubsequences: false)` gives), in a fixed-size value instead of an array.
     static func tabFields(_ text: ArraySlice<UInt8>) -> TabFields {
         var f = TabFields(text: text)
-        guard let first = text.firstIndex(of: 0x09) else { return f }
+        guard let first = firstTab(in: text) else { return f }
         f.firstTab = first
-        f.secondTab = text[(first + 1)...].firstIndex(of: 0x09)
+        f.secondTab = firstTab(in: text[(first + 1)...])
         return f
+    }
+
+    /// `firstIndex(of: TAB)` by `memchr`.
+    private static func firstTab(in text: ArraySlice<UInt8>) -> Int? {
+        text.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = exhibit_memchr(base, 0x09, raw.count) else { return nil }
+            return text.startIndex + (UnsafeRawPointer(hit) - base)
+        }
     }
 
     struct TabFields {

@@ -155,3 +155,41 @@ import Testing
         #expect(split.map { String(decoding: $0.prefix, as: UTF8.self) } == "/srv/run/container")
     }
 }
+
+/// Issue 19: `ContainerPath.normalized` returns a slice of its input when only `./`
+/// prefixes go, deciding that with a `memchr` scan; against a component-by-component
+/// reference on every path of up to six bytes from `a`, `.` and `/`.
+@Suite struct ContainerPathFastPathTests {
+    static func reference(_ path: [UInt8]) -> [UInt8]? {
+        if path.first == UInt8(ascii: "/") { return nil }
+        var out: [[UInt8]] = []
+        for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if component.elementsEqual(".".utf8) { continue }
+            if component.elementsEqual("..".utf8) {
+                guard !out.isEmpty else { return nil }
+                out.removeLast()
+                continue
+            }
+            out.append(Array(component))
+        }
+        return out.isEmpty ? nil : Array(out.joined(separator: [UInt8(ascii: "/")]))
+    }
+
+    @Test func theFastPathAgreesWithTheReference() {
+        let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "."), UInt8(ascii: "/")]
+        var paths: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<6 {
+            frontier = frontier.flatMap { p in alphabet.map { p + [$0] } }
+            paths += frontier
+        }
+        for path in paths {
+            // A slice that does not start at 0, as the readers pass a line of a file.
+            let padded = [UInt8(ascii: "x")] + path
+            let slice = padded[1...]
+            let got = ContainerPath.normalized(slice)
+            #expect(got.map { Array($0) } == Self.reference(path), "\(String(decoding: path, as: UTF8.self))")
+            #expect(ContainerPath.normalizedBytes(slice) == Self.reference(path))
+        }
+    }
+}
