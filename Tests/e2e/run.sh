@@ -429,7 +429,7 @@ check "no results: the header says there are none" $S wait_for $S '^ Tests none 
 keys $S Tab Tab
 check "no results: the Failures pane says so" $S wait_for $S 'No test results in the bundle\.'
 check "  ... and never 'No failing tests' or '(clear)'" $S bash -c "! tmux -L $SERVER capture-pane -t $S -p | grep -qE 'No failing tests|\(clear\)'"
-keys $S Tab Tab / ; literal $S Documents; keys $S Enter Enter
+keys $S Tab Tab '&' ; literal $S Documents; keys $S Enter Enter
 # Item 8: VS16 escaped, no stray cell; the flag drawn in two cells.
 check "names: the VS16 name is escaped and nothing stray follows" $S wait_for $S ' ✈\\u\{FE0F\}$'
 check "names: the flag is drawn" $S wait_for $S ' 🇯🇵 Kyoto itinerary\.pdf$'
@@ -441,7 +441,7 @@ S=names-ascii
     "env LANG=C TERM=$E2E_TERM $(printf %q "$BIN") $(printf %q "$NORES") --notes $(printf %q "$WORK/notes-$S"); echo EXIT=\$?; sleep 600"
 "${T[@]}" set-option -t $S status off >/dev/null
 check "names-ascii: the run opens" $S wait_for $S '^ exhibit'
-keys $S / ; literal $S Documents; keys $S Enter Enter
+keys $S '&' ; literal $S Documents; keys $S Enter Enter
 check "names-ascii: a cut name shows ... between whole escapes" $S wait_for $S '\\u\{3B1\}[^ ]*\.\.\.[^ ]*\.txt$'
 check "names-ascii: no ~ outside the mark column" $S bash -c "! tmux -L $SERVER capture-pane -t $S -p | sed -n '5,16p' | cut -c4- | grep -q '~'"
 keys $S q q
