@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "ExhibitTriageUITests", dependencies: ["ExhibitTriageUI", "ExhibitTestSupport", "ExhibitRules", "ExhibitCore", "ExhibitSynthetic"],
             exclude: ["Golden"]),
-        .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore", "ExhibitSynthetic"]),
+        .testTarget(name: "ExhibitRulesTests", dependencies: ["ExhibitRules", "ExhibitCore", "ExhibitSynthetic", "ExhibitTestSupport"]),
         .testTarget(name: "ExhibitSyntheticTests", dependencies: ["ExhibitSynthetic", "ExhibitRules", "ExhibitCore"]),
         .testTarget(
             name: "ExhibitCommandsTests",

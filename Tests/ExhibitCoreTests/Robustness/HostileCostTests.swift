@@ -1,3 +1,4 @@
+import ExhibitTestSupport
 import Foundation
 import Testing
 
@@ -9,33 +10,14 @@ import Testing
 /// generous ratio of the fastest of three runs each, never a timing (Tests/bench holds
 /// the figures).
 @Suite(.serialized) struct HostileCostTests {
-    static let factor = 8
-    /// Linear is 8; quadratic would be 64: wide enough apart that a loaded machine (CI runs
-    /// beside other jobs) does not blur them.
-    static let bound = 24.0
-
-    /// The fastest of three runs of `work(size)`, in seconds.
-    static func seconds(_ size: Int, _ work: (Int) -> Void) -> Double {
-        let clock = ContinuousClock()
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = clock.now
-            work(size)
-            let d = clock.now - start
-            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
-        }
-        return best
-    }
+    static let factor = CostRatio.factor
+    static let bound = CostRatio.linearBound
 
     /// Fails when `work` at `factor × size` costs more than `bound` times `work` at `size`.
     static func expectLinear(_ what: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) -> Void) {
-        work(size)  // warm up
-        let small = seconds(size, work)
-        let large = seconds(size * factor, work)
-        // Below a millisecond the clock says little; both sizes are then cheap.
-        let ratio = large / max(small, 0.001)
+        let m = CostRatio.measure(size: size, work)
         #expect(
-            ratio < bound, "\(what): \(size) cost \(small) s, \(size * factor) cost \(large) s (×\(ratio))",
+            m.ratio < bound, "\(what): \(size) cost \(m.small) s, \(size * factor) cost \(m.large) s (×\(m.ratio))",
             sourceLocation: sourceLocation)
     }
 

@@ -1,3 +1,4 @@
+import ExhibitTestSupport
 import Testing
 
 @testable import ExhibitCore
@@ -8,28 +9,12 @@ import Testing
 /// times apart, bounded by a generous ratio of the fastest of three runs, as
 /// `HostileCostTests` does (Tests/bench holds the figures).
 @Suite(.serialized) struct RunComparisonCostTests {
-    static let factor = 8
-    static let bound = 24.0
-
-    static func seconds(_ size: Int, _ work: (Int) -> Void) -> Double {
-        let clock = ContinuousClock()
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = clock.now
-            work(size)
-            let d = clock.now - start
-            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
-        }
-        return best
-    }
+    static let factor = CostRatio.factor
 
     static func expectLinear(_ what: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) -> Void) {
-        work(size)  // warm up
-        let small = seconds(size, work)
-        let large = seconds(size * factor, work)
-        let ratio = large / max(small, 0.001)
+        let m = CostRatio.measure(size: size, work)
         #expect(
-            ratio < bound, "\(what): \(size) cost \(small) s, \(size * factor) cost \(large) s (×\(ratio))",
+            m.ratio < CostRatio.linearBound, "\(what): \(size) cost \(m.small) s, \(size * factor) cost \(m.large) s (×\(m.ratio))",
             sourceLocation: sourceLocation)
     }
 

@@ -1,0 +1,35 @@
+/// How much more `work` costs at `factor × size` than at `size`, for the tests that hold
+/// an input's cost linear (HostileCostTests, RunComparisonCostTests): after a warm-up, the
+/// fastest of three runs at each size. Linear work gives about `factor`, quadratic about
+/// `factor²`; tests compare the ratio with a generous bound, never a time.
+public enum CostRatio {
+    public static let factor = 8
+    /// Linear is 8, quadratic 64: wide enough apart that a loaded machine (CI runs beside
+    /// other jobs) does not blur them.
+    public static let linearBound = 24.0
+
+    public struct Measurement: Sendable {
+        public var small: Double
+        public var large: Double
+        /// Below a millisecond the clock says little; both sizes are then cheap.
+        public var ratio: Double { large / max(small, 0.001) }
+    }
+
+    public static func measure(size: Int, factor: Int = factor, _ work: (Int) -> Void) -> Measurement {
+        work(size)  // warm up
+        return Measurement(small: fastest(size, work), large: fastest(size * factor, work))
+    }
+
+    /// The fastest of three runs of `work(size)`, in seconds.
+    public static func fastest(_ size: Int, _ work: (Int) -> Void) -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = clock.now
+            work(size)
+            let d = clock.now - start
+            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+        }
+        return best
+    }
+}
