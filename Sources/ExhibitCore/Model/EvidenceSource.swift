@@ -1,5 +1,7 @@
 /// Where a bundle's bytes come from. The core never touches the file system: the
 /// disk-backed source lives in ExhibitIO, and tests use `MemoryEvidenceSource`.
+/// A source is called from more than one thread at once (the loader reads steps.tsv
+/// ahead on a thread of its own), so any state it keeps must be guarded.
 public protocol EvidenceSource: Sendable {
     /// The bytes of a bundle-relative file; nil when it does not exist. Throws
     /// `EvidenceSourceError` when it exists but cannot be read.

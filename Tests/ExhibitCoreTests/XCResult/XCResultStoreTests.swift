@@ -4,14 +4,20 @@ import Testing
 @testable import ExhibitCore
 
 /// A source that remembers every path asked of it, to show what an id became.
+/// A source that remembers what was read. The loader reads from two threads at once
+/// (steps.tsv is read ahead while the rest loads), so the record is kept under a lock,
+/// as any source must be safe to call concurrently.
 final class RecordingSource: EvidenceSource, @unchecked Sendable {
     let inner: MemoryEvidenceSource
-    private(set) var requested: [String] = []
+    private let lock = NSLock()
+    private var reads: [String] = []
 
     init(_ files: [String: [UInt8]]) { inner = MemoryEvidenceSource(files) }
 
+    var requested: [String] { lock.withLock { reads } }
+
     func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]? {
-        requested.append(relativePath)
+        lock.withLock { reads.append(relativePath) }
         return try inner.read(relativePath)
     }
 
