@@ -17,7 +17,7 @@ import Testing
     static func expectLinear(_ what: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) -> Void) {
         let m = CostRatio.measure(size: size, work)
         #expect(
-            m.ratio < bound, "\(what): \(size) cost \(m.small) s, \(size * factor) cost \(m.large) s (×\(m.ratio))",
+            m.ratio < bound, "\(what): \(m.size) cost \(m.small) s, \(m.size * factor) cost \(m.large) s (×\(m.ratio))",
             sourceLocation: sourceLocation)
     }
 

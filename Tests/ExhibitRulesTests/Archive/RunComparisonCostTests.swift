@@ -14,7 +14,7 @@ import Testing
     static func expectLinear(_ what: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation, _ work: (Int) -> Void) {
         let m = CostRatio.measure(size: size, work)
         #expect(
-            m.ratio < CostRatio.linearBound, "\(what): \(size) cost \(m.small) s, \(size * factor) cost \(m.large) s (×\(m.ratio))",
+            m.ratio < CostRatio.linearBound, "\(what): \(m.size) cost \(m.small) s, \(m.size * factor) cost \(m.large) s (×\(m.ratio))",
             sourceLocation: sourceLocation)
     }
 
