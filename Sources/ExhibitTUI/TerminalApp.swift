@@ -27,16 +27,6 @@ public enum TerminalApp {
         public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
     }
 
-    /// Runs the triage UI of one run until the person quits; `performer` does the I/O
-    /// its effects ask for. Returns the process exit status; the terminal is restored
-    /// on every path.
-    public static func run(session: TriageSession, performer: any TriagePerformer) -> Int32 {
-        guard let screen = openScreen() else { return Status.noTerminal }
-        var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
-        if let notice = screen.notice { _ = state.receive(.notice(notice)) }
-        return runLoop(TriageScreen(state: state, performer: performer, glyphs: screen.glyphs))
-    }
-
     /// Opens the terminal, then loads a run with `load` off the key thread and runs its
     /// triage UI: a load longer than about 0.3 s shows the loading screen, where q or Esc
     /// stops it (`Status.aborted`). `Status.unusableRun` when `load` failed; the caller
