@@ -12,9 +12,9 @@ public struct DiffRuns: Sendable {
     public var diff: InventoryDiff { comparison.files }
 
     /// Both runs need a container inventory.
-    public init(basePath: String, runPath: String, rulesOverride: String?) throws(InputError) {
-        base = try RunInput.loadRun(basePath)
-        run = try RunInput.loadRun(runPath)
+    public init(basePath: String, runPath: String, rulesOverride: String?, watching: (any LoadWatching)? = nil) throws(InputError) {
+        base = try RunInput.loadRun(basePath, watching: watching)
+        run = try RunInput.loadRun(runPath, watching: watching)
         guard base.inventory != nil else { throw InputError(description: "\(basePath): no container inventory") }
         guard run.inventory != nil else { throw InputError(description: "\(runPath): no container inventory") }
         let rules = try RulesInput.load(for: run, override: rulesOverride)

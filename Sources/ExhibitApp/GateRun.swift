@@ -7,8 +7,8 @@ public struct GateRun: Sendable {
     public let bundle: EvidenceBundle
     public let report: CheckReport
 
-    public init(path: String, rulesOverride: String?) throws(InputError) {
-        bundle = try RunInput.loadRun(path)
+    public init(path: String, rulesOverride: String?, watching: (any LoadWatching)? = nil) throws(InputError) {
+        bundle = try RunInput.loadRun(path, watching: watching)
         report = try RulesInput.check(bundle, override: rulesOverride)
     }
 

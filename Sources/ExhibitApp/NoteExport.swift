@@ -51,8 +51,11 @@ public struct NoteExport {
     }
 
     /// - Parameter environment: where the author and the notes directory come from.
-    public static func run(_ request: Request, environment: [String: String]) throws(InputError) -> Made {
-        let (url, bundle) = try RunInput.loadRunWithURL(request.run)
+    /// - Parameter watching: the headless progress line, when the command shows one.
+    public static func run(
+        _ request: Request, environment: [String: String], watching: (any LoadWatching)? = nil
+    ) throws(InputError) -> Made {
+        let (url, bundle) = try RunInput.loadRunWithURL(request.run, watching: watching)
         let report = try RulesInput.check(bundle, override: request.rulesOverride)
         let store = NotesStore.locate(
             archive: url.deletingLastPathComponent().path, override: request.notesOverride,

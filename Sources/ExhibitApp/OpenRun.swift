@@ -19,6 +19,15 @@ public struct OpenRun: Sendable {
         self.rules = try RulesInput.load(for: bundle, shared: sharedRules)
     }
 
+    /// Loads the run as `init(at:sharedRules:)` does, reporting to `observer` (the
+    /// loading screen); nil when the observer was cancelled part way.
+    public init?(at url: URL, sharedRules: RulesInput.Loaded? = nil, observer: LoadObserver) throws(InputError) {
+        guard let bundle = RunLocator.loadRun(at: url, observer: observer) else { return nil }
+        self.url = url
+        self.bundle = bundle
+        self.rules = try RulesInput.load(for: bundle, shared: sharedRules)
+    }
+
     /// The rules check, for the UI to run in the background.
     public func check() -> CheckReport { rules.check(bundle) }
 

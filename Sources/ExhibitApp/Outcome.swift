@@ -16,13 +16,15 @@ public enum Outcome: Sendable, Equatable {
     case notChecked
     /// The UI needs a terminal and there is none.
     case noTerminal
+    /// q or Esc on the UI's loading screen: the run was not opened.
+    case loadAborted
     /// The UI was ended by signal N (SIGINT, SIGTERM, SIGHUP).
     case signalled(Int32)
 
     /// One of each, for the tests that hold the mapping against the documentation.
     public static let every: [Outcome] = [
         .success, .blockingViolation, .damagedResultBundle, .terminalLost, .unusableInput, .notChecked, .noTerminal,
-        .signalled(2),
+        .loadAborted, .signalled(2),
     ]
 
     /// The worse of two outcomes of one command (`verify` over several bundles): a
@@ -33,7 +35,8 @@ public enum Outcome: Sendable, Equatable {
             case .success: 0
             case .blockingViolation, .damagedResultBundle, .terminalLost: 1
             case .unusableInput, .notChecked, .noTerminal: 2
-            case .signalled: 3
+            case .loadAborted: 3
+            case .signalled: 4
             }
         }
         return rank(other) > rank(self) ? other : self

@@ -13,16 +13,23 @@ public enum RunInput {
         }
     }
 
-    public static func loadRun(_ path: String) throws(InputError) -> EvidenceBundle {
-        try loadRunWithURL(path).bundle
+    /// `watching`: the headless progress line (`LoadProgressLine`), when the command shows one.
+    public static func loadRun(_ path: String, watching: (any LoadWatching)? = nil) throws(InputError) -> EvidenceBundle {
+        try loadRunWithURL(path, watching: watching).bundle
     }
 
     /// The bundle and where it lives (its parent directory is the archive).
-    public static func loadRunWithURL(_ path: String) throws(InputError) -> (url: URL, bundle: EvidenceBundle) {
+    public static func loadRunWithURL(
+        _ path: String, watching: (any LoadWatching)? = nil
+    ) throws(InputError) -> (url: URL, bundle: EvidenceBundle) {
         let located = try locate(path)
         guard located.kind != .archive else {
             throw InputError(description: "\(path): is an archive of runs; name one run inside it")
         }
-        return (located.url, RunLocator.loadRun(at: located.url))
+        guard let watching else { return (located.url, RunLocator.loadRun(at: located.url)) }
+        let observer = watching.begin(runName: located.url.lastPathComponent)
+        defer { watching.end() }
+        // Nothing cancels a headless load; were it cancelled, it is read again unobserved.
+        return (located.url, RunLocator.loadRun(at: located.url, observer: observer) ?? RunLocator.loadRun(at: located.url))
     }
 }

@@ -11,6 +11,8 @@ enum ExitStatus {
         case .blockingViolation, .damagedResultBundle, .terminalLost: 1
         // What was asked for could not be done: the gate never passes on it.
         case .unusableInput, .notChecked, .noTerminal: 2
+        // Asked for and then called off: nothing was shown to decide on.
+        case .loadAborted: 3
         // As shells report a process killed by a signal.
         case .signalled(let signal): 128 + signal
         }
@@ -32,6 +34,7 @@ enum ExitStatus {
         case .unusableInput: ("A usage error, a missing or unreadable", "usage error or unreadable input")
         case .notChecked: ("nothing could be checked", "a gate that could not check")
         case .noTerminal: ("no terminal for the UI", "no terminal for the UI")
+        case .loadAborted: ("stopped while the run was loading", "the UI was quit while the run loaded")
         case .signalled: ("ended by signal", "ended by signal N")
         }
     }

@@ -107,9 +107,22 @@ public enum RunLocator {
         return BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url))
     }
 
+    /// `loadRun(at:)` reporting to `observer`; nil once it is cancelled.
+    public static func loadRun(at url: URL, observer: LoadObserver) -> EvidenceBundle? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if RunDetection.kind(directoryName: url.lastPathComponent, entries: entries(of: url.path, names: names)) == .resultBundle {
+            return BundleLoader.load(runID: url.lastPathComponent, from: resultBundleSource(at: url), observer: observer)
+        }
+        return BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url), observer: observer)
+    }
+
     public static func loadResultBundle(at url: URL) -> EvidenceBundle {
+        BundleLoader.load(runID: url.lastPathComponent, from: resultBundleSource(at: url))
+    }
+
+    /// A bare result bundle as a run whose `results/` holds only it.
+    static func resultBundleSource(at url: URL) -> MountedEvidenceSource<DirectoryEvidenceSource> {
         let name = url.lastPathComponent.hasSuffix(".xcresult") ? url.lastPathComponent : url.lastPathComponent + ".xcresult"
-        let source = MountedEvidenceSource(DirectoryEvidenceSource(root: url), at: EvidenceLayout.resultsDirectory + "/" + name)
-        return BundleLoader.load(runID: url.lastPathComponent, from: source)
+        return MountedEvidenceSource(DirectoryEvidenceSource(root: url), at: EvidenceLayout.resultsDirectory + "/" + name)
     }
 }

@@ -4,6 +4,8 @@ import ExhibitTriageUI
 /// What the loop does with one of a screen's effects.
 enum LoopStep<Event: Sendable> {
     case quit
+    /// Quit with this exit status (a load aborted, a run that cannot be opened).
+    case exit(Int32)
     /// Forget the painted screen and repaint it all (Ctrl-L).
     case redraw
     /// I/O for the runner.
@@ -13,6 +15,7 @@ enum LoopStep<Event: Sendable> {
     func map<Outer: Sendable>(_ wrap: @escaping @Sendable (Event) -> Outer) -> LoopStep<Outer> {
         switch self {
         case .quit: .quit
+        case .exit(let status): .exit(status)
         case .redraw: .redraw
         case .work(let work): .work(work.map(wrap))
         }
@@ -121,6 +124,8 @@ struct EventLoop<Screen: LoopScreen, Port: TerminalPort> {
             switch screen.step(for: effect) {
             case .quit:
                 return TerminalApp.Status.ok
+            case .exit(let status):
+                return status
             case .redraw:
                 terminal.invalidate(clearTerminal: true)
             case .work(let work):

@@ -19,18 +19,24 @@ public enum TerminalApp {
         public static let failure: Int32 = 1
         /// stdin or stdout is not a terminal, or no terminal type could be opened.
         public static let noTerminal: Int32 = 4
+        /// q or Esc on the loading screen: the load was stopped before the run opened.
+        public static let aborted: Int32 = 3
+        /// The run could not be opened (its rules file has errors): the caller says why.
+        public static let unusableRun: Int32 = 5
         /// Stopped by SIGINT, SIGTERM or SIGHUP: 128 + the signal number, as shells report it.
         public static func signalled(_ signal: Int32) -> Int32 { 128 + signal }
     }
 
-    /// Runs the triage UI of one run until the person quits; `performer` does the I/O
-    /// its effects ask for. Returns the process exit status; the terminal is restored
-    /// on every path.
-    public static func run(session: TriageSession, performer: any TriagePerformer) -> Int32 {
+    /// Opens the terminal, then loads a run with `load` off the key thread and runs its
+    /// triage UI: a load longer than about 0.3 s shows the loading screen, where q or Esc
+    /// stops it (`Status.aborted`). `Status.unusableRun` when `load` failed; the caller
+    /// knows why and says so once the terminal is restored.
+    public static func run(runName: String, performer: any TriagePerformer, loading load: @escaping RunLoad) -> Int32 {
         guard let screen = openScreen() else { return Status.noTerminal }
-        var state = TriageState(session: session, rows: Terminal.rows, cols: Terminal.cols)
-        if let notice = screen.notice { _ = state.receive(.notice(notice)) }
-        return runLoop(TriageScreen(state: state, performer: performer, glyphs: screen.glyphs))
+        return runLoop(
+            RunLoadingScreen(
+                runName: runName, rows: Terminal.rows, cols: Terminal.cols, load: load, performer: performer,
+                glyphs: screen.glyphs, notice: screen.notice))
     }
 
     /// Runs the archive UI (the run list, and the triage screens of the runs opened

@@ -69,12 +69,14 @@ import Testing
     }
 
     /// The UI's statuses (`TerminalApp.Status`) as outcomes: a lost terminal is 1, no
-    /// terminal 2, a signal 128+N.
+    /// terminal 2, a load stopped on the loading screen 3, a signal 128+N.
     @Test func theUIsStatusesMapThroughTheOneTable() {
         #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.ok)) == 0)
         #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.failure)) == 1)
         #expect(OpenCommand.outcome(of: TerminalApp.Status.failure) == .terminalLost)
         #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.noTerminal)) == 2)
+        #expect(OpenCommand.outcome(of: TerminalApp.Status.aborted) == .loadAborted)
+        #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.aborted)) == 3)
         #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.signalled(15))) == 143)
         #expect(ExitStatus.code(for: OpenCommand.outcome(of: TerminalApp.Status.signalled(1))) == 129)
     }

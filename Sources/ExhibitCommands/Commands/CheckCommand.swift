@@ -25,7 +25,8 @@ enum CheckCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
-        let gate = try GateRun(path: args.positionals[0], rulesOverride: args.value("rules"))
+        let gate = try GateRun(
+            path: args.positionals[0], rulesOverride: args.value("rules"), watching: StderrLoadProgress(console: console))
         if args.value("format") == "json" {
             console.writeStreamed { CheckReportFormatter.writeJSON(gate.report, runID: gate.bundle.runID, to: $0) }
         } else {

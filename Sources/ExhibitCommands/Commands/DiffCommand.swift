@@ -14,7 +14,9 @@ enum DiffCommand {
             "Files are matched by relative path; both runs are checked against RUN's rules. Exit status 0 when both inventories were read, 2 otherwise.")
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
-        let runs = try DiffRuns(basePath: args.positionals[0], runPath: args.positionals[1], rulesOverride: args.value("rules"))
+        let runs = try DiffRuns(
+            basePath: args.positionals[0], runPath: args.positionals[1], rulesOverride: args.value("rules"),
+            watching: StderrLoadProgress(console: console))
         console.write(args.value("format") == "json" ? runs.json : runs.text)
         return .success
     }

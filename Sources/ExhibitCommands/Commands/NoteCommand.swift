@@ -44,7 +44,8 @@ enum NoteCommand {
             confirm: args.value("class").flatMap(FailureClass.init(rawValue:)), comment: args.value("comment"),
             issue: args.value("issue"), format: args.value("format").flatMap(TriageNote.Format.init(rawValue:)) ?? .markdown,
             output: output == "-" ? nil : output, force: args.has("force"))
-        let made = try NoteExport.run(request, environment: ProcessInfo.processInfo.environment)
+        let made = try NoteExport.run(
+            request, environment: ProcessInfo.processInfo.environment, watching: StderrLoadProgress(console: console))
         for message in made.messages { console.error("exhibit: " + message) }
         if let text = made.text { console.write(text) }
         return .success

@@ -17,12 +17,13 @@ enum OpenCommand {
         ],
         summary: "Open the triage UI on a run, or the run list of an archive (default: the current directory)",
         details: """
-            Needs a terminal. The tree shows as soon as the run is read; the rules are checked in the
-            background meanwhile. Keys: ? in the UI lists them all. c classifies the run (recorded in the
+            Needs a terminal. The terminal opens first and the run loads in the background: a load
+            longer than about 0.3 s shows a loading screen, where q or Esc stops it. The tree shows as
+            soon as the run is read; the rules are checked in the background meanwhile. Keys: ? in the UI lists them all. c classifies the run (recorded in the
             notes directory), x exports the triage note next to the record,
             b compares the run with the latest earlier run that passed (B: with a chosen run).
             Exit status 0 on a normal quit, 2 when RUN cannot be read or there is no terminal,
-            128+N when ended by signal N (an unfinished comment is kept as a draft).
+            3 when the load was stopped on the loading screen, 128+N when ended by signal N (an unfinished comment is kept as a draft).
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
@@ -37,13 +38,25 @@ enum OpenCommand {
                 for: located.url, override: args.value("notes"),
                 environment: ProcessInfo.processInfo.environment)
             let parent = located.url.deletingLastPathComponent()
-            let session = try triageSession(at: located.url, sharedRules: sharedRules, store: store, canCompare: true)
             let performer = RunIO(
                 store: store,
                 comparison: RunComparisonInput(directory: parent) {
                     RunLocator.runs(in: parent)
                 })
-            status = TerminalApp.run(session: session, performer: performer)
+            // The terminal opens first; the run is read on the UI's worker (the loading screen).
+            let url = located.url
+            let rules = sharedRules
+            let failure = LoadFailure()
+            status = TerminalApp.run(runName: url.lastPathComponent, performer: performer) { observer in
+                do throws(InputError) {
+                    let session = try triageSession(at: url, sharedRules: rules, store: store, canCompare: true, observer: observer)
+                    return session.map { .success($0) }
+                } catch {
+                    failure.error = error
+                    return .failure(ArchiveOpenFailure(error.description))
+                }
+            }
+            if status == TerminalApp.Status.unusableRun, let error = failure.error { throw error }
         case .archive:
             let archive = ArchiveInput(url: located.url, sharedRules: sharedRules, notesOverride: args.value("notes"))
             status = TerminalApp.run(
@@ -60,8 +73,28 @@ enum OpenCommand {
         switch status {
         case TerminalApp.Status.ok: .success
         case TerminalApp.Status.noTerminal: .noTerminal
+        case TerminalApp.Status.aborted: .loadAborted
         case let signalled where signalled > 128: .signalled(signalled - 128)
         default: .terminalLost
+        }
+    }
+
+    /// Why the run could not be opened, kept by the load on the UI's worker and thrown
+    /// once the terminal is restored.
+    final class LoadFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: InputError?
+        var error: InputError? {
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return kept
+            }
+            set {
+                lock.lock()
+                kept = newValue
+                lock.unlock()
+            }
         }
     }
 
@@ -70,8 +103,19 @@ enum OpenCommand {
 
     /// Loads a run and reads its triage record and draft. The rules check is left to
     /// the UI (`needsCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool) throws -> TriageSession {
-        let opened = try OpenRun(at: url, sharedRules: sharedRules)
+    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool) throws(InputError) -> TriageSession {
+        session(of: try OpenRun(at: url, sharedRules: sharedRules), store: store, canCompare: canCompare)
+    }
+
+    /// As above, the load reported to `observer`; nil when it was cancelled.
+    static func triageSession(
+        at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool, observer: LoadObserver
+    ) throws(InputError) -> TriageSession? {
+        guard let opened = try OpenRun(at: url, sharedRules: sharedRules, observer: observer) else { return nil }
+        return session(of: opened, store: store, canCompare: canCompare)
+    }
+
+    private static func session(of opened: ExhibitApp.OpenRun, store: NotesStore, canCompare: Bool) -> TriageSession {
         let bundle = opened.bundle
         let hooks = TriageHooks(store: store, bundle: bundle, environment: ProcessInfo.processInfo.environment, problems: problems)
         return TriageSession(

@@ -11,7 +11,7 @@ enum SummaryCommand {
         details: "Exit status 0 when the bundle was read (malformed files are listed, not fatal), 2 when RUN cannot be read.")
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
-        let bundle = try RunInput.loadRun(args.positionals[0])
+        let bundle = try RunInput.loadRun(args.positionals[0], watching: StderrLoadProgress(console: console))
         console.write(args.value("format") == "json" ? SummaryReport.json(bundle) : SummaryReport.text(bundle))
         return .success
     }

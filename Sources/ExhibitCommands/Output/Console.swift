@@ -31,10 +31,20 @@ final class Console: @unchecked Sendable {
 
     var stdoutIsTerminal: Bool { out >= 0 && isatty(out) == 1 }
     var stdinIsTerminal: Bool { isatty(0) == 1 }
+    var stderrIsTerminal: Bool { err >= 0 && isatty(err) == 1 }
+    /// The width of the terminal on standard error; nil when it is none or will not say.
+    var stderrColumns: Int? {
+        guard stderrIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(err, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     func print(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", to: out) }
     func write(_ text: String) { write(text, to: out) }
     func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", to: err) }
+    /// To standard error as is, no newline added (the progress line's redraws).
+    func writeError(_ text: String) { write(text, to: err) }
 
     /// Writes output made in pieces (the check report's 64 KiB chunks) as it is made,
     /// instead of joining it into one String first: a million-file report stays out

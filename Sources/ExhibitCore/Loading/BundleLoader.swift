@@ -15,6 +15,26 @@ public enum BundleLoader {
         load(runID: runID, from: source, steps: Step.allCases)
     }
 
+    /// Loads the run as `load(runID:from:)` does, reporting its progress to `observer`
+    /// and stopping once the observer is cancelled (the next chunk read, or the next
+    /// step, whichever comes first); nil then: a half-read run is never shown.
+    public static func load(runID: String, from source: some EvidenceSource, observer: LoadObserver) -> EvidenceBundle? {
+        let observed = ObservedEvidenceSource(base: source, observer: observer)
+        var loader = Loading(bundle: EvidenceBundle(runID: runID), source: observed)
+        loader.observer = observer
+        loader.stepsAhead = StepsReadAhead(
+            file: EvidenceLayout.steps, from: ObservedEvidenceSource(base: source, observer: observer, reports: false))
+        for step in Step.allCases {
+            guard !observer.isCancelled else { break }
+            loader.run(step)
+        }
+        // A step left waiting (steps.tsv read ahead) is stopped by the cancel too.
+        _ = loader.stepsAhead?.wait()
+        guard !observer.isCancelled else { return nil }
+        loader.fillMetadataGaps()
+        return loader.bundle
+    }
+
     /// Only `steps` (in `Step` order), then the metadata gaps filled: what the table's
     /// test uses to see that each row is read by the step it names. `readingStepsAhead`
     /// false reads steps.tsv at its step (the tests compare the two).
@@ -36,6 +56,8 @@ package struct Loading<Source: EvidenceSource> {
     let source: Source
     /// steps.tsv being read on another thread, when the load started one.
     var stepsAhead: StepsReadAhead?
+    /// Who is told how far the load has come (the inventory's entries), when someone is.
+    var observer: LoadObserver?
 
     package init(bundle: EvidenceBundle, source: Source) {
         self.bundle = bundle
@@ -184,8 +206,9 @@ package struct Loading<Source: EvidenceSource> {
     /// entries) is never in memory beside the inventory; records it as `read` does.
     mutating func streamInventoryJSON() -> NcduInventoryReader.Document? {
         let file = EvidenceLayout.inventoryJSON
+        let observer = self.observer
         return parseStreamed(file) { stream, w throws(Diagnostic) in
-            try NcduInventoryReader.readDocument(stream: stream, file: file, warnings: &w)
+            try NcduInventoryReader.readDocument(stream: stream, file: file, progress: observer, warnings: &w)
         }
     }
 
@@ -214,6 +237,7 @@ package struct Loading<Source: EvidenceSource> {
     package mutating func loadInventory() {
         if let doc = streamInventoryJSON() {
             bundle.inventory = doc.inventory
+            observer?.entriesRead(doc.inventory.count)
             bundle.inventorySource = EvidenceLayout.inventoryJSON
             bundle.inventoryProducer = doc.programName
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList] {
@@ -262,6 +286,7 @@ package struct Loading<Source: EvidenceSource> {
                 warnings: &warnings)
             bundle.diagnostics += warnings
             bundle.inventory = list.inventory
+            observer?.entriesRead(list.inventory.count)
             bundle.inventorySource = EvidenceLayout.filesList
             record(EvidenceLayout.filesList, .loaded)
             for file in present {

@@ -58,11 +58,13 @@ public enum NcduInventoryReader: EvidenceReader {
         try readDocument(stream: stream, file: file, chunkSize: chunkSize, warnings: &warnings).inventory
     }
 
+    /// `progress` is told the number of entries read every `NcduParser.progressEvery`.
     public static func readDocument(
         stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
-        warnings: inout [Diagnostic]
+        progress: LoadObserver? = nil, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> Document {
         var parser = NcduParser(scanner: JSONScanner(stream: stream, file: file, chunkSize: chunkSize), sizeHint: stream.sizeHint)
+        parser.progress = progress
         defer { parser.warnings.finish(into: &warnings) }
         do {
             return try parser.parseDocument()
@@ -93,6 +95,9 @@ private struct NcduParser {
     var hardLinkMarksRepeatsOnly = false
     /// (dev, ino) of the hard links seen so far.
     var seenLinks: Set<HardLinkKey> = []
+    /// Told the entry count once per `progressEvery` entries (a power of two minus one, as a mask).
+    var progress: LoadObserver?
+    static let progressEvery = 0x3FFF
 
     struct HardLinkKey: Hashable {
         var device: UInt64
@@ -248,6 +253,7 @@ private struct NcduParser {
         let start = s.offset
         let attributes = try parseAttributes(isDirectory: isDirectory)
         let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
+        if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
         if builder.isDuplicate(id) {
             warn(
                 "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate",

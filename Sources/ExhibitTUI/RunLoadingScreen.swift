@@ -1,0 +1,212 @@
+import Dispatch
+import ExhibitCore
+import ExhibitTriageUI
+import Foundation
+
+/// Loads one run's session, reporting to the observer; nil when the observer was
+/// cancelled (the load stopped part way), a failure when the run cannot be opened.
+public typealias RunLoad = @Sendable (LoadObserver) -> Result<TriageSession, ArchiveOpenFailure>?
+
+/// `exhibit RUN` in the loop: the terminal is open before the run is read. The load is
+/// an effect on a worker; a run that takes longer than `LoadTiming.showAfterMilliseconds`
+/// shows the loading screen (`LoadingView`) fed by the loader's progress, where q or Esc
+/// cancels the load and quits (`TerminalApp.Status.aborted`); then the run's own screen
+/// takes over, with its effects.
+struct RunLoadingScreen: LoopScreen {
+    enum Event: Sendable {
+        case key(Key)
+        case resize(rows: Int, cols: Int)
+        case progress(LoadProgress)
+        /// nil: the load was cancelled.
+        case loaded(Result<TriageSession, ArchiveOpenFailure>?)
+        case run(TriageEvent)
+    }
+
+    enum Effect {
+        case load, abort, fail, redraw
+        case run(TriageEffect)
+    }
+
+    enum Phase {
+        case loading(LoadingView)
+        case open(TriageScreen)
+    }
+
+    private(set) var phase: Phase
+    let load: RunLoad
+    let performer: any TriagePerformer
+    let glyphs: Glyphs
+    /// Said on the status line once the run is open (an unknown TERM, a locale without UTF-8).
+    let notice: HookMessage?
+    let timing: LoadTiming
+    let cancellation = LoadCancellation()
+
+    init(
+        runName: String, rows: Int, cols: Int, load: @escaping RunLoad, performer: any TriagePerformer, glyphs: Glyphs,
+        notice: HookMessage? = nil, timing: LoadTiming = LoadTiming()
+    ) {
+        phase = .loading(LoadingView(runName: runName, rows: rows, cols: cols))
+        self.load = load
+        self.performer = performer
+        self.glyphs = glyphs
+        self.notice = notice
+        self.timing = timing
+    }
+
+    static func key(_ key: Key) -> Event { .key(key) }
+    static func resize(rows: Int, cols: Int) -> Event { .resize(rows: rows, cols: cols) }
+
+    var startEffects: [Effect] { [.load] }
+
+    mutating func receive(_ event: Event) -> [Effect] {
+        switch (phase, event) {
+        case (.loading(var view), .key(let key)):
+            switch view.handle(key) {
+            case .abort:
+                // Stopped, not just hidden: the readers see the cancel at their next chunk.
+                cancellation.cancel()
+                return [.abort]
+            case .redraw: return [.redraw]
+            case .none: return []
+            }
+        case (.loading(var view), .resize(let rows, let cols)):
+            view.resize(rows: rows, cols: cols)
+            phase = .loading(view)
+            return []
+        case (.loading(var view), .progress(let progress)):
+            view.receive(progress)
+            phase = .loading(view)
+            return []
+        case (.loading, .loaded(nil)):
+            return []
+        case (.loading, .loaded(.failure)):
+            return [.fail]
+        case (.loading(let view), .loaded(.success(let session))):
+            var state = TriageState(session: session, rows: view.rows, cols: view.cols)
+            if let notice { _ = state.receive(.notice(notice)) }
+            let screen = TriageScreen(state: state, performer: performer, glyphs: glyphs)
+            phase = .open(screen)
+            return screen.startEffects.map(Effect.run)
+        case (.open(var screen), .key(let key)):
+            return forward(&screen, .key(key))
+        case (.open(var screen), .resize(let rows, let cols)):
+            return forward(&screen, .resize(rows: rows, cols: cols))
+        case (.open(var screen), .run(let event)):
+            return forward(&screen, event)
+        case (.open, _), (.loading, .run):
+            // Progress that was on its way when the run arrived; a run's late result.
+            return []
+        }
+    }
+
+    private mutating func forward(_ screen: inout TriageScreen, _ event: TriageEvent) -> [Effect] {
+        let effects = screen.receive(event)
+        phase = .open(screen)
+        return effects.map(Effect.run)
+    }
+
+    func render() -> Grid {
+        switch phase {
+        case .loading(let view): LoadingRenderer.render(view, glyphs: glyphs)
+        case .open(let screen): screen.render()
+        }
+    }
+
+    func step(for effect: Effect) -> LoopStep<Event> {
+        switch effect {
+        case .load: .work(loadWork())
+        case .abort: .exit(TerminalApp.Status.aborted)
+        case .fail: .exit(TerminalApp.Status.unusableRun)
+        case .redraw: .redraw
+        case .run(let effect): TriageWork.step(for: effect, performer).map(Event.run)
+        }
+    }
+
+    var keepDraft: Work<Event>? {
+        guard case .open(let screen) = phase else { return nil }
+        return screen.keepDraft?.map(Event.run)
+    }
+
+    /// The load on a reader thread. The first paint waits for it up to the show-after
+    /// time (a small run opens on its tree, never on a flash of the loading screen); the
+    /// observer posts nothing before then either, and a heartbeat keeps the elapsed
+    /// time moving while no bytes are read (the flags merged, the steps applied).
+    private func loadWork() -> Work<Event> {
+        let load = self.load
+        let timing = self.timing
+        let cancellation = self.cancellation
+        return Work(.read, graceMilliseconds: timing.showAfterMilliseconds) { post in
+            let observer = LoadObserver(
+                clock: timing.clock, firstAfterMilliseconds: timing.showAfterMilliseconds,
+                intervalMilliseconds: timing.intervalMilliseconds
+            ) { post(.progress($0)) }
+            guard cancellation.attach(observer) else { return }
+            let heartbeat = Heartbeat(every: timing.heartbeatMilliseconds) {
+                let progress = observer.progress
+                if progress.elapsedMilliseconds >= timing.showAfterMilliseconds && !observer.isCancelled {
+                    post(.progress(progress))
+                }
+            }
+            let result = load(observer)
+            heartbeat.stop()
+            post(.loaded(result))
+        }
+    }
+}
+
+/// When the loading screen shows and how often it is fed.
+struct LoadTiming: Sendable {
+    /// A run loaded within this opens directly on its tree (issue 19: "about 0.3 s").
+    var showAfterMilliseconds = 300
+    /// The loader's posts at most this often.
+    var intervalMilliseconds = 100
+    /// The elapsed time's tick while nothing is read.
+    var heartbeatMilliseconds = 250
+    var clock: LoadObserver.Clock = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
+}
+
+/// The loop's handle on a load running on a worker: q cancels it, whether or not the
+/// worker has made its observer yet.
+final class LoadCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var observer: LoadObserver?
+    private var cancelled = false
+
+    /// False when the load was cancelled before it started: then it does not.
+    func attach(_ observer: LoadObserver) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        self.observer = observer
+        if cancelled { observer.cancel() }
+        return !cancelled
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let observer = self.observer
+        lock.unlock()
+        observer?.cancel()
+    }
+
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}
+
+/// Calls `tick` every `milliseconds` on a thread of its own until stopped.
+final class Heartbeat: Sendable {
+    private let stopped = DispatchSemaphore(value: 0)
+
+    init(every milliseconds: Int, _ tick: @escaping @Sendable () -> Void) {
+        let stopped = self.stopped
+        let thread = Thread {
+            while stopped.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut { tick() }
+        }
+        thread.start()
+    }
+
+    func stop() { stopped.signal() }
+}
