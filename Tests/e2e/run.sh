@@ -447,6 +447,21 @@ check "names-ascii: no ~ outside the mark column" $S bash -c "! tmux -L $SERVER 
 keys $S q q
 check "names-ascii: quits cleanly" $S exited_cleanly $S 0
 
+# --- One row per file; e and E step through them in the tree's order (issue 18 §3) --
+S=rows
+start $S 120 40 "$RUN"
+check "rows: the run opens" $S wait_for $S '^ exhibit · '
+check "rows: the header counts files, the rule hits second" $S wait_for $S 'Blocking U [0-9]+ files? .*\([0-9]+ rule hits?\)'
+keys $S e
+check "rows: the first e goes to the first listed" $S wait_for $S 'violation 1 of [0-9]+'
+check "  ... opening the way to it" $S wait_for $S '^ /Library/.+  [0-9]+ entr'
+keys $S E
+check "rows: E before the first wraps to the last and says so" $S wait_for $S 'violation ([0-9]+) of \1 \(hit TOP, continuing at BOTTOM\)'
+keys $S Tab
+check "rows: a folder reported as a whole is one row" $S wait_for $S '/  folder: [0-9]+ files'
+keys $S q q
+check "rows: quits cleanly" $S exited_cleanly $S 0
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

@@ -144,7 +144,7 @@ public struct ContainerSearch: Sendable, Equatable {
 
     /// A node's place in the tree: from the top down, its key among its siblings
     /// (`SiblingKey`), so comparing two places never sorts a directory.
-    private static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder) -> [SiblingKey] {
+    static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder) -> [SiblingKey] {
         var chain: [SiblingKey] = []
         var current: Inventory.NodeID? = node
         while let n = current, n != Inventory.root {
@@ -156,7 +156,7 @@ public struct ContainerSearch: Sendable, Equatable {
 
     private static func keyLess(_ a: SiblingKey, _ b: SiblingKey) -> Bool { a < b }
 
-    private static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
+    static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
         let keyed = nodes.map { (node: $0, key: treeKey($0, in: inventory, order: order)) }
         return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key, by: keyLess) }.map(\.node)
     }

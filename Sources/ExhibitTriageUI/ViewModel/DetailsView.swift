@@ -5,6 +5,8 @@ import ExhibitRules
 public enum DetailsSubject: Sendable, Equatable {
     case node(Inventory.NodeID)
     case violation(Int)
+    /// The violations of one row (`ViolationRow`): a file that breaks several rules.
+    case violations([Int])
 }
 
 /// Details of one entry or violation (`i`): path, size, effective backup status and why,
@@ -89,11 +91,41 @@ extension DetailsView {
                 lines.append(field("Inventory", "not in the container inventory", .dim))
             }
             lines.append([])
+        case .violations(let list):
+            for v in list where data.report.violations.indices.contains(v) {
+                let violation = data.report.violations[v]
+                lines.append(
+                    field(
+                        "Violation", String(violation.kind.badge) + " " + violation.kind.title,
+                        violation.kind.isBlocking ? .violation : .warning))
+                lines.append(field("Reason", glyphs.safe(violation.reason)))
+                lines.append(field("Rule", ruleText(violation, glyphs: glyphs)))
+                lines.append([])
+            }
+            node = list.first.flatMap { data.index.nodes.indices.contains($0) ? data.index.nodes[$0] : nil }
+            guard node == nil, let first = list.first, data.report.violations.indices.contains(first) else { break }
+            let violation = data.report.violations[first]
+            lines.append(field("Path", glyphs.safe(violation.path)))
+            if list.contains(where: { data.report.violations.indices.contains($0) && data.report.violations[$0].kind == .configuration }) {
+                lines.append([])
+                lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)
+                return lines
+            }
+            lines.append(field("Size", sizeText(violation.size)))
+            lines.append(field("Inventory", "not in the container inventory", .dim))
         }
         if let node, let inventory = data.inventory, node >= 0, node < inventory.count {
             lines += entryLines(node, inventory: inventory, data: data, glyphs: glyphs)
         }
         return lines
+    }
+
+    /// The rule's name, owner and requirement, as one field.
+    private static func ruleText(_ violation: Violation, glyphs: Glyphs) -> String {
+        var rule = glyphs.safe(violation.ruleName ?? "none")
+        if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
+        if let req = violation.requirement { rule += ", " + req.rawValue }
+        return rule
     }
 
     private static func sizeText(_ bytes: UInt64) -> String {

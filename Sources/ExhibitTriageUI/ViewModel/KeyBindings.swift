@@ -114,8 +114,8 @@ public enum KeyBindings {
             KeyBinding(.nextMatch, [.char("n")], "Next match, in tree order"),
             KeyBinding(.previousMatch, [.char("N")], "Previous match"),
             KeyBinding(.startFilter, [.char("&")], "Filter this directory's names (Esc clears)"),
-            KeyBinding(.nextViolation, [.char("e")], "Next violation"),
-            KeyBinding(.previousViolation, [.char("E")], "Previous violation"),
+            KeyBinding(.nextViolation, [.char("e")], "Next violating file, in tree order"),
+            KeyBinding(.previousViolation, [.char("E")], "Previous violating file"),
             KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
         ])
 

@@ -38,7 +38,7 @@ public struct TriageState: Sendable {
         self.data = data
         self.canCompare = canCompare
         self.tree = TreeBrowser(inventory: data.inventory)
-        self.violations = ViolationsBrowser(report: data.report)
+        self.violations = ViolationsBrowser(data: data)
         self.decision = decision
         self.draft = draft
         self.layout = ScreenLayout(rows: rows, cols: cols)
@@ -65,7 +65,7 @@ public struct TriageState: Sendable {
     mutating func receivedReport(_ report: CheckReport) {
         guard data.isChecking else { return }
         data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
-        violations = ViolationsBrowser(report: report)
+        violations = ViolationsBrowser(data: data, order: tree.order)
         for i in overlays.indices {
             var view = overlays[i].view
             view.reload(data)
