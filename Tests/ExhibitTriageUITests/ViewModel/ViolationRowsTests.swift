@@ -158,4 +158,13 @@ import Testing
         for v in reported { #expect(text.contains { $0.contains(v.reason) }) }
         #expect(text.contains { $0.contains("Documents/cache.db") })
     }
+
+    /// The rows as drawn: the folders with their file counts, cache.db once.
+    @Test func violationsByFileGolden() throws {
+        for (rows, cols) in [(24, 80), (40, 120)] {
+            var s = Self.state(rows: rows, cols: cols)
+            s.press(.tab)
+            try assertGolden(TriageRenderer.render(s).text, "violations-by-file-\(cols)x\(rows)")
+        }
+    }
 }
