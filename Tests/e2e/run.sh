@@ -462,6 +462,20 @@ check "rows: a folder reported as a whole is one row" $S wait_for $S '/  folder:
 keys $S q q
 check "rows: quits cleanly" $S exited_cleanly $S 0
 
+# --- Everything can be read whole: details wrap and scroll (issue 18 §4) --------------
+S=whole
+start $S 60 17 "$RUN"
+check "whole: the run opens" $S wait_for $S 'Tree +Violations'
+keys $S Tab i
+check "whole: a violation's details open" $S wait_for $S '^ Details'
+check "  ... a long field wraps under its value" $S wait_for $S '^           [^ ]'
+keys $S End
+check "whole: End scrolls to the last wrapped line" $S wait_for $S ' [0-9]+-([0-9]+) of \1 *$'
+keys $S q Tab i
+check "whole: i in the Failures shows the failure text" $S wait_for $S '^ Test      [^ ]'
+keys $S q q q
+check "whole: quits cleanly" $S exited_cleanly $S 0
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

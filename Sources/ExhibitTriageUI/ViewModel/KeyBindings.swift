@@ -119,6 +119,10 @@ public enum KeyBindings {
             KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
         ])
 
+    private static let failures = BindingGroup(
+        title: "Failing tests",
+        bindings: [KeyBinding(.toggleDetails, [.char("i")], "The failure text whole, wrapped")])
+
     private static let violations = BindingGroup(
         title: "Violations",
         bindings: [
@@ -264,7 +268,8 @@ public enum KeyBindings {
         switch context {
         case .tree: [tree, movement, panes, compare, archive]
         case .violations: [violations, movement, panes, compare, archive]
-        case .failures, .budgets: [movement, panes, compare, archive]
+        case .failures: [failures, movement, panes, compare, archive]
+        case .budgets: [movement, panes, compare, archive]
         case .diff: [diff, movement, compare, closeOverlay, terminal]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]

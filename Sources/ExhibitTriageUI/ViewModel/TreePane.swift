@@ -23,7 +23,7 @@ enum TreePane: TriagePane {
         case .startFilter: state.openOverlay(FilterPrompt())
         case .startSearch: state.openOverlay(SearchPrompt(text: ""))
         case .toggleDetails:
-            if let sel = state.tree.selected { state.openOverlay(DetailsView(.node(sel), data: state.data)) }
+            if let sel = state.tree.selected { state.openOverlay(DetailsView(.node(sel), data: state.data, width: state.layout.cols)) }
         case .nextViolation, .previousViolation:
             let forward = action == .nextViolation
             guard let step = state.violations.step(forward: forward, page: state.violationsPage) else {

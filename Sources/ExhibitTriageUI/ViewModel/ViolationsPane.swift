@@ -23,7 +23,8 @@ enum ViolationsPane: TriagePane {
         case .toggleDetails:
             if let row = state.violations.selected {
                 let violations = data.violationRows.rows[row].violations
-                state.openOverlay(DetailsView(violations.count == 1 ? .violation(violations[0]) : .violations(violations), data: data))
+                let subject: DetailsSubject = violations.count == 1 ? .violation(violations[0]) : .violations(violations)
+                state.openOverlay(DetailsView(subject, data: data, width: state.layout.cols))
             }
         default:
             state.violations.cursor.apply(action, count: state.violations.shown.count, page: state.violationsPage)
