@@ -476,6 +476,19 @@ check "whole: i in the Failures shows the failure text" $S wait_for $S '^ Test  
 keys $S q q q
 check "whole: quits cleanly" $S exited_cleanly $S 0
 
+# --- The Violations and Failures panes are searched as the tree (issue 18 §2) --------
+S=panesearch
+start $S 80 24 "$RUN"
+check "pane search: the run opens" $S wait_for $S 'Tree +Violations'
+keys $S Tab / ; literal $S Models; keys $S Enter
+check "pane search: / in the Violations finds a row" $S wait_for $S 'match 1 of 1'
+keys $S n
+check "  ... n wraps and says so" $S wait_for $S 'search hit BOTTOM, continuing at TOP'
+keys $S Tab / ; literal $S Downloads; keys $S Enter
+check "pane search: / in the Failures finds a test" $S wait_for $S 'match 1 of [0-9]+'
+keys $S q q
+check "pane search: quits cleanly" $S exited_cleanly $S 0
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

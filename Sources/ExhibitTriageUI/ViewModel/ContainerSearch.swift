@@ -48,13 +48,27 @@ public struct SearchPattern: Sendable, Equatable {
             guard let parent = inventory.parent(node), parent != Inventory.root else { return true }
             return !glob.matches(path: inventory.path(parent))
         }
+        return matchesName(inventory.nameBytes(node), glob)
+    }
+
+    /// Whether a text of a list (a violation's path or rule, a test's name or message)
+    /// matches, as a name would: a substring anywhere; a glob against the whole text
+    /// when it has a `/`, else against the text's last path component.
+    func matches(text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let glob else { return Self.contains(bytes[...], needle, folding: !caseSensitive) }
+        if matchesPath { return glob.matches(path: text) }
+        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[($0 + 1)...] } ?? bytes[...]
+        return matchesName(name, glob)
+    }
+
+    private func matchesName(_ name: ArraySlice<UInt8>, _ glob: Glob) -> Bool {
         guard glob.segments.count == 1 else { return false }
         switch glob.segments[0] {
         case .literal(let literal):
-            let name = inventory.nameBytes(node)
             return literal.count == name.count && zip(literal, name).allSatisfy { $0 == (caseSensitive ? $1 : Self.folded($1)) }
         case .wildcard(let pattern):
-            return pattern.matches(inventory.nameBytes(node))
+            return pattern.matches(Array(name))
         case .anyDepth:
             return true
         }

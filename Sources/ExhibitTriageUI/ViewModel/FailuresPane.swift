@@ -9,6 +9,10 @@ enum FailuresPane: TriagePane {
     static let context = BindingContext.failures
 
     static func handle(_ action: Action, in state: inout TriageState) {
+        if action == .startSearch {
+            state.openOverlay(SearchPrompt(text: ""))
+            return
+        }
         if action == .toggleDetails {
             // The pane cuts long messages; the details show them whole.
             if state.data.failures.indices.contains(state.failures.index) {

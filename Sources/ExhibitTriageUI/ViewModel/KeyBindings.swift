@@ -121,7 +121,12 @@ public enum KeyBindings {
 
     private static let failures = BindingGroup(
         title: "Failing tests",
-        bindings: [KeyBinding(.toggleDetails, [.char("i")], "The failure text whole, wrapped")])
+        bindings: [
+            KeyBinding(.toggleDetails, [.char("i")], "The failure text whole, wrapped"),
+            KeyBinding(.startSearch, [.char("/")], "Search the tests' names and failure texts"),
+            KeyBinding(.nextMatch, [.char("n")], "Next match"),
+            KeyBinding(.previousMatch, [.char("N")], "Previous match"),
+        ])
 
     private static let violations = BindingGroup(
         title: "Violations",
@@ -131,6 +136,9 @@ public enum KeyBindings {
             KeyBinding(.chooseRule, [.char("r")], "Filter by rule"),
             KeyBinding(.clearViolationFilters, [.char("a")], "Show all violations"),
             KeyBinding(.toggleDetails, [.char("i")], "Details of the file"),
+            KeyBinding(.startSearch, [.char("/")], "Search the paths and rule names"),
+            KeyBinding(.nextMatch, [.char("n")], "Next match"),
+            KeyBinding(.previousMatch, [.char("N")], "Previous match"),
         ])
 
     /// In a run opened from an archive; without one the keys do nothing.

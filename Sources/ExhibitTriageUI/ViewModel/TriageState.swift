@@ -20,6 +20,8 @@ public struct TriageState: Sendable {
     public internal(set) var message: HookMessage?
     /// The last `/` search over the whole container (`TreeSearch`), kept for `n`/`N`.
     public internal(set) var search: ContainerSearch?
+    /// The last `/` search of the Violations or Failures pane (`ListSearch`).
+    public internal(set) var listSearch: ListSearch?
     /// The direction of the step to take when a search asked for arrives.
     var searchStepForward: Bool?
     /// Effects under way, oldest first; the status line names the latest when there is

@@ -95,6 +95,13 @@ public struct ViolationsBrowser: Sendable {
         return position + (forward ? " (hit BOTTOM, continuing at TOP)" : " (hit TOP, continuing at BOTTOM)")
     }
 
+    /// Moves the cursor to a position among the shown rows.
+    public mutating func select(position: Int, page: Int) {
+        guard shown.indices.contains(position) else { return }
+        cursor.index = position
+        cursor.reveal(page: page, count: shown.count)
+    }
+
     public mutating func select(row: Int, page: Int) {
         if let i = shown.firstIndex(of: row) {
             cursor.index = i

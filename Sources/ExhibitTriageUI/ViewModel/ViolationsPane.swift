@@ -14,6 +14,7 @@ enum ViolationsPane: TriagePane {
         switch action {
         case .open:
             if let row = state.violations.selected, state.showInTree(row: row) { state.focus = .tree }
+        case .startSearch: state.openOverlay(SearchPrompt(text: ""))
         case .chooseKind:
             state.openOverlay(Chooser.kinds(data, current: state.violations.kindFilter))
         case .chooseRule:
