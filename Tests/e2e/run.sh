@@ -478,6 +478,48 @@ else
     fail "loading: exhibit generate failed"
 fi
 
+# --- One row per file; e and E step through them in the tree's order (issue 18 §3) --
+S=rows
+start $S 120 40 "$RUN"
+check "rows: the run opens" $S wait_for $S '^ exhibit · '
+check "rows: the header counts files, the rule hits second" $S wait_for $S 'Blocking U [0-9]+ files? .*\([0-9]+ rule hits?\)'
+keys $S e
+check "rows: the first e goes to the first listed" $S wait_for $S 'violation 1 of [0-9]+'
+check "  ... opening the way to it" $S wait_for $S '^ /Library/.+  [0-9]+ entr'
+keys $S E
+check "rows: E before the first wraps to the last and says so" $S wait_for $S 'violation ([0-9]+) of \1 \(hit TOP, continuing at BOTTOM\)'
+keys $S Tab
+check "rows: a folder reported as a whole is one row" $S wait_for $S '/  folder: [0-9]+ files'
+keys $S q q
+check "rows: quits cleanly" $S exited_cleanly $S 0
+
+# --- Everything can be read whole: details wrap and scroll (issue 18 §4) --------------
+S=whole
+start $S 60 17 "$RUN"
+check "whole: the run opens" $S wait_for $S 'Tree +Violations'
+keys $S Tab i
+check "whole: a violation's details open" $S wait_for $S '^ Details'
+check "  ... a long field wraps under its value" $S wait_for $S '^           [^ ]'
+keys $S End
+check "whole: End scrolls to the last wrapped line" $S wait_for $S ' [0-9]+-([0-9]+) of \1 *$'
+keys $S q Tab i
+check "whole: i in the Failures shows the failure text" $S wait_for $S '^ Test      [^ ]'
+keys $S q q q
+check "whole: quits cleanly" $S exited_cleanly $S 0
+
+# --- The Violations and Failures panes are searched as the tree (issue 18 §2) --------
+S=panesearch
+start $S 80 24 "$RUN"
+check "pane search: the run opens" $S wait_for $S 'Tree +Violations'
+keys $S Tab / ; literal $S Models; keys $S Enter
+check "pane search: / in the Violations finds a row" $S wait_for $S 'match 1 of 1'
+keys $S n
+check "  ... n wraps and says so" $S wait_for $S 'search hit BOTTOM, continuing at TOP'
+keys $S Tab / ; literal $S Downloads; keys $S Enter
+check "pane search: / in the Failures finds a test" $S wait_for $S 'match 1 of [0-9]+'
+keys $S q q
+check "pane search: quits cleanly" $S exited_cleanly $S 0
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

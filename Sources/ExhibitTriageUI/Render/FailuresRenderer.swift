@@ -37,7 +37,7 @@ enum FailuresRenderer {
             let row = ruleRow + 1 + i
             guard row < layout.statusRow else { break }
             if row == layout.statusRow - 1, i < lines.count - 1 {
-                grid.put(" … \(lines.count - i) more lines (i on a violation shows its details)", row: row, col: 0, role: .dim)
+                grid.put(" … \(lines.count - i) more lines (i shows the whole text)", row: row, col: 0, role: .dim)
                 break
             }
             grid.put(line, row: row, col: 0, limit: layout.cols)
@@ -48,6 +48,10 @@ enum FailuresRenderer {
     /// its source location, the destination and attempts when recorded, and the linked
     /// violations.
     static func detailLines(_ test: TestFailure, state: TriageState, glyphs: Glyphs) -> [StyledLine] {
+        detailLines(test, data: state.data, glyphs: glyphs)
+    }
+
+    static func detailLines(_ test: TestFailure, data: TriageData, glyphs: Glyphs) -> [StyledLine] {
         var lines: [StyledLine] = []
         if let destination = test.destination { lines.append([Segment(" on ", .dim), Segment(glyphs.safe(destination), .dim)]) }
         if let attempts = test.attempts, attempts > 1 {
@@ -62,11 +66,11 @@ enum FailuresRenderer {
             }
             lines += FailureEvidenceLines.values(message.evidence, glyphs: glyphs)
         }
-        let linked = state.data.linkedViolations(ofTest: test)
+        let linked = data.linkedViolations(ofTest: test)
         if !linked.isEmpty {
             lines.append([Segment(" Explained by", .columnTitle)])
             for v in linked {
-                let violation = state.data.report.violations[v]
+                let violation = data.report.violations[v]
                 lines.append([
                     Segment("  " + String(violation.kind.badge) + " ", violation.kind.isBlocking ? .violation : .warning),
                     Segment(glyphs.safe(violation.path)),

@@ -69,20 +69,28 @@ enum HeaderRenderer {
     private static func appendFindings(of state: TriageState, to line: inout [(Segment, Int)]) {
         let data = state.data
         let taskCause = data.report.backgroundTasks?.cause
+        // Files, not rule hits: a file breaking two rules is one file, a folder reported
+        // as a whole counts its files. The hits follow as a second figure, dropped first.
         line.append((Segment("  Blocking ", .dim), 0))
+        var hits = 0
+        var first = true
         for kind in ViolationKind.allCases where kind.isBlocking {
-            let n = data.index.count(of: kind)
+            let n = data.violationRows.fileCount(of: kind)
+            hits += data.index.count(of: kind)
             // Configuration and preference counts only when there are some: most runs have none.
             guard kind.isBoundaryFailure || n > 0 else { continue }
+            let unit = first ? (n == 1 ? " file" : " files") : ""
+            first = false
             // Undecided rules (unknown flags) would be unset attributes: the count is not known.
             if kind == .unsetAttribute, !data.report.undecided.isEmpty {
                 line.append((Segment("\(kind.badge) " + (n > 0 ? "\(n)+?" : "?"), n > 0 ? .violation : .warning), 0))
-                line.append((Segment(" "), 0))
-                continue
+            } else {
+                line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
             }
-            line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))
+            if !unit.isEmpty { line.append((Segment(unit, n > 0 ? .violation : .plain), 1)) }
             line.append((Segment(" "), 0))
         }
+        line.append((Segment("(" + Wording.count(hits, "rule hit") + ") ", .dim), 4))
         if let decision = state.decision {
             line.append((Segment(" Confirmed ", .dim), 0))
             line.append((Segment(decision.failureClass.title, .message), 0))
@@ -96,7 +104,7 @@ enum HeaderRenderer {
             // A configuration or preference finding that explains the tests is named, not the class.
             line.append((Segment(proposal.finding?.shortTitle ?? proposal.proposed.title, proposal.finding == nil ? .plain : .violation), 0))
             // With a background-task verdict to show, the confidence gives way first.
-            line.append((Segment(" (\(proposal.confidence.text))", .dim), taskCause == nil ? 1 : 2))
+            line.append((Segment(" (\(proposal.confidence.text))", .dim), taskCause == nil ? 2 : 3))
         }
     }
 

@@ -1,32 +1,55 @@
 import ExhibitCore
 import ExhibitRules
 
-/// Every violation with badge, size, path, rule and step; filtered by kind and rule.
+/// One row per file or reported folder with badge, size, path, rules and step;
+/// filtered by kind and rule.
 enum ViolationsRenderer {
+    /// The Rule and Step columns' widths, a gap included (0: not shown). They share the
+    /// width with Path by content: each column gets what its widest cell needs while
+    /// the three fit; when they do not, the widest gives way first, so a long step is
+    /// no longer cut at 20 columns while the paths take 140. A cut cell reads whole in
+    /// the details (`i`).
     struct Columns {
         var rule: Int
         var step: Int
 
-        init(cols: Int) {
-            rule = cols >= 76 ? (cols >= 120 ? 24 : 18) : 0
-            step = cols >= 100 ? (cols >= 120 ? 22 : 16) : 0
+        init(cols: Int, path: Int = 48, rule ruleNeeds: Int = 17, step stepNeeds: Int = 15) {
+            let showsRule = cols >= 76
+            let showsStep = cols >= 100
+            let room = cols - ViolationsRenderer.fixedWidth
+            var widths = [max(path, 4), showsRule ? max(ruleNeeds, 4) : 0, showsStep ? max(stepNeeds, 4) : 0]
+            let gaps = (showsRule ? 1 : 0) + (showsStep ? 1 : 0)
+            // Lower the widest column until the three fit: water-filling from the top.
+            while widths.reduce(0, +) + gaps > room, let widest = widths.max(), widest > 8 {
+                if let i = widths.lastIndex(of: widest) { widths[i] -= 1 }
+            }
+            rule = showsRule ? widths[1] + 1 : 0
+            step = showsStep ? widths[2] + 1 : 0
         }
     }
+
+    /// The badge, size and the gaps around them.
+    static let fixedWidth = 14
+
+    /// The rows whose cells set the columns' widths: enough to cover what is scrolled to
+    /// without measuring a million rows per frame.
+    static let measuredRows = 2_000
 
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let layout = state.layout
         let browser = state.violations
         let report = state.data.report
+        let rows = state.data.violationRows.rows
         let kind = browser.kindFilter?.title ?? "all"
         let rule = browser.ruleFilter.map(glyphs.safe) ?? "all"
         let title: StyledLine = [
             Segment(" Kind ", .dim), Segment(kind, browser.kindFilter == nil ? .plain : .message),
             Segment(" · Rule ", .dim), Segment(rule, browser.ruleFilter == nil ? .plain : .message),
-            Segment(" · \(browser.shown.count) of \(report.violations.count)", .dim),
+            Segment(" · \(browser.shown.count) of \(rows.count)", .dim),
             Segment("   f kind  r rule  a all", .dim),
         ]
         grid.put(title, row: layout.titleRow, col: 0)
-        let columns = Columns(cols: layout.cols)
+        let columns = measure(state, glyphs: glyphs)
         let titles = row(badge: "K", size: "Size", path: "Path", rule: "Rule", step: "Step", columns: columns, cols: layout.cols)
         grid.put(titles, row: layout.titleRow + 1, col: 0, role: .columnTitle)
         let top = layout.listTop(.violations)
@@ -40,25 +63,66 @@ enum ViolationsRenderer {
             grid.put(note, row: top, col: 0, role: .dim)
             return
         }
-        let rows = layout.listRows(.violations)
-        for r in 0..<rows {
+        for r in 0..<layout.listRows(.violations) {
             let i = browser.cursor.offset + r
             guard i < browser.shown.count else { break }
-            let v = report.violations[browser.shown[i]]
+            let item = rows[browser.shown[i]]
+            let first = report.violations[item.violations[0]]
+            let rules = ruleNames(item, report)
             let line = row(
-                badge: String(v.kind.badge), size: SizeLabel.text(v.size),
-                path: TextFit.shorten(glyphs.safe(v.path), to: pathWidth(columns, cols: layout.cols), ellipsis: glyphs.ellipsis),
-                rule: TextFit.shorten(glyphs.safe(v.ruleName ?? "-"), to: max(columns.rule - 1, 0), ellipsis: glyphs.ellipsis),
-                step: TextFit.shorten(glyphs.safe(v.step ?? "-"), to: max(columns.step - 1, 0), ellipsis: glyphs.ellipsis),
+                badge: String(item.kind.badge), size: SizeLabel.text(first.size),
+                path: pathCell(item, width: pathWidth(columns, cols: layout.cols), glyphs: glyphs),
+                rule: TextFit.shorten(rules.map(glyphs.safe).joined(separator: ", "), to: max(columns.rule - 1, 0), ellipsis: glyphs.ellipsis),
+                step: TextFit.shorten(glyphs.safe(first.step ?? "-"), to: max(columns.step - 1, 0), ellipsis: glyphs.ellipsis),
                 columns: columns, cols: layout.cols)
             grid.put(line, row: top + r, col: 0, role: .plain)
-            grid.restyle(row: top + r, from: 1, to: 2, role: v.kind.isBlocking ? .violation : .warning)
+            grid.restyle(row: top + r, from: 1, to: 2, role: item.kind.isBlocking ? .violation : .warning)
             if i == browser.cursor.index { grid.restyle(row: top + r, role: .selected) }
         }
     }
 
+    /// The distinct rule names of a row, in report order.
+    private static func ruleNames(_ row: ViolationRow, _ report: CheckReport) -> [String] {
+        var rules: [String] = []
+        for v in row.violations {
+            let name = report.violations[v].ruleName ?? "-"
+            if !rules.contains(name) { rules.append(name) }
+        }
+        return rules
+    }
+
+    /// The columns for the rows shown: each cell's width as drawn, the widest per column.
+    static func measure(_ state: TriageState, glyphs: Glyphs) -> Columns {
+        let browser = state.violations
+        let rows = state.data.violationRows.rows
+        let report = state.data.report
+        var path = 4
+        var rule = 4
+        var step = 4
+        let start = max(0, min(browser.cursor.offset, browser.shown.count - measuredRows))
+        for i in browser.shown[start..<min(browser.shown.count, start + measuredRows)] {
+            let item = rows[i]
+            let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
+            path = max(path, DisplayWidth.of(glyphs.safe(item.path)) + folder)
+            rule = max(rule, DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")))
+            step = max(step, DisplayWidth.of(glyphs.safe(report.violations[item.violations[0]].step ?? "-")))
+        }
+        return Columns(cols: state.layout.cols, path: path, rule: rule, step: step)
+    }
+
+    /// The path, shortened in the middle; a folder reported as a whole keeps its note
+    /// ("folder: 183 files") whole, so two such folders read as two rows of many files.
+    private static func pathCell(_ row: ViolationRow, width: Int, glyphs: Glyphs) -> String {
+        let path = glyphs.safe(row.path)
+        guard row.isFolder else { return TextFit.shorten(path, to: width, ellipsis: glyphs.ellipsis) }
+        let note = "  folder: \(row.fileCount) files"
+        let room = width - DisplayWidth.of(note)
+        guard room >= 8 else { return TextFit.shorten(path + "/" + note, to: width, ellipsis: glyphs.ellipsis) }
+        return TextFit.shorten(path + "/", to: room, ellipsis: glyphs.ellipsis) + note
+    }
+
     private static func pathWidth(_ columns: Columns, cols: Int) -> Int {
-        max(cols - 13 - columns.rule - columns.step - 1, 8)
+        max(cols - fixedWidth - columns.rule - columns.step, 8)
     }
 
     private static func row(

@@ -33,18 +33,23 @@ public struct Chooser: Sendable, Equatable {
 
     public var selected: Option? { options.indices.contains(cursor.index) ? options[cursor.index] : nil }
 
-    static func kinds(_ index: ViolationIndex, total: Int, current: ViolationKind?) -> Chooser {
-        var options = [Option(label: "all kinds", count: total, value: nil)]
-        for (kind, count) in index.kindCounts where count > 0 {
-            options.append(Option(label: "\(kind.badge) \(kind.title)", count: count, value: kind.rawValue))
+    /// Counts are rows of the Violations pane (files and reported folders), as it lists them.
+    static func kinds(_ data: TriageData, current: ViolationKind?) -> Chooser {
+        let rows = data.violationRows
+        var options = [Option(label: "all kinds", count: rows.rows.count, value: nil)]
+        for (kind, count) in data.index.kindCounts where count > 0 {
+            options.append(Option(label: "\(kind.badge) \(kind.title)", count: rows.rowCount(of: kind), value: kind.rawValue))
         }
         let at = options.firstIndex { $0.value == current?.rawValue } ?? 0
         return Chooser(purpose: .kind, options: options, cursor: ListCursor(index: at))
     }
 
-    static func rules(_ index: ViolationIndex, total: Int, current: String?) -> Chooser {
-        var options = [Option(label: "all rules", count: total, value: nil)]
-        for (rule, count) in index.ruleCounts { options.append(Option(label: rule, count: count, value: rule)) }
+    static func rules(_ data: TriageData, current: String?) -> Chooser {
+        let rows = data.violationRows
+        var options = [Option(label: "all rules", count: rows.rows.count, value: nil)]
+        for (rule, _) in data.index.ruleCounts {
+            options.append(Option(label: rule, count: rows.rowCount(ofRule: rule, data.report), value: rule))
+        }
         let at = options.firstIndex { $0.value == current } ?? 0
         return Chooser(purpose: .rule, options: options, cursor: ListCursor(index: at))
     }
@@ -80,10 +85,10 @@ extension Chooser: TriageOverlay {
         switch purpose {
         case .kind:
             let kind = value.flatMap(ViolationKind.init(rawValue:))
-            state.violations.setFilters(kind: kind, rule: state.violations.ruleFilter, report, page: state.violationsPage)
+            state.violations.setFilters(kind: kind, rule: state.violations.ruleFilter, state.data, page: state.violationsPage)
             state.focus = .violations
         case .rule:
-            state.violations.setFilters(kind: state.violations.kindFilter, rule: value, report, page: state.violationsPage)
+            state.violations.setFilters(kind: state.violations.kindFilter, rule: value, state.data, page: state.violationsPage)
             state.focus = .violations
         case .base:
             guard let runID = value else { break }

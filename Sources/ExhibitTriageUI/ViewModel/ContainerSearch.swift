@@ -48,13 +48,27 @@ public struct SearchPattern: Sendable, Equatable {
             guard let parent = inventory.parent(node), parent != Inventory.root else { return true }
             return !glob.matches(path: inventory.path(parent))
         }
+        return matchesName(inventory.nameBytes(node), glob)
+    }
+
+    /// Whether a text of a list (a violation's path or rule, a test's name or message)
+    /// matches, as a name would: a substring anywhere; a glob against the whole text
+    /// when it has a `/`, else against the text's last path component.
+    func matches(text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let glob else { return Self.contains(bytes[...], needle, folding: !caseSensitive) }
+        if matchesPath { return glob.matches(path: text) }
+        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[($0 + 1)...] } ?? bytes[...]
+        return matchesName(name, glob)
+    }
+
+    private func matchesName(_ name: ArraySlice<UInt8>, _ glob: Glob) -> Bool {
         guard glob.segments.count == 1 else { return false }
         switch glob.segments[0] {
         case .literal(let literal):
-            let name = inventory.nameBytes(node)
             return literal.count == name.count && zip(literal, name).allSatisfy { $0 == (caseSensitive ? $1 : Self.folded($1)) }
         case .wildcard(let pattern):
-            return pattern.matches(inventory.nameBytes(node))
+            return pattern.matches(Array(name))
         case .anyDepth:
             return true
         }
@@ -144,7 +158,7 @@ public struct ContainerSearch: Sendable, Equatable {
 
     /// A node's place in the tree: from the top down, its key among its siblings
     /// (`SiblingKey`), so comparing two places never sorts a directory.
-    private static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder) -> [SiblingKey] {
+    static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder) -> [SiblingKey] {
         var chain: [SiblingKey] = []
         var current: Inventory.NodeID? = node
         while let n = current, n != Inventory.root {
@@ -156,7 +170,7 @@ public struct ContainerSearch: Sendable, Equatable {
 
     private static func keyLess(_ a: SiblingKey, _ b: SiblingKey) -> Bool { a < b }
 
-    private static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
+    static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
         let keyed = nodes.map { (node: $0, key: treeKey($0, in: inventory, order: order)) }
         return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key, by: keyLess) }.map(\.node)
     }

@@ -5,20 +5,33 @@ import ExhibitRules
 public enum DetailsSubject: Sendable, Equatable {
     case node(Inventory.NodeID)
     case violation(Int)
+    /// The violations of one row (`ViolationRow`): a file that breaks several rules.
+    case violations([Int])
+    /// A failing test (an index into `TriageData.failures`): its whole failure text and
+    /// the violations that explain it.
+    case failure(Int)
 }
 
 /// Details of one entry or violation (`i`): path, size, effective backup status and why,
 /// rules, creating step, violations and the failing tests they explain. Holds its lines
 /// (made for Unicode glyphs) so scrolling is bounded by what is drawn, and the state
-/// machine never asks a renderer. Drawn by `DetailsRenderer`.
+/// machine never asks a renderer. Everything is read whole: a line wider than the screen
+/// wraps (`StyledLineWrap`), made again when the width changes. Drawn by `DetailsRenderer`.
 public struct DetailsView: Sendable, Equatable {
     public let subject: DetailsSubject
+    /// The content, one logical line each.
+    public private(set) var content: [StyledLine]
+    /// The content wrapped at `width`: what is drawn and scrolled.
     public private(set) var lines: [StyledLine]
+    /// The columns `lines` were wrapped for.
+    public private(set) var width: Int
     public var cursor = ListCursor()
 
-    init(_ subject: DetailsSubject, data: TriageData) {
+    init(_ subject: DetailsSubject, data: TriageData, width: Int) {
         self.subject = subject
-        self.lines = Self.lines(subject, data: data, glyphs: .unicode)
+        self.width = width
+        self.content = Self.lines(subject, data: data, glyphs: .unicode)
+        self.lines = StyledLineWrap.wrap(content, width: width)
     }
 }
 
@@ -38,12 +51,21 @@ extension DetailsView: TriageOverlay {
         return []
     }
 
-    mutating func fit(_ layout: ScreenLayout) { cursor.clampScroll(count: lines.count, page: layout.overlayRows) }
+    mutating func fit(_ layout: ScreenLayout) {
+        if layout.cols != width {
+            width = layout.cols
+            lines = StyledLineWrap.wrap(content, width: width)
+        }
+        cursor.clampScroll(count: lines.count, page: layout.overlayRows)
+    }
 
     /// The findings arrived: the violations and tests at the entry are known now.
-    mutating func reload(_ data: TriageData) { lines = Self.lines(subject, data: data, glyphs: .unicode) }
+    mutating func reload(_ data: TriageData) {
+        content = Self.lines(subject, data: data, glyphs: .unicode)
+        lines = StyledLineWrap.wrap(content, width: width)
+    }
 
-    func hint(_ layout: ScreenLayout) -> String { "j/k scroll  q close" }
+    func hint(_ layout: ScreenLayout) -> String { "j/k PgDn/PgUp scroll  q close" }
 
     func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         DetailsRenderer.draw(self, state: state, into: &grid, glyphs: glyphs)
@@ -89,11 +111,47 @@ extension DetailsView {
                 lines.append(field("Inventory", "not in the container inventory", .dim))
             }
             lines.append([])
+        case .failure(let i):
+            guard data.failures.indices.contains(i) else { return [] }
+            let test = data.failures[i]
+            lines.append(field("Test", glyphs.safe(test.identifier ?? test.testName)))
+            lines.append([])
+            return lines + FailuresRenderer.detailLines(test, data: data, glyphs: glyphs)
+        case .violations(let list):
+            for v in list where data.report.violations.indices.contains(v) {
+                let violation = data.report.violations[v]
+                lines.append(
+                    field(
+                        "Violation", String(violation.kind.badge) + " " + violation.kind.title,
+                        violation.kind.isBlocking ? .violation : .warning))
+                lines.append(field("Reason", glyphs.safe(violation.reason)))
+                lines.append(field("Rule", ruleText(violation, glyphs: glyphs)))
+                lines.append([])
+            }
+            node = list.first.flatMap { data.index.nodes.indices.contains($0) ? data.index.nodes[$0] : nil }
+            guard node == nil, let first = list.first, data.report.violations.indices.contains(first) else { break }
+            let violation = data.report.violations[first]
+            lines.append(field("Path", glyphs.safe(violation.path)))
+            if list.contains(where: { data.report.violations.indices.contains($0) && data.report.violations[$0].kind == .configuration }) {
+                lines.append([])
+                lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)
+                return lines
+            }
+            lines.append(field("Size", sizeText(violation.size)))
+            lines.append(field("Inventory", "not in the container inventory", .dim))
         }
         if let node, let inventory = data.inventory, node >= 0, node < inventory.count {
             lines += entryLines(node, inventory: inventory, data: data, glyphs: glyphs)
         }
         return lines
+    }
+
+    /// The rule's name, owner and requirement, as one field.
+    private static func ruleText(_ violation: Violation, glyphs: Glyphs) -> String {
+        var rule = glyphs.safe(violation.ruleName ?? "none")
+        if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
+        if let req = violation.requirement { rule += ", " + req.rawValue }
+        return rule
     }
 
     private static func sizeText(_ bytes: UInt64) -> String {

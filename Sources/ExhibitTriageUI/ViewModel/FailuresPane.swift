@@ -9,6 +9,17 @@ enum FailuresPane: TriagePane {
     static let context = BindingContext.failures
 
     static func handle(_ action: Action, in state: inout TriageState) {
+        if action == .startSearch {
+            state.openOverlay(SearchPrompt(text: ""))
+            return
+        }
+        if action == .toggleDetails {
+            // The pane cuts long messages; the details show them whole.
+            if state.data.failures.indices.contains(state.failures.index) {
+                state.openOverlay(DetailsView(.failure(state.failures.index), data: state.data, width: state.layout.cols))
+            }
+            return
+        }
         state.failures.apply(action, count: state.data.failures.count, page: page(state))
     }
 
@@ -28,7 +39,7 @@ enum FailuresPane: TriagePane {
         return n == 0 ? "0/0" : "\(state.failures.index + 1)/\(n)"
     }
 
-    static func hint(_ layout: ScreenLayout) -> String { "? help  q back" }
+    static func hint(_ layout: ScreenLayout) -> String { layout.cols >= 100 ? "i whole text  ? help  q back" : "? help  q back" }
 
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         FailuresRenderer.draw(state, into: &grid, glyphs: glyphs)

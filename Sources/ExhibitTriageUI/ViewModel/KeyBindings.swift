@@ -114,9 +114,18 @@ public enum KeyBindings {
             KeyBinding(.nextMatch, [.char("n")], "Next match, in tree order"),
             KeyBinding(.previousMatch, [.char("N")], "Previous match"),
             KeyBinding(.startFilter, [.char("&")], "Filter this directory's names (Esc clears)"),
-            KeyBinding(.nextViolation, [.char("e")], "Next violation"),
-            KeyBinding(.previousViolation, [.char("E")], "Previous violation"),
+            KeyBinding(.nextViolation, [.char("e")], "Next violating file, in tree order"),
+            KeyBinding(.previousViolation, [.char("E")], "Previous violating file"),
             KeyBinding(.toggleDetails, [.char("i")], "Details of the entry"),
+        ])
+
+    private static let failures = BindingGroup(
+        title: "Failing tests",
+        bindings: [
+            KeyBinding(.toggleDetails, [.char("i")], "The failure text whole, wrapped"),
+            KeyBinding(.startSearch, [.char("/")], "Search the tests' names and failure texts"),
+            KeyBinding(.nextMatch, [.char("n")], "Next match"),
+            KeyBinding(.previousMatch, [.char("N")], "Previous match"),
         ])
 
     private static let violations = BindingGroup(
@@ -127,6 +136,9 @@ public enum KeyBindings {
             KeyBinding(.chooseRule, [.char("r")], "Filter by rule"),
             KeyBinding(.clearViolationFilters, [.char("a")], "Show all violations"),
             KeyBinding(.toggleDetails, [.char("i")], "Details of the file"),
+            KeyBinding(.startSearch, [.char("/")], "Search the paths and rule names"),
+            KeyBinding(.nextMatch, [.char("n")], "Next match"),
+            KeyBinding(.previousMatch, [.char("N")], "Previous match"),
         ])
 
     /// In a run opened from an archive; without one the keys do nothing.
@@ -264,7 +276,8 @@ public enum KeyBindings {
         switch context {
         case .tree: [tree, movement, panes, compare, archive]
         case .violations: [violations, movement, panes, compare, archive]
-        case .failures, .budgets: [movement, panes, compare, archive]
+        case .failures: [failures, movement, panes, compare, archive]
+        case .budgets: [movement, panes, compare, archive]
         case .diff: [diff, movement, compare, closeOverlay, terminal]
         case .details: [details, movement, closeOverlay, terminal]
         case .help: [help, movement, closeOverlay, terminal]

@@ -1,9 +1,10 @@
 import ExhibitCore
 import ExhibitRules
 
-/// The tree's `/` prompt: the text typed searches the whole container when Enter is
-/// pressed (`ContainerSearch`, run off the key thread), as `/` does in less and vim;
-/// Esc leaves the last search as it was. The status line draws it
+/// The `/` prompt: in the tree the text typed searches the whole container when Enter
+/// is pressed (`ContainerSearch`, run off the key thread), as `/` does in less and vim;
+/// in the Violations and Failures panes it searches their list (`ListSearch`). Esc
+/// leaves the last search as it was. The status line draws it
 /// (`StatusLineRenderer.drawPrompt`).
 struct SearchPrompt: TriageOverlay {
     var text: String
@@ -23,6 +24,10 @@ struct SearchPrompt: TriageOverlay {
             state.updateOverlay(SearchPrompt(text: String(text.dropLast())))
         case .confirm:
             state.closeOverlay()
+            guard state.focus == .tree else {
+                state.startListSearch(text)
+                return []
+            }
             return state.startSearch(text)
         case .cancel:
             state.closeOverlay()

@@ -15,19 +15,22 @@ enum TreePane: TriagePane {
         switch action {
         case .open: _ = state.tree.open(inventory, page: page)
         case .back: _ = state.tree.back(inventory, page: page)
-        case .sortBySize: state.tree.sort(by: .size, inventory, page: page)
-        case .sortByName: state.tree.sort(by: .name, inventory, page: page)
-        case .sortByCount: state.tree.sort(by: .count, inventory, page: page)
+        case .sortBySize, .sortByName, .sortByCount:
+            let key: SortOrder.Key = action == .sortBySize ? .size : action == .sortByName ? .name : .count
+            state.tree.sort(by: key, inventory, page: page)
+            // `e` steps in the order the tree draws: the violations list follows the sort.
+            state.violations.follow(state.tree.order, state.data, page: state.violationsPage)
         case .startFilter: state.openOverlay(FilterPrompt())
         case .startSearch: state.openOverlay(SearchPrompt(text: ""))
         case .toggleDetails:
-            if let sel = state.tree.selected { state.openOverlay(DetailsView(.node(sel), data: state.data)) }
+            if let sel = state.tree.selected { state.openOverlay(DetailsView(.node(sel), data: state.data, width: state.layout.cols)) }
         case .nextViolation, .previousViolation:
-            guard let v = state.violations.step(forward: action == .nextViolation, page: state.violationsPage) else {
+            let forward = action == .nextViolation
+            guard let step = state.violations.step(forward: forward, page: state.violationsPage) else {
                 state.message = .info(state.violations.isFiltered ? "no violations match the filters" : "no violations")
                 return
             }
-            state.showInTree(v)
+            if state.showInTree(row: step.row) { state.message = .info(state.violations.status(step, forward: forward)) }
         default:
             state.tree.cursor.apply(action, count: state.tree.entries.count, page: page)
         }
@@ -58,13 +61,13 @@ enum TreePane: TriagePane {
 extension TriageState {
     var treePage: Int { layout.listRows(.tree) }
 
-    /// Moves the tree to a violation's file. False (with a message) when the file is
-    /// not in the inventory.
+    /// Moves the tree to a violation row's file or folder, opening the directories on
+    /// the way. False (with a message) when it is not in the inventory.
     @discardableResult
-    mutating func showInTree(_ violation: Int) -> Bool {
-        guard let inventory = data.inventory, let node = data.index.nodes[violation], node != Inventory.root else {
-            let path = data.report.violations[violation].path
-            message = .info("not in the container inventory: " + path)
+    mutating func showInTree(row: Int) -> Bool {
+        let violationRow = data.violationRows.rows[row]
+        guard let inventory = data.inventory, let node = violationRow.node, node != Inventory.root else {
+            message = .info("not in the container inventory: " + TerminalText.escape(violationRow.path))
             return false
         }
         tree.reveal(node, inventory, page: treePage)

@@ -7,6 +7,8 @@ public final class TriageData: Sendable {
     public let bundle: EvidenceBundle
     public let report: CheckReport
     public let index: ViolationIndex
+    /// The violations one row per file or reported folder (the Violations pane, `e`).
+    public let violationRows: ViolationRows
     /// The rules the report was made with, compiled once: the details pane and the
     /// tree's backup marks ask them, so the UI and `exhibit check` cannot disagree.
     public let rules: CompiledRules
@@ -29,7 +31,9 @@ public final class TriageData: Sendable {
         self.report = report
         self.rules = rules
         self.isChecking = isChecking
-        self.index = ViolationIndex(report: report, inventory: bundle.inventory)
+        let index = ViolationIndex(report: report, inventory: bundle.inventory)
+        self.index = index
+        self.violationRows = ViolationRows(report: report, index: index)
         self.failures = bundle.failures
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
         self.evidence = EvidenceStatus(bundle: bundle)

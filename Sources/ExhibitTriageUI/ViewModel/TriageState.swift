@@ -20,6 +20,8 @@ public struct TriageState: Sendable {
     public internal(set) var message: HookMessage?
     /// The last `/` search over the whole container (`TreeSearch`), kept for `n`/`N`.
     public internal(set) var search: ContainerSearch?
+    /// The last `/` search of the Violations or Failures pane (`ListSearch`).
+    public internal(set) var listSearch: ListSearch?
     /// The direction of the step to take when a search asked for arrives.
     var searchStepForward: Bool?
     /// Effects under way, oldest first; the status line names the latest when there is
@@ -38,7 +40,7 @@ public struct TriageState: Sendable {
         self.data = data
         self.canCompare = canCompare
         self.tree = TreeBrowser(inventory: data.inventory)
-        self.violations = ViolationsBrowser(report: data.report)
+        self.violations = ViolationsBrowser(data: data)
         self.decision = decision
         self.draft = draft
         self.layout = ScreenLayout(rows: rows, cols: cols)
@@ -65,7 +67,7 @@ public struct TriageState: Sendable {
     mutating func receivedReport(_ report: CheckReport) {
         guard data.isChecking else { return }
         data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
-        violations = ViolationsBrowser(report: report)
+        violations = ViolationsBrowser(data: data, order: tree.order)
         for i in overlays.indices {
             var view = overlays[i].view
             view.reload(data)

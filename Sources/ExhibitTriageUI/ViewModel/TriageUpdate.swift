@@ -57,6 +57,10 @@ extension TriageState {
         case .chooseBase:
             return requestBases(.choose)
         case .nextMatch, .previousMatch:
+            guard focus == .tree else {
+                stepListSearch(forward: action == .nextMatch)
+                return []
+            }
             return stepSearch(forward: action == .nextMatch)
         case .quit:
             if focus != .tree {

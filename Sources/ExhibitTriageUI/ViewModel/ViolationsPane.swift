@@ -1,8 +1,9 @@
 import ExhibitCore
 import ExhibitRules
 
-/// Every violation with its badge, size, path, rule and step, filtered by kind (`f`) and
-/// rule (`r`) through a `Chooser`; Enter shows the file in the tree, `i` its details.
+/// One row per file or reported folder (`ViolationRows`) in the tree's order, with its
+/// badge, size, path, rules and step, filtered by kind (`f`) and rule (`r`) through a
+/// `Chooser`; Enter shows the file in the tree, `i` its details.
 /// State: `TriageState.violations` (`ViolationsBrowser`). Drawn by `ViolationsRenderer`.
 enum ViolationsPane: TriagePane {
     static let title = "Violations"
@@ -10,18 +11,22 @@ enum ViolationsPane: TriagePane {
 
     static func handle(_ action: Action, in state: inout TriageState) {
         let data = state.data
-        let total = data.report.violations.count
         switch action {
         case .open:
-            if let v = state.violations.selected, state.showInTree(v) { state.focus = .tree }
+            if let row = state.violations.selected, state.showInTree(row: row) { state.focus = .tree }
+        case .startSearch: state.openOverlay(SearchPrompt(text: ""))
         case .chooseKind:
-            state.openOverlay(Chooser.kinds(data.index, total: total, current: state.violations.kindFilter))
+            state.openOverlay(Chooser.kinds(data, current: state.violations.kindFilter))
         case .chooseRule:
-            state.openOverlay(Chooser.rules(data.index, total: total, current: state.violations.ruleFilter))
+            state.openOverlay(Chooser.rules(data, current: state.violations.ruleFilter))
         case .clearViolationFilters:
-            state.violations.setFilters(kind: nil, rule: nil, data.report, page: state.violationsPage)
+            state.violations.setFilters(kind: nil, rule: nil, data, page: state.violationsPage)
         case .toggleDetails:
-            if let v = state.violations.selected { state.openOverlay(DetailsView(.violation(v), data: data)) }
+            if let row = state.violations.selected {
+                let violations = data.violationRows.rows[row].violations
+                let subject: DetailsSubject = violations.count == 1 ? .violation(violations[0]) : .violations(violations)
+                state.openOverlay(DetailsView(subject, data: data, width: state.layout.cols))
+            }
         default:
             state.violations.cursor.apply(action, count: state.violations.shown.count, page: state.violationsPage)
         }

@@ -69,8 +69,10 @@ import Testing
     /// Moves the violations list to the first violation of `kind` and opens its details.
     private func openFirst(_ kind: ViolationKind, _ state: inout TriageState, _ data: TriageData) throws {
         let index = try #require(data.report.violations.firstIndex { $0.kind == kind })
+        // The pane lists rows (one per file) in the tree's order.
+        let position = try #require(state.violations.shown.firstIndex(of: data.violationRows.rowOf[index]))
         state.press(.tab)
-        for _ in 0..<index { state.press(.char("j")) }
+        for _ in 0..<position { state.press(.char("j")) }
         state.press(.char("i"))
     }
 

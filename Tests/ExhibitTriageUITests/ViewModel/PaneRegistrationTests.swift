@@ -176,7 +176,7 @@ import Testing
         _ = s.receive(.rulesChecked(TriageFixture.report(inv), runID: s.data.bundle.runID))
         let after = try #require(Self.scrolling(s.overlays.last)).lines
         #expect(after != before, "the findings change the details of \(inv.path(node))")
-        #expect(after == DetailsView.lines(.node(node), data: s.data, glyphs: .unicode))
+        #expect(after == StyledLineWrap.wrap(DetailsView.lines(.node(node), data: s.data, glyphs: .unicode), width: s.layout.cols))
     }
 
     /// The held lines are made for Unicode; an ASCII screen draws the ASCII escapes.

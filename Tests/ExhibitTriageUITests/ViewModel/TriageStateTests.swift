@@ -112,16 +112,20 @@ import Testing
 
     // MARK: - Violations
 
+    /// In the tree's order (by size: Library, its catalog, then Documents' files, tmp),
+    /// the first `e` on the first listed (it used to skip it: issue 18 §3).
     @Test func eAndEStepThroughViolationsInTheTree() {
         var s = state()
         s.press(.char("e"))
-        #expect(s.selectedPath == "Documents/cache.db", "the second violation: the first is selected already")
+        #expect(s.selectedPath == "Library", "the first listed: the Library budget warning")
         s.press(.char("e"))
-        #expect(s.selectedPath == "tmp/upload-session.tmp")
-        s.press(.char("E"), .char("E"))
         #expect(s.selectedPath == "Library/Application Support/offline-catalog.db")
+        s.press(.char("e"), .char("e"))
+        #expect(s.selectedPath == "Documents/cache.db")
+        s.press(.char("E"), .char("E"), .char("E"))
+        #expect(s.selectedPath == "Library")
         s.press(.char("E"))
-        #expect(s.selectedPath == "Documents/" + TriageFixture.evilName, "wraps around to the last")
+        #expect(s.selectedPath == "tmp/upload-session.tmp", "wraps around to the last")
     }
 
     @Test func tabCyclesPanesAndBackTabReverses() {
@@ -168,9 +172,10 @@ import Testing
 
     @Test func enterOnAViolationJumpsTheTreeToTheFile() {
         var s = state()
+        // The third row in the tree's order (the list used to be in report order).
         s.press(.tab, .char("j"), .char("j"), .enter)
         #expect(s.focus == .tree)
-        #expect(s.selectedPath == "tmp/upload-session.tmp")
+        #expect(s.selectedPath == "Documents/Exports/report-2026.pdf")
     }
 
     @Test func jumpClearsAFilterThatHidesTheFile() {
@@ -179,14 +184,14 @@ import Testing
         s.type("zzz")
         s.press(.enter)
         s.press(.tab)
-        s.press(.char("j"), .enter)
-        #expect(s.selectedPath == "Documents/cache.db")
+        s.press(.char("j"), .enter)  // the second row in the tree's order (was report order)
+        #expect(s.selectedPath == "Library/Application Support/offline-catalog.db")
         #expect(s.tree.filter.isEmpty)
     }
 
     @Test func aViolationWithoutAFileSaysSo() {
         var s = state()
-        s.press(.tab, .char("j"), .char("j"), .char("j"), .enter)  // the Library volume warning
+        s.press(.tab, .enter)  // the Library volume warning, first in the tree's order
         #expect(s.focus == .tree)
         #expect(s.selectedPath == "Library")
     }

@@ -1,0 +1,90 @@
+import ExhibitCore
+import ExhibitRules
+
+/// One row of the Violations pane and one stop of `e`/`E`: a file, or a folder the check
+/// reported as a whole (every file below it breaks the rule the same way: the check's
+/// own grouping, `Violation.fileCount`), with every violation about it. A file that
+/// breaks two rules is one row naming both.
+public struct ViolationRow: Sendable, Equatable {
+    /// The inventory node (`ViolationIndex.nodes`); nil for a path the inventory lacks.
+    public var node: Inventory.NodeID?
+    public var path: String
+    /// Indices into `CheckReport.violations`, in report order.
+    public var violations: [Int]
+    /// Files the row stands for: 1 for a file, the folder's count for a folder reported
+    /// as a whole.
+    public var fileCount: Int
+    /// The kinds of its violations, most severe first (`ViolationKind.allCases` order).
+    public var kinds: [ViolationKind]
+
+    /// A folder the check reported once for all its files ("folder: 183 files").
+    public var isFolder: Bool { fileCount > 1 }
+
+    /// The most severe kind: the row's badge.
+    public var kind: ViolationKind { kinds.first ?? .unruled }
+}
+
+/// The violations grouped one row per file or reported folder, made once per report.
+/// Rows are in first-violation order; `treeOrdered` gives the order the tree draws them.
+public struct ViolationRows: Sendable {
+    public let rows: [ViolationRow]
+    /// Per violation, its row.
+    public let rowOf: [Int]
+
+    public init(report: CheckReport, index: ViolationIndex) {
+        var rows: [ViolationRow] = []
+        var rowOf: [Int] = []
+        rowOf.reserveCapacity(report.violations.count)
+        var byNode: [Inventory.NodeID: Int] = [:]
+        var byPath: [String: Int] = [:]
+        for (i, v) in report.violations.enumerated() {
+            let node = index.nodes.indices.contains(i) ? index.nodes[i] : nil
+            let existing = node.map { byNode[$0] } ?? byPath[v.path]
+            if let r = existing {
+                rows[r].violations.append(i)
+                rows[r].fileCount = max(rows[r].fileCount, v.fileCount)
+                if !rows[r].kinds.contains(v.kind) {
+                    rows[r].kinds.append(v.kind)
+                    rows[r].kinds.sort { Self.rank($0) < Self.rank($1) }
+                }
+                rowOf.append(r)
+                continue
+            }
+            let r = rows.count
+            rows.append(ViolationRow(node: node, path: v.path, violations: [i], fileCount: max(v.fileCount, 1), kinds: [v.kind]))
+            if let node { byNode[node] = r } else { byPath[v.path] = r }
+            rowOf.append(r)
+        }
+        self.rows = rows
+        self.rowOf = rowOf
+    }
+
+    private static func rank(_ kind: ViolationKind) -> Int { ViolationKind.allCases.firstIndex(of: kind) ?? 0 }
+
+    /// Row indices in the order the tree shows their nodes under `order` (depth first,
+    /// siblings sorted), so `e` meets them as a reader scrolling the tree would; rows
+    /// the inventory lacks come last, in report order.
+    public func treeOrdered(_ order: SortOrder, in inventory: Inventory?) -> [Int] {
+        guard let inventory else { return Array(rows.indices) }
+        let placed = rows.indices.filter { rows[$0].node != nil }
+        let nodes = ContainerSearch.treeOrdered(placed.map { rows[$0].node! }, in: inventory, order: order)
+        var rowOfNode: [Inventory.NodeID: Int] = [:]
+        for r in placed { rowOfNode[rows[r].node!] = r }
+        return nodes.compactMap { rowOfNode[$0] } + rows.indices.filter { rows[$0].node == nil }
+    }
+
+    /// Files with a violation of `kind` (a reported folder counts its files).
+    public func fileCount(of kind: ViolationKind) -> Int {
+        rows.reduce(0) { $0 + ($1.kinds.contains(kind) ? $1.fileCount : 0) }
+    }
+
+    /// Rows with a violation of `kind`.
+    public func rowCount(of kind: ViolationKind) -> Int { rows.reduce(0) { $0 + ($1.kinds.contains(kind) ? 1 : 0) } }
+
+    /// Rows with a violation of the rule named `rule` (`ViolationIndex.noRule` for none).
+    public func rowCount(ofRule rule: String, _ report: CheckReport) -> Int {
+        rows.reduce(0) { n, row in
+            n + (row.violations.contains { (report.violations[$0].ruleName ?? ViolationIndex.noRule) == rule } ? 1 : 0)
+        }
+    }
+}
