@@ -157,15 +157,19 @@ public enum RunListRenderer {
             grid.put(right ? TextFit.padLeft(text, to: width) : TextFit.padRight(text, to: width), row: row, col: x, role: role)
             x += width + 2
         }
-        let id = TextFit.shorten(glyphs.safe(entry.runID), to: c.id, ellipsis: glyphs.ellipsis)
         guard let s = entry.summary else {
             let date = RunSummary.date(inRunID: entry.runID).map { String(Timestamp.utc($0).prefix(10)) } ?? ""
+            let id = RunIDLabel.fit(glyphs.safe(entry.runID), to: c.id, shownDate: date, commit: nil, ellipsis: glyphs.ellipsis)
             cell(date, c.date, .dim)
             cell(id, c.id, .dim)
             grid.put(glyphs.ellipsis, row: row, col: x, role: .dim)
             return
         }
-        cell(s.dateText == "-" ? "" : String(s.dateText.prefix(c.date)), c.date, .plain)
+        let date = s.dateText == "-" ? "" : String(s.dateText.prefix(c.date))
+        let id = RunIDLabel.fit(
+            glyphs.safe(entry.runID), to: c.id, shownDate: String(date.prefix(10)), commit: c.wide ? nil : s.commit,
+            ellipsis: glyphs.ellipsis)
+        cell(date, c.date, .plain)
         cell(id, c.id, .plain)
         if c.wide {
             cell(glyphs.safe(String((s.commit ?? "").prefix(c.commit))), c.commit, .dim)

@@ -170,7 +170,7 @@ import Testing
 
 @Suite struct RunListGoldenTests {
     @Test func runList() throws {
-        for (rows, cols) in [(24, 80), (40, 120)] {
+        for (rows, cols) in [(17, 60), (24, 80), (40, 120)] {
             try assertGolden(RunListRenderer.render(ArchiveFixture.state(rows: rows, cols: cols)).text, "runs-\(cols)x\(rows)")
         }
     }
