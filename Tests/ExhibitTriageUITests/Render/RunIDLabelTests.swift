@@ -51,9 +51,10 @@ import Testing
         let id = #"run-2026-11-08-\u{1F600}\u{1F600}\u{1F600}-tail"#
         let label = Self.label(id, 12)
         #expect(!label.contains(#"\u{1F6…"#))
-        #expect(label.split(separator: "…").allSatisfy { part in
-            !part.contains("\\") || part.contains("}")
-        })
+        #expect(
+            label.split(separator: "…").allSatisfy { part in
+                !part.contains("\\") || part.contains("}")
+            })
     }
 
     @Test func anIDThatIsOnlyItsPrefixAndDateIsNotEmptied() {
