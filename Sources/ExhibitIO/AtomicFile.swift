@@ -15,12 +15,18 @@ public enum AtomicFile {
 
     /// - Parameter overwrite: when false, an existing target is refused (the check and
     ///   the rename are not one atomic step; good enough against mistakes, not races).
-    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true, mode: mode_t = 0o644) throws(Failure) {
+    /// - Parameter durable: false only for generated benchmark fixtures (`generate
+    ///   --no-sync`): still temporary-then-rename, but no `fsync` and no sweep of stale
+    ///   temporaries, which reads the whole directory per write and so is quadratic over a
+    ///   result bundle's tens of thousands of `Data/` files. Never for evidence or notes.
+    public static func write(
+        _ bytes: [UInt8], to path: String, overwrite: Bool = true, mode: mode_t = 0o644, durable: Bool = true
+    ) throws(Failure) {
         if !overwrite && access(path, F_OK) == 0 {
             throw Failure(description: "\(path): exists (use --force to replace it)")
         }
         let directory = parentDirectory(of: path)
-        removeStaleTemporaries(in: directory)
+        if durable { removeStaleTemporaries(in: directory) }
         // `mkstemp` creates it 0600: until the rename, a copy left by a killed writer is
         // readable by its owner only. The pid in the name tells the next writer it is stale.
         var template = Array("\(directory)/\(temporaryPrefix)\(getpid())-XXXXXX".utf8CString)
@@ -43,7 +49,7 @@ public enum AtomicFile {
             }
             offset += n
         }
-        guard fsync(fd) == 0 else {
+        guard !durable || fsync(fd) == 0 else {
             let why = errnoText()
             close(fd)
             throw Failure(description: "\(path): fsync failed: \(why)")
@@ -58,7 +64,7 @@ public enum AtomicFile {
         // readable temporary); through the descriptor, so a link swapped in is not chmodded.
         fchmod(fd, mode)
         close(fd)
-        let dfd = open(directory, O_RDONLY)
+        let dfd = durable ? open(directory, O_RDONLY) : -1
         if dfd >= 0 {
             fsync(dfd)
             close(dfd)

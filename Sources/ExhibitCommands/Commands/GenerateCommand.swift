@@ -24,6 +24,8 @@ enum GenerateCommand {
                 name: "xcresult-tests", valueName: "N",
                 help: "Also write results/Run.xcresult with N tests (one in a hundred fails), for the result-bundle benchmark"),
             OptionSpec(name: "xcresult-mb", valueName: "M", help: "Size of that bundle in MB, mostly attachments and a log (default 200)"),
+            OptionSpec(
+                name: "no-sync", help: "Skip fsync (benchmark fixtures only: a crash may leave files empty; much faster for a large --xcresult-tests)"),
             OptionSpec(name: "force", help: "Write into a non-empty OUT"),
         ],
         summary: "Write a synthetic run bundle of N files (benchmarks, smoke tests)",
@@ -45,11 +47,12 @@ enum GenerateCommand {
         if let existing = try? fm.contentsOfDirectory(atPath: out), !existing.isEmpty, !args.has("force") {
             throw InputError(description: "\(out): not empty (use --force to write into it)")
         }
+        let durable = !args.has("no-sync")
         for (path, bytes) in generator.makeFiles(version: Exhibit.version) {
             let target = out + "/" + path
             do {
                 try fm.createDirectory(atPath: AtomicFile.parentDirectory(of: target), withIntermediateDirectories: true)
-                try AtomicFile.write(bytes, to: target)
+                try AtomicFile.write(bytes, to: target, durable: durable)
             } catch {
                 throw InputError(description: "\(target): \(error)")
             }
@@ -66,7 +69,7 @@ enum GenerateCommand {
             do {
                 try fm.createDirectory(atPath: bundle + "/Data", withIntermediateDirectories: true)
                 try SyntheticResultBundle(testCount: tests, payloadBytes: mb << 20, seed: seed).write { path, bytes in
-                    try AtomicFile.write(bytes, to: bundle + "/" + path)
+                    try AtomicFile.write(bytes, to: bundle + "/" + path, durable: durable)
                 }
             } catch {
                 throw InputError(description: "\(bundle): \(error)")

@@ -30,6 +30,30 @@ import Testing
         #expect(!check.out.contains("root:") && !check.out.contains("PATH="))
     }
 
+    /// A name that starts with a combining mark makes the `/` before it and the mark one
+    /// Character: a path split by Characters kept `results/\u{301}secret.txt` whole, and
+    /// `fstatat` walked through the `results` link out of the run to the host's file.
+    /// Split by bytes, the link is seen and refused.
+    @Test func aCombiningMarkAfterASlashDoesNotHideALinkOut() throws {
+        let fm = FileManager.default
+        let base = fm.temporaryDirectory.appendingPathComponent("exhibit-boundary-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: base) }
+        let host = base.appendingPathComponent("host")
+        let run = base.appendingPathComponent("run")
+        try fm.createDirectory(at: host, withIntermediateDirectories: true)
+        try fm.createDirectory(at: run, withIntermediateDirectories: true)
+        let name = "\u{301}secret.txt"
+        try Data("host secret".utf8).write(to: host.appendingPathComponent(name))
+        try fm.createSymbolicLink(atPath: run.appendingPathComponent("results").path, withDestinationPath: host.path)
+        let source = DirectoryEvidenceSource(root: run)
+        do {
+            let bytes = try source.read("results/" + name)
+            Issue.record("read through the link: \(String(decoding: bytes ?? [], as: UTF8.self))")
+        } catch {
+            #expect(error.reason.contains("symbolic link"), "\(error)")
+        }
+    }
+
     @Test func aLinkedPreferencesDirectoryDoesNotLoadTheHostsPlists() throws {
         let bundle = try HostileBundle(copying: "run-2026-11-07-preferences")
         defer { bundle.cleanUp() }

@@ -43,8 +43,10 @@ public enum TypedObjectParser {
             Failure(offset: position, message: "expected \(expected), found \(describe(position))")
         }
 
-        mutating func expect(_ marker: UInt8, _ what: String) throws(Failure) {
-            guard position < bytes.count, bytes[position] == marker else { throw fail(what) }
+        /// `what` is built only on failure: interpolated eagerly, it cost a string per
+        /// key and per length of every object.
+        mutating func expect(_ marker: UInt8, _ what: @autoclosure () -> String) throws(Failure) {
+            guard position < bytes.count, bytes[position] == marker else { throw fail(what()) }
             position += 1
         }
 
@@ -95,6 +97,7 @@ public enum TypedObjectParser {
                 position += 1
                 return .array(items)
             }
+            if let scalar = try wrappedScalar(depth: depth) { return .scalar(type: typeName, text: scalar) }
             var fields: [(key: String, value: XCResultValue)] = []
             while peek() != UInt8(ascii: "]") {
                 try expect(UInt8(ascii: "K"), "'K' (a key) or ']' closing the \(typeName)")
@@ -106,6 +109,27 @@ public enum TypedObjectParser {
                 return .scalar(type: typeName, text: t)
             }
             return .object(XCResultObject(typeName: typeName, supertypes: supertypes, fields: fields))
+        }
+
+        static let scalarField = Array("K2:_vV".utf8)
+
+        /// The text of a wrapped scalar (`K2:_vV4:true]` after its type), the commonest
+        /// value, read without building the one-field object the general path folds
+        /// back into a scalar; nil, and nothing consumed, when the bytes are anything
+        /// else (the general path then reads them, and reports what is wrong).
+        mutating func wrappedScalar(depth: Int) throws(Failure) -> String? {
+            let start = position
+            guard depth + 1 < maximumDepth, bytes.count - position > Self.scalarField.count,
+                bytes[position..<(position + Self.scalarField.count)].elementsEqual(Self.scalarField)
+            else { return nil }
+            position += Self.scalarField.count
+            let text = try text()
+            guard peek() == UInt8(ascii: "]") else {
+                position = start
+                return nil
+            }
+            position += 1
+            return text
         }
 
         /// `T[…]` or `S<n>:<name>` after an opening bracket.

@@ -18,11 +18,15 @@ import Foundation
 /// the rest is read. References are followed only along this fixed shape (root, tests,
 /// summaries), so a crafted graph with cycles cannot make the reader loop.
 public enum XCResultGraphReader {
+    ///
+    /// - Parameter parallel: decode the runs' summaries (the bulk of the work: one object
+    ///   per run) on every core; false reads them one by one. Both give the same results
+    ///   and diagnostics in the same order (a test reads bundles both ways).
     public static func read<S: EvidenceSource>(
         _ store: inout XCResultStore<S>, rootID: String?,
-        infoFile: String
+        infoFile: String, parallel: Bool = true
     ) -> (results: TestResults?, diagnostics: [Diagnostic], xcodeVersion: String?) {
-        var reader = Reading(store: store)
+        var reader = Reading(store: store, parallel: parallel)
         let results = reader.read(rootID: rootID, infoFile: infoFile)
         store = reader.store
         return (results, reader.diagnostics, reader.xcodeVersion)
@@ -40,8 +44,14 @@ public enum XCResultGraphReader {
         /// Every run of every test, in the order the trees list them.
         var runs: [XCResultTestRun] = []
         var diagnosticsFiles: [DiagnosticsFile] = []
+        /// The runs of the tests tree being read whose summary is still to be read.
+        var pendingSummaries: [PendingSummary] = []
+        let parallel: Bool
 
-        init(store: XCResultStore<S>) { self.store = store }
+        init(store: XCResultStore<S>, parallel: Bool) {
+            self.store = store
+            self.parallel = parallel
+        }
 
         mutating func report(_ error: XCResultObjectError, _ consequence: String, severity: Diagnostic.Severity = .warning) {
             diagnostics.append(Diagnostic(severity, file: error.file, "\(error.message); \(consequence)"))
@@ -169,6 +179,7 @@ public enum XCResultGraphReader {
                     for test in testable.objects("tests") { walk(test, target: target, depth: 0) }
                 }
             }
+            readPendingSummaries()
             return true
         }
 
@@ -184,52 +195,52 @@ public enum XCResultGraphReader {
         mutating func addRun(_ metadata: XCResultObject, target: String?) {
             let name = metadata.string("name") ?? metadata.string("identifier") ?? ""
             let identifier = metadata.string("identifier")
-            var run = XCResultTestRun(
+            let run = XCResultTestRun(
                 name: name, identifier: identifier, target: target, device: currentDevice,
                 outcome: metadata.string("testStatus").map(TestOutcome.init) ?? .unknown,
                 durationSeconds: metadata.string("duration").flatMap(Double.init))
             if let summaryText = metadata.referenceText("summaryRef") {
-                let place = "the summaryRef of \(identifier ?? name)"
-                do throws(XCResultObjectError) {
-                    let id = try store.id(summaryText, namedBy: place)
-                    let summary = try typed(id, expected: "ActionTestSummary", strict: true)
-                    let arguments = summary.objects("arguments").map { argument -> String in
-                        let value = argument.object("value")?.string("description") ?? argument.string("identifier") ?? ""
-                        return argument.object("parameter")?.string("label").map { "\($0): \(value)" } ?? value
+                let id: Result<XCResultObjectID, XCResultObjectError>
+                if let valid = XCResultObjectID(summaryText) {
+                    id = .success(valid)
+                } else {
+                    id = Result { () throws(XCResultObjectError) in
+                        try store.id(summaryText, namedBy: "the summaryRef of \(identifier ?? name)")
                     }
-                    if !arguments.isEmpty { run.arguments = arguments.joined(separator: ", ") }
-                    run.policy = summary.object("repetitionPolicySummary")?.string("repetitionMode")
-                    for failure in summary.objects("failureSummaries") {
-                        run.messages.append(
-                            FailureMessage(
-                                text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
-                                line: failure.string("lineNumber").flatMap(Int.init)))
-                    }
-                    run.activities = summary.objects("activitySummaries").map(Self.activity)
-                } catch {
-                    report(error, "the failure messages, arguments and activities of one run of \(identifier ?? name) could not be read")
                 }
+                pendingSummaries.append(PendingSummary(run: runs.count, id: id))
             }
             runs.append(run)
         }
 
-        /// An `ActionTestActivitySummary` and its subactivities (the typed-object
-        /// parser bounds nesting, so this recursion is bounded too). Dates carry their
-        /// UTC offset (`…+0500`) and become absolute.
-        static func activity(_ summary: XCResultObject) -> TestActivity {
-            TestActivity(
-                title: summary.string("title") ?? "", activityType: summary.string("activityType"),
-                start: summary.string("start").flatMap(ISO8601Timestamp.secondsSince1970),
-                finish: summary.string("finish").flatMap(ISO8601Timestamp.secondsSince1970),
-                attachments: summary.objects("attachments").map { attachment in
-                    TestAttachment(
-                        name: attachment.string("name"), filename: attachment.string("filename"),
-                        uniformType: attachment.string("uniformTypeIdentifier"),
-                        size: attachment.string("payloadSize").flatMap(Int.init),
-                        timestamp: attachment.string("timestamp").flatMap(ISO8601Timestamp.secondsSince1970),
-                        lifetime: attachment.string("lifetime"), payloadID: attachment.referenceText("payloadRef"))
-                },
-                children: summary.objects("subactivities").map(activity))
+        /// Reads the summaries `addRun` left pending, decoded on every core when
+        /// `parallel` (each one's file read, decompressed, parsed and turned into the
+        /// run's messages, arguments and activities, independently of the others), then
+        /// taken in run order: each is charged against the bundle's budget as `object`
+        /// would have charged it, and one that failed on a thread, or would not have fit
+        /// the budget left at its turn, is read again here, one by one, so the messages
+        /// and what fits are exactly those of a read on one thread.
+        mutating func readPendingSummaries() {
+            let pending = pendingSummaries
+            pendingSummaries = []
+            guard !pending.isEmpty else { return }
+            let decoded = SummaryDecoding.decode(pending, runs: runs, store: store, parallel: parallel)
+            for (entry, outcome) in zip(pending, decoded) {
+                let name = runs[entry.run].identifier ?? runs[entry.run].name
+                let consequence = "the failure messages, arguments and activities of one run of \(name) could not be read"
+                do throws(XCResultObjectError) {
+                    let id = try entry.id.get()
+                    if let outcome, outcome.decodedBytes <= store.nextObjectLimit {
+                        store.charge(outcome.decodedBytes)
+                        runs[entry.run] = outcome.run
+                        continue
+                    }
+                    let summary = try typed(id, expected: "ActionTestSummary", strict: true)
+                    SummaryDecoding.fill(&runs[entry.run], from: summary)
+                } catch {
+                    report(error, consequence)
+                }
+            }
         }
 
         /// The Diagnostics folder of one action (`actionResult.diagnosticsRef`): every

@@ -2,7 +2,7 @@
 /// `EvidenceSource` (the core does no I/O). Every id is validated before it becomes a
 /// path; objects are zstd frames or raw bytes (decided by the magic, never assumed),
 /// and decompression is bounded per object and over the whole bundle.
-public struct XCResultStore<Source: EvidenceSource> {
+public struct XCResultStore<Source: EvidenceSource>: Sendable {
     public let source: Source
     /// The bundle's path inside the source (`results/Run.xcresult`); empty when the
     /// source is the bundle itself.
@@ -69,9 +69,24 @@ public struct XCResultStore<Source: EvidenceSource> {
 
     /// The object's content, decompressed when it is a zstd frame.
     public mutating func object(_ id: XCResultObjectID) throws(XCResultObjectError) -> [UInt8] {
+        let content = try decoded(id, remaining: limits.perBundle - decodedTotal)
+        decodedTotal += content.count
+        return content
+    }
+
+    /// The most one more object may decode to now: the per-object limit, or what is
+    /// left of the bundle's.
+    var nextObjectLimit: Int { min(limits.perObject, limits.perBundle - decodedTotal) }
+
+    /// Counts `bytes` decoded elsewhere (`decoded`, on another thread) against the bundle.
+    mutating func charge(_ bytes: Int) { decodedTotal += bytes }
+
+    /// The object's content as `object` decodes it when `remaining` bytes are left of
+    /// the bundle's budget, without counting it: the graph reader decodes run summaries
+    /// on several threads from copies of the store, then charges them in order.
+    func decoded(_ id: XCResultObjectID, remaining: Int) throws(XCResultObjectError) -> [UInt8] {
         let file = path(id.dataPath)
         guard let stored = try storedBytes(id) else { throw XCResultObjectError(id: id, file: file, problem: .missing) }
-        let remaining = limits.perBundle - decodedTotal
         let limit = min(limits.perObject, remaining)
         let content: [UInt8]
         if ZstdFrameDecoder.isCompressed(stored) {
@@ -89,7 +104,6 @@ public struct XCResultStore<Source: EvidenceSource> {
             guard stored.count <= limit else { throw XCResultObjectError(id: id, file: file, problem: tooLarge(remaining)) }
             content = stored
         }
-        decodedTotal += content.count
         return content
     }
 
