@@ -59,12 +59,24 @@ public struct FailureMessage: Sendable, Equatable, Hashable {
     /// The call stack and captured values, which only a result bundle's database
     /// keeps; nil from every other reader.
     public var evidence: FailureEvidence?
+    /// When it was recorded, seconds since 1970 (UTC): a result bundle's failure summary
+    /// `timestamp` or `TestIssues.timestamp`; nil from the printed forms. Used only to
+    /// place the test on the run's timeline; two retries failing alike are one message.
+    public var timestamp: Double?
 
-    public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil) {
+    public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil, timestamp: Double? = nil) {
         self.text = text
         self.sourceFile = sourceFile
         self.line = line
         self.evidence = evidence
+        self.timestamp = timestamp
+    }
+
+    /// The message without its time, for telling messages apart.
+    public var withoutTimestamp: FailureMessage {
+        var m = self
+        m.timestamp = nil
+        return m
     }
 
     /// The message as every reader can give it (text and location): what tells two
@@ -142,7 +154,7 @@ public struct TestFailure: Sendable, Equatable, Hashable {
                 out.append(failure)
                 continue
             }
-            for message in failure.messages where !out[index].messages.contains(message) {
+            for message in failure.messages where !out[index].messages.contains(where: { $0.withoutTimestamp == message.withoutTimestamp }) {
                 out[index].messages.append(message)
             }
             if out[index].attempts == nil { out[index].attempts = failure.attempts }
