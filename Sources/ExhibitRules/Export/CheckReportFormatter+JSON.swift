@@ -48,7 +48,10 @@ extension CheckReportFormatter {
                 { indent in
                     report.violations.withUnsafeBufferPointer { violations in
                         j.array(count: violations.count, indent: indent) { i, inner in
-                            j.violation(violations[i], id: i + 1, inferred: violations[i].node.flatMap { steps?.step(for: $0) }, indent: inner)
+                            let node = violations[i].node
+                            j.violation(
+                                violations[i], id: i + 1, inferred: node.flatMap { steps?.step(for: $0) },
+                                filledBy: node.map { steps?.filling($0) ?? [] } ?? [], indent: inner)
                         }
                     }
                 }
@@ -100,10 +103,16 @@ extension CheckReportFormatter {
 extension CheckReportFormatter {
     /// `{"name", "confidence", "rule", "time"}`: the inferred step of one violation's
     /// item, `time` saying which of its times placed it (`birth`, `mtime`, or null).
-    static func inferredStepJSON(_ step: InferredStep) -> JSONWriter.Value {
+    /// `filledBy`: for a directory, the steps inferred for the items below it (name and
+    /// confidence), other than its own; empty for a file.
+    static func inferredStepJSON(_ step: InferredStep, filledBy: [InferredStep] = []) -> JSONWriter.Value {
         .object([
             ("name", .string(step.label)), ("confidence", .string(step.confidence.rawValue)), ("rule", .string(step.rule)),
             ("time", step.timeSource.map { .string($0 == .birth ? "birth" : "mtime") } ?? .null),
+            (
+                "filledBy",
+                .array(filledBy.map { .object([("name", .string($0.label)), ("confidence", .string($0.confidence.rawValue))]) })
+            ),
         ])
     }
 
@@ -244,7 +253,7 @@ struct JSONText {
     }
 
     /// One violation object, members in the order the report has always had.
-    func violation(_ v: Violation, id: Int, inferred: InferredStep? = nil, indent: Int) {
+    func violation(_ v: Violation, id: Int, inferred: InferredStep? = nil, filledBy: [InferredStep] = [], indent: Int) {
         let inner = indent + 2
         out.append("{\n")
         key("id", indent: inner, first: true)
@@ -268,7 +277,7 @@ struct JSONText {
         key("step", indent: inner)
         optional(v.step)
         key("inferredStep", indent: inner)
-        value(inferred.map(CheckReportFormatter.inferredStepJSON) ?? .null, indent: inner)
+        value(inferred.map { CheckReportFormatter.inferredStepJSON($0, filledBy: filledBy) } ?? .null, indent: inner)
         key("reason", indent: inner)
         quoted(v.reason)
         key("budget", indent: inner)

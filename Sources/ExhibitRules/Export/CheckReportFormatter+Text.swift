@@ -59,7 +59,7 @@ extension CheckReportFormatter {
                     out.appendDecimal(i + 1)
                     out.append("] ")
                     appendMessage(violations[i], to: out, tails: &tails)
-                    if let inferred = steps?.shown(for: violations[i]) { appendInferred(inferred, recorded: violations[i].step != nil, to: out) }
+                    if let steps { for phrase in steps.phrases(for: violations[i]) { appendInferred(phrase, to: out) } }
                     out.endLine()
                 }
             }
@@ -259,17 +259,11 @@ extension CheckReportFormatter {
         }
     }
 
-    /// ` — inferred step "VaultTests/testExport" (likely)`, or where a recorded step
-    /// disagrees, ` — inferred step differs: "…" (exact)`: after the cached tail, since
-    /// it is the file's own, not the rule's.
-    static func appendInferred(_ step: InferredStep, recorded: Bool, to out: ReportText) {
+    /// ` — inferred step "VaultTests/testExport" (likely)` (`CreationSteps.phrases`):
+    /// after the cached tail, since it is the file's own, not the rule's.
+    static func appendInferred(_ phrase: String, to out: ReportText) {
         out.append(" — ")
-        out.append(recorded ? "inferred step differs: \"" : "inferred step \"")
-        out.appendEscaped(step.label)
-        out.append("\" (")
-        out.appendText(step.confidence.rawValue)
-        if step.timeSource == .modification { out.append(", from mtime") }
-        out.append(")")
+        out.appendEscaped(phrase)
     }
 
     private static func appendOwner(_ owner: String?, to out: ReportText) {

@@ -41,6 +41,53 @@ public struct CreationSteps: Sendable {
         return StepAgreement.verdict(recorded: recorded, inferred: step) == .disagrees ? step : nil
     }
 
+    /// Descendants looked at for the steps that filled a directory: a directory of a
+    /// million files is not walked.
+    public static let fillLimit = 10_000
+
+    /// The distinct named steps (exact or likely) inferred for the items below a
+    /// directory other than `except`, first met first (depth first), at most `limit`:
+    /// a directory made by one step and filled by another shows both.
+    public func filling(_ dir: Int, except: String? = nil, limit: Int = 3) -> [InferredStep] {
+        guard isAvailable, let inventory, dir >= 0, dir < inventory.count, inventory.isDirectory(dir) else { return [] }
+        var out: [InferredStep] = []
+        var pending = Array(inventory.children(dir).reversed())
+        var seen = 0
+        while let node = pending.popLast(), seen < Self.fillLimit, out.count < limit {
+            seen += 1
+            if let step = step(for: node), step.confidence == .exact || step.confidence == .likely, step.label != except,
+                !out.contains(where: { $0.label == step.label })
+            {
+                out.append(step)
+            }
+            if inventory.isDirectory(node) { pending += inventory.children(node).reversed() }
+        }
+        return out
+    }
+
+    /// What `check` and the note add to a violation: ` inferred step "…" (likely)`, or
+    /// where the recorded step disagrees `inferred step differs: "…" (exact)`, and for a
+    /// directory `filled by "…" (likely), "…" (exact)`; nil when there is nothing to add.
+    public func phrases(for violation: Violation) -> [String] {
+        var out: [String] = []
+        let own = shown(for: violation)
+        if let own {
+            out.append((violation.step == nil ? "inferred step \"" : "inferred step differs: \"") + own.label + "\" (" + Self.confidenceText(own) + ")")
+        }
+        if let node = violation.node {
+            let ownLabel = own?.label ?? violation.step
+            let fillers = filling(node, except: ownLabel).filter { f in violation.step.map { StepAgreement.verdict(recorded: $0, inferred: f) != .agrees } ?? true }
+            if !fillers.isEmpty {
+                out.append("filled by " + fillers.map { "\"" + $0.label + "\" (" + Self.confidenceText($0) + ")" }.joined(separator: ", "))
+            }
+        }
+        return out
+    }
+
+    static func confidenceText(_ step: InferredStep) -> String {
+        step.confidence.rawValue + (step.timeSource == .modification ? ", from mtime" : "")
+    }
+
     /// Every item with a recorded step, held against the inference; nil when the run
     /// records no steps or has nothing to infer with.
     public func agreement() -> StepAgreement? {

@@ -158,15 +158,16 @@ import Testing
         ("Library/Caches/late.bin", 42, "seed: create vault"),  // likely testCleanup (failure minus duration); disagrees
     ]
 
-    static func run() -> EvidenceBundle {
+    static func run(id: String = "generated", without: Set<String> = []) -> EvidenceBundle {
         var writer = XCResultWriter()
         resultBundle(into: &writer)
         var files = writer.files
-        files["container/files.txt"] = Array(Self.files.map { "./\($0.path)\n" }.joined().utf8)
+        let chosen = Self.files.filter { !without.contains($0.path) }
+        files["container/files.txt"] = Array(chosen.map { "./\($0.path)\n" }.joined().utf8)
         files["container/times.txt"] = Array(
-            Self.files.map { f in "\(f.birth.map { String(t0 + $0) } ?? "-")\t\(String(t0 + (f.birth ?? 40) + 3))\t\(f.path)\n" }.joined().utf8)
-        files["steps.tsv"] = Array(Self.files.compactMap { f in f.step.map { "\($0)\t\(f.path)\n" } }.joined().utf8)
-        return BundleLoader.load(runID: "generated", from: MemoryEvidenceSource(files))
+            chosen.map { f in "\(f.birth.map { String(t0 + $0) } ?? "-")\t\(String(t0 + (f.birth ?? 40) + 3))\t\(f.path)\n" }.joined().utf8)
+        files["steps.tsv"] = Array(chosen.compactMap { f in f.step.map { "\($0)\t\(f.path)\n" } }.joined().utf8)
+        return BundleLoader.load(runID: id, from: MemoryEvidenceSource(files))
     }
 
     static func inferred(_ steps: CreationSteps, _ bundle: EvidenceBundle, _ path: String) -> InferredStep? {
@@ -263,5 +264,34 @@ import Testing
         #expect(!steps.isAvailable)
         #expect(steps.step(for: 1) == nil)
         #expect(steps.agreement() == nil)
+    }
+
+    /// `check`'s violation line names the inferred step where none was recorded, and the
+    /// JSON gives every violation its step object; the agreement line follows the evidence.
+    @Test func checkShowsTheInferredStepBesideTheRecordedOne() throws {
+        let bundle = Self.run()
+        let report = RulesEngine.check(
+            bundle: bundle, compiled: RulesEngine.compile(RulesInventory.builtInDefaults), rulesSource: "built-in defaults", rulesDiagnostics: [])
+        let steps = CreationSteps(bundle: bundle)
+        let text = CheckReportFormatter.text(report, runID: "generated", steps: steps)
+        // Both files of tmp break the cleanup rule alike: one line for tmp, which has no
+        // time of its own; the step that filled it shows.
+        let tmp = try #require(text.split(separator: "\n").first { $0.contains("] tmp (") }, "\(text)")
+        #expect(tmp.hasSuffix(#" — filled by "BackupTests/testExport" (likely)"#), "\(text)")
+        #expect(text.contains("creation steps: inferred steps agree with steps.tsv on 2 of 3 files"))
+        #expect(!CheckReportFormatter.text(report, runID: "generated").contains("inferred"))
+        // A file's own line: the inferred step where none was recorded.
+        let old = Violation(kind: .unruled, node: bundle.inventory?.lookup("Library/old.db"), path: "Library/old.db", size: 0, reason: "test")
+        #expect(steps.phrases(for: old) == [#"inferred step "before the first test (fixture or launch)" (boundary)"#])
+        let late = Violation(
+            kind: .unruled, node: bundle.inventory?.lookup("Library/Caches/late.bin"), path: "Library/Caches/late.bin", size: 0,
+            step: "seed: create vault", reason: "test")
+        #expect(steps.phrases(for: late) == [#"inferred step differs: "BackupTests/testCleanup" (likely)"#])
+
+        let json = CheckReportFormatter.json(report, runID: "generated", steps: steps)
+        #expect(json.contains(#""filledBy": ["#))
+        #expect(json.contains(#""name": "BackupTests/testExport","#))
+        #expect(json.contains(#""confidence": "likely""#))
+        #expect(json.contains(#""agreeing": 2,"#))
     }
 }
