@@ -216,6 +216,7 @@ package struct Loading<Source: EvidenceSource> {
             bundle.inventory = doc.inventory
             bundle.inventorySource = EvidenceLayout.inventoryJSON
             bundle.inventoryProducer = doc.programName
+            if let times = doc.times { bundle.fileTimes = times }
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList] {
                 if source.exists(file) { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
             }

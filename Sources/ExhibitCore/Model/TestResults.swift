@@ -61,8 +61,21 @@ public struct FailureMessage: Sendable, Equatable, Hashable {
     public var evidence: FailureEvidence?
     /// When it was recorded, seconds since 1970 (UTC): a result bundle's failure summary
     /// `timestamp` or `TestIssues.timestamp`; nil from the printed forms. Used only to
-    /// place the test on the run's timeline; two retries failing alike are one message.
+    /// place the test on the run's timeline, so it takes no part in equality: two retries
+    /// failing alike are one message, and the bundle's message equals the one
+    /// xcresulttool printed of it (`==` and `hash` leave it out).
     public var timestamp: Double?
+
+    public static func == (a: FailureMessage, b: FailureMessage) -> Bool {
+        a.text == b.text && a.sourceFile == b.sourceFile && a.line == b.line && a.evidence == b.evidence
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(sourceFile)
+        hasher.combine(line)
+        hasher.combine(evidence)
+    }
 
     public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil, timestamp: Double? = nil) {
         self.text = text
@@ -70,13 +83,6 @@ public struct FailureMessage: Sendable, Equatable, Hashable {
         self.line = line
         self.evidence = evidence
         self.timestamp = timestamp
-    }
-
-    /// The message without its time, for telling messages apart.
-    public var withoutTimestamp: FailureMessage {
-        var m = self
-        m.timestamp = nil
-        return m
     }
 
     /// The message as every reader can give it (text and location): what tells two
@@ -154,7 +160,7 @@ public struct TestFailure: Sendable, Equatable, Hashable {
                 out.append(failure)
                 continue
             }
-            for message in failure.messages where !out[index].messages.contains(where: { $0.withoutTimestamp == message.withoutTimestamp }) {
+            for message in failure.messages where !out[index].messages.contains(message) {
                 out[index].messages.append(message)
             }
             if out[index].attempts == nil { out[index].attempts = failure.attempts }
