@@ -65,9 +65,9 @@ public struct CreationSteps: Sendable {
         return out
     }
 
-    /// What `check` and the note add to a violation: ` inferred step "…" (likely)`, or
+    /// What `check` and the note add to a violation: `inferred step "…" (likely)`, or
     /// where the recorded step disagrees `inferred step differs: "…" (exact)`, and for a
-    /// directory `filled by "…" (likely), "…" (exact)`; nil when there is nothing to add.
+    /// directory `filled by "…" (likely), "…" (exact)`; empty when there is nothing to add.
     public func phrases(for violation: Violation) -> [String] {
         var out: [String] = []
         let own = shown(for: violation)
@@ -76,7 +76,10 @@ public struct CreationSteps: Sendable {
         }
         if let node = violation.node {
             let ownLabel = own?.label ?? violation.step
-            let fillers = filling(node, except: ownLabel).filter { f in violation.step.map { StepAgreement.verdict(recorded: $0, inferred: f) != .agrees } ?? true }
+            // A filler the recorded step already names says nothing new.
+            let fillers = filling(node, except: ownLabel).filter { f in
+                violation.step.map { StepAgreement.verdict(recorded: $0, inferred: f) != .agrees } ?? true
+            }
             if !fillers.isEmpty {
                 out.append("filled by " + fillers.map { "\"" + $0.label + "\" (" + Self.confidenceText($0) + ")" }.joined(separator: ", "))
             }
