@@ -92,9 +92,9 @@ public struct CreationSteps: Sendable {
     }
 
     /// Every item with a recorded step, held against the inference; nil when the run
-    /// records no steps or has nothing to infer with.
+    /// records no steps or has no timeline (file times alone name no step to compare).
     public func agreement() -> StepAgreement? {
-        guard isAvailable, let inventory, !inventory.steps.isEmpty else { return nil }
+        guard isAvailable, inference.hasTimeline, let inventory, !inventory.steps.isEmpty else { return nil }
         var agreement = StepAgreement()
         var any = false
         for node in 0..<inventory.count {
@@ -110,6 +110,9 @@ extension StepAgreement {
     /// `inferred steps agree with steps.tsv on 31 of 36 files (4 placed only between steps)`:
     /// the line `summary`, `check` and the note print.
     public var sentence: String {
+        guard compared > 0 else {
+            return "no recorded step could be held against an inferred one (\(notComparable) placed only by their neighbours or not at all)"
+        }
         var text = "inferred steps agree with steps.tsv on \(agreeing) of \(compared) file\(compared == 1 ? "" : "s")"
         if notComparable > 0 { text += " (\(notComparable) more placed only by their neighbours or not at all)" }
         return text

@@ -238,6 +238,10 @@ import Testing
         #expect(agreement.notComparable == 1)
         #expect(agreement.examples.map(\.path) == ["Library/Caches/late.bin"])
         #expect(agreement.sentence.hasPrefix("inferred steps agree with steps.tsv on 2 of 3 files"))
+        // File times without a timeline name no step: nothing to hold the recorded ones against.
+        let timesOnly = CreationSteps(timeline: RunTimeline(), times: bundle.fileTimes, inventory: bundle.inventory)
+        #expect(timesOnly.isAvailable)
+        #expect(timesOnly.agreement() == nil)
     }
 
     /// A container replaced after the file was born: the file came from before (a
