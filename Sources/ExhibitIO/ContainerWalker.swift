@@ -18,6 +18,9 @@ public struct ContainerScan {
     /// Container-relative paths that could not be read (unreadable directory,
     /// vanished while walking), for a warning.
     public var unreadable: [String]
+    /// Each item's modification time, and its birth time where the platform gives one
+    /// (macOS `st_birthtimespec`; Swift's Glibc module has no `statx`, so none on Linux).
+    public var times = FileTimes(count: 0)
 }
 
 /// Walks a directory tree with `lstat`, never following a symlink, and records
@@ -44,6 +47,7 @@ public enum ContainerWalker {
         var totals: [(name: [UInt8], bytes: UInt64)] = []
         var seenLinks = Set<HardLink>()
         var unreadable: [String] = []
+        var timed: [(node: Int, birth: Double?, modified: Double?)] = []
 
         struct Pending {
             var node: Int
@@ -85,6 +89,7 @@ public enum ContainerWalker {
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
                 let id = builder.addEntry(name: name, parent: directory.node, isDirectory: kind == S_IFDIR, a)
                 if !own.isEmpty { attributes[id] = own }
+                timed.append((id, Self.birthTime(info), Self.modificationTime(info)))
 
                 var topLevel = directory.topLevel
                 if directory.node == Inventory.root && kind == S_IFDIR {
@@ -99,9 +104,35 @@ public enum ContainerWalker {
                 }
             }
         }
-        return ContainerScan(
+        var scan = ContainerScan(
             inventory: builder.build(), attributes: attributes, topLevelAllocated: totals,
             unreadable: unreadable)
+        scan.times = FileTimes(count: scan.inventory.count)
+        for t in timed { scan.times.set(t.node, birth: t.birth, modification: t.modified) }
+        return scan
+    }
+
+    static func modificationTime(_ info: stat) -> Double? {
+        #if canImport(Darwin)
+            let t = info.st_mtimespec
+        #else
+            let t = info.st_mtim
+        #endif
+        return seconds(Int64(t.tv_sec), Int64(t.tv_nsec))
+    }
+
+    static func birthTime(_ info: stat) -> Double? {
+        #if canImport(Darwin)
+            let t = info.st_birthtimespec
+            return seconds(Int64(t.tv_sec), Int64(t.tv_nsec))
+        #else
+            return nil
+        #endif
+    }
+
+    /// Zero and negative times are the file system's "not kept", not 1970.
+    private static func seconds(_ sec: Int64, _ nsec: Int64) -> Double? {
+        sec > 0 ? Double(sec) + Double(nsec) / 1e9 : nil
     }
 
     /// The names in a directory except `.` and `..`, in byte order; nil when it cannot be opened.

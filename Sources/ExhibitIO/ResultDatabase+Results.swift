@@ -204,7 +204,7 @@ extension ResultDatabase {
                 "TestIssues",
                 [
                     "testCaseRun_fk", "compactDescription", "detailedDescription", "sanitizedDescription", "sourceCodeContext_fk",
-                    "expression_fk", "orderInOwner",
+                    "expression_fk", "orderInOwner", "timestamp",
                 ])
             guard !issues.order.isEmpty else { return [:] }
             let contexts = try load("SourceCodeContexts", ["location_fk"])
@@ -246,6 +246,7 @@ extension ResultDatabase {
                 let row = issues.rows[id]!
                 guard let run = row[0].int else { continue }
                 var message = FailureMessage(text: row[1].text ?? row[3].text ?? row[2].text ?? "")
+                message.timestamp = row[7].double.map { $0 + XCResultDatabaseContents.coreDataEpoch }
                 if let context = row[4].int {
                     if let location = contexts.rows[context]?[0].int.flatMap({ locations.rows[$0] }) {
                         message.sourceFile = location[0].text.map(FailureLocation.lastPathComponent)

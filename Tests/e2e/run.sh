@@ -520,6 +520,19 @@ check "pane search: / in the Failures finds a test" $S wait_for $S 'match 1 of [
 keys $S q q
 check "pane search: quits cleanly" $S exited_cleanly $S 0
 
+# --- Issue 20: the inferred creation step in the details pane ------------------------
+# The list-form sample has times.txt but no timeline: the pane says so, with the times.
+if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
+    S=steps
+    start $S 100 30 "$PWD/SampleArchives/run-2026-11-06-junit-files-list"
+    keys $S i
+    check "steps: details name the inferred step's confidence" $S wait_for $S '^ Inferred  none$'
+    check "steps: ... and why (no timeline to place the birth time on)" $S wait_for $S 'no test timeline to place its birth time on'
+    check "steps: ... and the item's birth time" $S wait_for $S '^ Born      2026-11-06T'
+    keys $S q q
+    check "steps: quits cleanly" $S exited_cleanly $S 0
+fi
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

@@ -58,8 +58,10 @@ public enum Collect {
         try out.write(
             NcduWriter.write(
                 scan.inventory, rootName: plan.bundleID ?? "container", progname: "exhibit",
-                version: ExhibitRelease.version, timestamp: Int(Date().timeIntervalSince1970)),
+                version: ExhibitRelease.version, timestamp: Int(Date().timeIntervalSince1970), times: scan.times),
             to: EvidenceLayout.inventoryJSON)
+        // Each item's times, for the creation-step inference (exhibit-bundle(5)).
+        try out.write(ContainerListings.timesListing(scan.inventory, times: scan.times), to: EvidenceLayout.timesList)
         try out.write(ContainerListings.duListing(scan.topLevelAllocated), to: EvidenceLayout.duTotals)
         try out.write(xattrListing(scan, container: containerPath, runner: runner), to: EvidenceLayout.xattrDump)
 

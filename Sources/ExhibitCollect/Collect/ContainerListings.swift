@@ -37,6 +37,38 @@ public enum ContainerListings {
     /// `du -sk NAME…` run inside the container: `KiB<TAB>name` per top-level
     /// directory, KiB rounded up from allocated bytes. A name holding a newline or a
     /// tab cannot be a line of this file and is left out.
+    /// `container/times.txt` as `TimesReader` reads it: `birth<TAB>modification<TAB>path`
+    /// per item, seconds since 1970 with nine fraction digits, `-` for a time not kept
+    /// (a birth time on Linux). Records end with NUL when a name holds a newline, as
+    /// `find -printf '…\0'` would write them.
+    public static func timesListing(_ inventory: Inventory, times: FileTimes) -> [UInt8] {
+        var paths: [(Int, [UInt8])] = []
+        var hasNewline = false
+        for node in 1..<max(1, inventory.count) {
+            let path = inventory.pathBytes(node)
+            if path.contains(0x0A) { hasNewline = true }
+            paths.append((node, path))
+        }
+        let end: UInt8 = hasNewline ? 0 : 0x0A
+        var out: [UInt8] = []
+        for (node, path) in paths {
+            guard times.birth(node) != nil || times.modification(node) != nil else { continue }
+            out += Array(secondsText(times.birth(node)).utf8) + [0x09] + Array(secondsText(times.modification(node)).utf8) + [0x09]
+            out += path
+            out.append(end)
+        }
+        return out
+    }
+
+    /// `1796140205.260001450`: whole seconds, then nanoseconds.
+    static func secondsText(_ value: Double?) -> String {
+        guard let value, value > 0 else { return "-" }
+        let whole = value.rounded(.down)
+        let nanos = min(999_999_999, Int(((value - whole) * 1e9).rounded()))
+        let digits = String(nanos)
+        return String(Int64(whole)) + "." + String(repeating: "0", count: 9 - digits.count) + digits
+    }
+
     public static func duListing(_ totals: [(name: [UInt8], bytes: UInt64)]) -> [UInt8] {
         var out: [UInt8] = []
         for (name, bytes) in totals where !name.contains(0x0A) && !name.contains(0x09) {

@@ -22,15 +22,21 @@ enum CheckCommand {
             of the files it covers are not recorded (listed under "undecided").
             Before the result, an evidence section says which inventory was used and why, every
             artifact that could not be used, and the bundle's diagnostics.
+            Where the run's timeline (the result bundle's session log, activities and failure
+            times) and the files' birth or modification times (container/times.txt) allow, each
+            violation also names the step inferred to have created its file, with its confidence
+            (exact, likely, boundary); a step recorded in steps.tsv is kept and the inferred one is
+            shown only where they disagree, and a "creation steps" line counts how often they agree.
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
         let gate = try GateRun(
             path: args.positionals[0], rulesOverride: args.value("rules"), watching: StderrLoadProgress(console: console))
+        let steps = CreationSteps(bundle: gate.bundle)
         if args.value("format") == "json" {
-            console.writeStreamed { CheckReportFormatter.writeJSON(gate.report, runID: gate.bundle.runID, to: $0) }
+            console.writeStreamed { CheckReportFormatter.writeJSON(gate.report, runID: gate.bundle.runID, steps: steps, to: $0) }
         } else {
-            console.writeStreamed { CheckReportFormatter.writeText(gate.report, runID: gate.bundle.runID, to: $0) }
+            console.writeStreamed { CheckReportFormatter.writeText(gate.report, runID: gate.bundle.runID, steps: steps, to: $0) }
         }
         let verdict = gate.verdict
         if let refusal = verdict.refusal { console.error("exhibit: " + refusal) }

@@ -25,6 +25,7 @@ extension Loading {
                     var store = XCResultStore(source: source, bundlePath: bundlePath, limits: limits)
                     let read = XCResultGraphReader.read(&store, rootID: info.rootID, infoFile: plist)
                     bundle.diagnostics += read.diagnostics
+                    loadSessionLogs(&store, rootID: info.rootID)
                     if bundle.metadata.xcodeVersion == nil { bundle.metadata.xcodeVersion = read.xcodeVersion }
                     if let results = read.results {
                         fromData = results

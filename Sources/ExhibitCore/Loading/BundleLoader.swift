@@ -240,6 +240,7 @@ package struct Loading<Source: EvidenceSource> {
             observer?.entriesRead(doc.inventory.count)
             bundle.inventorySource = EvidenceLayout.inventoryJSON
             bundle.inventoryProducer = doc.programName
+            if let times = doc.times { bundle.fileTimes = times }
             for file in [EvidenceLayout.filesList, EvidenceLayout.sizesList] {
                 if source.exists(file) { record(file, .superseded(by: EvidenceLayout.inventoryJSON)) }
             }

@@ -159,9 +159,9 @@ extension EvidenceArtifact {
     public static let steps = EvidenceArtifact(
         "steps.tsv", .text, reader: "\(StepsReader.self)", fuzz: ["steps"], collected: .withOption(["steps"]),
         marksRun: false, man: "Creation steps", size: .steps, step: .steps)
-    /// Birth and modification times of the list forms' items, for the creation-step inference.
+    /// Birth and modification times of the items (the list forms', and what `collect` writes), for the creation-step inference.
     public static let timesList = EvidenceArtifact(
-        "container/times.txt", .text, reader: "\(TimesReader.self)", fuzz: ["times"], collected: .never,
+        "container/times.txt", .text, reader: "\(TimesReader.self)", fuzz: ["times"], collected: .always,
         marksRun: true, man: "Creation steps", size: .steps, step: .steps)
     public static let rules = EvidenceArtifact(
         "rules.json", .json, reader: "\(RulesReader.self)", fuzz: ["rules"], collected: .withOption(["rules"]),

@@ -93,6 +93,9 @@ public struct EvidenceBundle: Sendable {
     /// When each inventory node was born and last modified, where an artifact recorded
     /// it (`container/times.txt`); nil when nothing did.
     public var fileTimes: FileTimes?
+    /// The result bundles' session-log test windows and container events
+    /// (`BundleLoader+Timeline`), for the creation-step inference.
+    public var timelineSources = TimelineSources()
     /// The bundle's own `rules.json`: absent, unreadable, or its raw bytes (parsed by
     /// the rules engine). Absent and unreadable are different states: only an absent
     /// file lets a check fall back to the built-in policy.

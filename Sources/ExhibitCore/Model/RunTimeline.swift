@@ -79,16 +79,60 @@ public struct ContainerEvent: Sendable, Equatable, Hashable {
     }
 }
 
+/// An instant a test recorded: a failure (an issue) or an attachment. They do not name
+/// steps, but they are evidence a person reads beside a window ("the failure at 09:14:02
+/// came 0.4 s after the file was born"), and a failure time dates a test that left no
+/// other window.
+public struct TimelineEvent: Sendable, Equatable, Hashable {
+    public enum Kind: String, Sendable, Equatable, Hashable {
+        case failure, attachment
+    }
+
+    public var time: Double
+    public var kind: Kind
+    /// `Class/method` of the test that recorded it, without `()`.
+    public var test: String
+    /// The failure message's first line or the attachment's name, as written.
+    public var title: String
+
+    public init(time: Double, kind: Kind, test: String, title: String) {
+        self.time = time
+        self.kind = kind
+        self.test = test
+        self.title = title
+    }
+}
+
 /// Everything the result bundle says about when things happened, on one UTC clock: the
 /// material for inferring which step created each file.
 public struct RunTimeline: Sendable, Equatable {
     public var tests: [TimelineTest]
     public var containerEvents: [ContainerEvent]
+    /// Failures and attachments, in time order.
+    public var events: [TimelineEvent]
 
-    public init(tests: [TimelineTest] = [], containerEvents: [ContainerEvent] = []) {
+    public init(tests: [TimelineTest] = [], containerEvents: [ContainerEvent] = [], events: [TimelineEvent] = []) {
         self.tests = tests.sorted { ($0.window.start, $0.window.end) < ($1.window.start, $1.window.end) }
         self.containerEvents = containerEvents.sorted { $0.time < $1.time }
+        self.events = events.sorted { ($0.time, $0.test) < ($1.time, $1.test) }
     }
 
     public var isEmpty: Bool { tests.isEmpty && containerEvents.isEmpty }
+}
+
+/// What the loader read for the timeline that the results model does not carry: the
+/// session logs' test windows (one list per log, already on UTC) and the container's
+/// events. `RunTimelineBuilder` (ExhibitRules) joins them with the results' activities,
+/// failures and attachments.
+public struct TimelineSources: Sendable, Equatable {
+    public var sessionLogTests: [TimelineTest] = []
+    public var containerEvents: [ContainerEvent] = []
+    /// The session logs read (bundle-relative names), for the rule text and the account.
+    public var sessionLogs: [String] = []
+
+    public init(sessionLogTests: [TimelineTest] = [], containerEvents: [ContainerEvent] = [], sessionLogs: [String] = []) {
+        self.sessionLogTests = sessionLogTests
+        self.containerEvents = containerEvents
+        self.sessionLogs = sessionLogs
+    }
 }

@@ -59,12 +59,30 @@ public struct FailureMessage: Sendable, Equatable, Hashable {
     /// The call stack and captured values, which only a result bundle's database
     /// keeps; nil from every other reader.
     public var evidence: FailureEvidence?
+    /// When it was recorded, seconds since 1970 (UTC): a result bundle's failure summary
+    /// `timestamp` or `TestIssues.timestamp`; nil from the printed forms. Used only to
+    /// place the test on the run's timeline, so it takes no part in equality: two retries
+    /// failing alike are one message, and the bundle's message equals the one
+    /// xcresulttool printed of it (`==` and `hash` leave it out).
+    public var timestamp: Double?
 
-    public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil) {
+    public static func == (a: FailureMessage, b: FailureMessage) -> Bool {
+        a.text == b.text && a.sourceFile == b.sourceFile && a.line == b.line && a.evidence == b.evidence
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(sourceFile)
+        hasher.combine(line)
+        hasher.combine(evidence)
+    }
+
+    public init(text: String, sourceFile: String? = nil, line: Int? = nil, evidence: FailureEvidence? = nil, timestamp: Double? = nil) {
         self.text = text
         self.sourceFile = sourceFile
         self.line = line
         self.evidence = evidence
+        self.timestamp = timestamp
     }
 
     /// The message as every reader can give it (text and location): what tells two

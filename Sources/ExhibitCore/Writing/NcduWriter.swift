@@ -3,8 +3,9 @@
 /// line, directories as `[{info},child,…]`, keys in ncdu's order, zero sizes omitted.
 /// `ncdu -f FILE` opens the result; the extension keys `x_backup_excluded` (written
 /// only when true, or `false` where a flag is recorded in an inventory whose flags are
-/// not all known), `x_step` and, in the metadata, `x_backup_flags` ride along and ncdu
-/// ignores them.
+/// not all known), `x_step`, `x_btime` (the birth time) and, in the metadata,
+/// `x_backup_flags` ride along and ncdu ignores them; with `times`, ncdu's own `mtime`
+/// (whole seconds, as `ncdu -e` writes it) too.
 ///
 /// Names are escaped as ncdu 1.x escapes them: `"` `\` and `\b \f \n \r \t` with a
 /// backslash, other bytes below 0x20 and 0x7F as `\u00xx`, everything else raw. Bytes
@@ -17,9 +18,10 @@ public enum NcduWriter {
     ///   - progname: written as `progname` (e.g. `exhibit`).
     ///   - version: written as `progver`.
     ///   - timestamp: seconds since 1970, written as `timestamp` (the caller's clock: this is pure).
+    ///   - times: each item's modification and birth time, written as `mtime` and `x_btime`.
     public static func write(
         _ inventory: Inventory, rootName: String, progname: String, version: String,
-        timestamp: Int
+        timestamp: Int, times: FileTimes? = nil
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(inventory.count &* 64 + 256)
@@ -35,7 +37,7 @@ public enum NcduWriter {
         let complete = inventory.flagCoverage == .complete
         if complete { out.append(contentsOf: ",\"\(NcduFormat.backupFlagsKey)\":\"\(NcduFormat.backupFlagsComplete)\"".utf8) }
         out.append(contentsOf: "},\n[".utf8)
-        appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], allFlags: complete, to: &out)
+        appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], allFlags: complete, times: times, to: &out)
 
         // Explicit stack of (directory, next child position): no recursion, so depth is free.
         var stack: [(node: Inventory.NodeID, next: Int)] = [(Inventory.root, 0)]
@@ -51,10 +53,10 @@ public enum NcduWriter {
             out.append(contentsOf: [UInt8(ascii: ","), 0x0A])
             if inventory.isDirectory(child) {
                 out.append(UInt8(ascii: "["))
-                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, to: &out)
+                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, times: times, to: &out)
                 stack.append((child, 0))
             } else {
-                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, to: &out)
+                appendInfo(inventory, child, name: inventory.nameBytes(child), allFlags: complete, times: times, to: &out)
             }
         }
         out.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
@@ -62,7 +64,7 @@ public enum NcduWriter {
     }
 
     private static func appendInfo(
-        _ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, allFlags: Bool,
+        _ inv: Inventory, _ id: Inventory.NodeID, name: ArraySlice<UInt8>, allFlags: Bool, times: FileTimes?,
         to out: inout [UInt8]
     ) {
         out.append(contentsOf: "{\"name\":".utf8)
@@ -91,6 +93,14 @@ public enum NcduWriter {
         if let step = inv.step(id) {
             out.append(contentsOf: ",\"\(NcduFormat.stepKey)\":".utf8)
             appendString(step.utf8, to: &out)
+        }
+        if let modified = times?.modification(id), modified >= 1, modified < 1e12 {
+            out.append(contentsOf: ",\"mtime\":".utf8)
+            appendDecimal(UInt64(modified.rounded(.down)), to: &out)
+        }
+        if let birth = times?.birth(id), birth >= 1, birth < 1e12 {
+            out.append(contentsOf: ",\"\(NcduFormat.birthTimeKey)\":".utf8)
+            out.append(contentsOf: "\(birth)".utf8)
         }
         out.append(UInt8(ascii: "}"))
     }

@@ -26,6 +26,13 @@ extension RunComparison {
             s += "\n\(section.title) (\(count(section)))\n"
             s += lines(section)
         }
+        if !newSteps.isEmpty {
+            s += "\nCreated by a new step (\(newSteps.count))\n"
+            for n in newSteps {
+                s += "  \"" + TerminalText.escape(n.step) + "\" (\(n.basis))  " + Self.counted(n.fileCount, "added file")
+                s += ", e.g. " + TerminalText.escape(n.example) + "\n"
+            }
+        }
         return s
     }
 
@@ -93,6 +100,13 @@ extension RunComparison {
                     ("fixed", .array(tests.fixed.map(Self.testJSON))),
                     ("flaky", .array(tests.flaky.map(Self.testJSON))),
                 ])
+            ),
+            (
+                "newSteps",
+                .array(
+                    newSteps.map { n in
+                        .object([("step", .string(n.step)), ("basis", .string(n.basis)), ("files", .int(n.fileCount)), ("example", .string(n.example))])
+                    })
             ),
         ]
         return JSONWriter.render(.object(fields))

@@ -13,6 +13,9 @@ public struct RunComparison: Sendable {
     public let files: InventoryDiff
     public let violations: ViolationDiff
     public let tests: TestOutcomeDiff
+    /// Steps that created added files and nothing in the base (`NewCreationStep`); only
+    /// known when the comparison was made from both bundles.
+    public var newSteps: [NewCreationStep] = []
 
     /// What the comparison lists, in the order it lists them: what got worse first, then
     /// what merely changed, then what got better.
@@ -62,6 +65,7 @@ public struct RunComparison: Sendable {
         self.init(
             baseRunID: base.runID, base: baseInventory, baseReport: baseReport, baseResults: base.primaryResults,
             runID: run.runID, run: runInventory, report: report, results: run.primaryResults)
+        newSteps = NewCreationStep.find(base: base, run: run, added: files.entries.filter { $0.change == .added }.map(\.path))
     }
 
     public func count(_ section: Section) -> Int {

@@ -5,18 +5,22 @@ import ExhibitCore
 /// and the proposal's index lists, which at 900,000 violations took a `JSONWriter.Value`
 /// object per violation (about 1 KB each) and most of the time.
 extension CheckReportFormatter {
-    public static func json(_ report: CheckReport, runID: String) -> String {
+    /// `steps`: the run's inferred creation steps (each violation's `inferredStep`, the
+    /// top-level `stepAgreement`); nil writes both as `null`.
+    public static func json(_ report: CheckReport, runID: String, steps: CreationSteps? = nil) -> String {
         // Violation objects dominate; about 420 bytes each.
-        ReportText.collect(capacity: 4096 + report.violations.count * 420) { writeJSON(report, runID: runID, into: $0) }
+        ReportText.collect(capacity: 4096 + report.violations.count * 420) { writeJSON(report, runID: runID, steps: steps, into: $0) }
     }
 
     /// The same text as `json(_:runID:)`, handed to `write` in pieces of about 64 KiB
     /// (each ends between two array items) instead of as one `String`.
-    public static func writeJSON(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        ReportText.stream(to: write) { writeJSON(report, runID: runID, into: $0) }
+    public static func writeJSON(
+        _ report: CheckReport, runID: String, steps: CreationSteps? = nil, to write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        ReportText.stream(to: write) { writeJSON(report, runID: runID, steps: steps, into: $0) }
     }
 
-    private static func writeJSON(_ report: CheckReport, runID: String, into out: ReportText) {
+    private static func writeJSON(_ report: CheckReport, runID: String, steps: CreationSteps?, into out: ReportText) {
         let j = JSONText(out: out)
         var counts: [(String, JSONWriter.Value)] = []
         for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
@@ -43,7 +47,12 @@ extension CheckReportFormatter {
                 "violations",
                 { indent in
                     report.violations.withUnsafeBufferPointer { violations in
-                        j.array(count: violations.count, indent: indent) { i, inner in j.violation(violations[i], id: i + 1, indent: inner) }
+                        j.array(count: violations.count, indent: indent) { i, inner in
+                            let node = violations[i].node
+                            j.violation(
+                                violations[i], id: i + 1, inferred: node.flatMap { steps?.step(for: $0) },
+                                filledBy: node.map { steps?.filling($0) ?? [] } ?? [], indent: inner)
+                        }
                     }
                 }
             ),
@@ -84,12 +93,43 @@ extension CheckReportFormatter {
         ]
         for (key, value) in appEvidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
         for (key, value) in evidenceJSON(report) { members.append((key, { j.value(value, indent: $0) })) }
+        let agreement = steps?.agreement()
+        members.append(("stepAgreement", { j.value(agreement.map(stepAgreementJSON) ?? .null, indent: $0) }))
         j.object(indent: 0, members)
         out.endLine()
     }
 }
 
 extension CheckReportFormatter {
+    /// `{"name", "confidence", "rule", "time"}`: the inferred step of one violation's
+    /// item, `time` saying which of its times placed it (`birth`, `mtime`, or null).
+    /// `filledBy`: for a directory, the steps inferred for the items below it (name and
+    /// confidence), other than its own; empty for a file.
+    static func inferredStepJSON(_ step: InferredStep, filledBy: [InferredStep] = []) -> JSONWriter.Value {
+        .object([
+            ("name", .string(step.label)), ("confidence", .string(step.confidence.rawValue)), ("rule", .string(step.rule)),
+            ("time", step.timeSource.map { .string($0 == .birth ? "birth" : "mtime") } ?? .null),
+            (
+                "filledBy",
+                .array(filledBy.map { .object([("name", .string($0.label)), ("confidence", .string($0.confidence.rawValue))]) })
+            ),
+        ])
+    }
+
+    static func stepAgreementJSON(_ agreement: StepAgreement) -> JSONWriter.Value {
+        .object([
+            ("agreeing", .int(agreement.agreeing)), ("compared", .int(agreement.compared)),
+            ("disagreeing", .int(agreement.disagreeing)), ("notComparable", .int(agreement.notComparable)),
+            (
+                "disagreements",
+                .array(
+                    agreement.examples.map { d in
+                        .object([("path", .string(d.path)), ("recorded", .string(d.recorded)), ("inferred", .string(d.inferred))])
+                    })
+            ),
+        ])
+    }
+
     /// Rules left undecided by unknown exclusion flags, with the entries they cover.
     static func undecidedJSON(_ report: CheckReport) -> JSONWriter.Value {
         let rules: [JSONWriter.Value] = report.undecidedRules.map { r in
@@ -213,7 +253,7 @@ struct JSONText {
     }
 
     /// One violation object, members in the order the report has always had.
-    func violation(_ v: Violation, id: Int, indent: Int) {
+    func violation(_ v: Violation, id: Int, inferred: InferredStep? = nil, filledBy: [InferredStep] = [], indent: Int) {
         let inner = indent + 2
         out.append("{\n")
         key("id", indent: inner, first: true)
@@ -236,6 +276,8 @@ struct JSONText {
         optional(v.requirement?.rawValue)
         key("step", indent: inner)
         optional(v.step)
+        key("inferredStep", indent: inner)
+        value(inferred.map { CheckReportFormatter.inferredStepJSON($0, filledBy: filledBy) } ?? .null, indent: inner)
         key("reason", indent: inner)
         quoted(v.reason)
         key("budget", indent: inner)

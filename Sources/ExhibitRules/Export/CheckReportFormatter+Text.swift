@@ -8,20 +8,24 @@ import ExhibitCore
 /// the same (`CheckReportFormatterTests`, and the outputs compared before and after in
 /// Tests/bench/RESULTS.md).
 extension CheckReportFormatter {
-    public static func text(_ report: CheckReport, runID: String) -> String {
+    /// `steps`: the run's inferred creation steps, shown beside (never instead of) the
+    /// recorded ones; nil prints the report as before the inference existed.
+    public static func text(_ report: CheckReport, runID: String, steps: CreationSteps? = nil) -> String {
         // Violation lines dominate; about 200 bytes each.
-        ReportText.collect(capacity: 4096 + report.violations.count * 200) { writeText(report, runID: runID, into: $0) }
+        ReportText.collect(capacity: 4096 + report.violations.count * 200) { writeText(report, runID: runID, steps: steps, into: $0) }
     }
 
     /// The same text as `text(_:runID:)`, handed to `write` in pieces of about 64 KiB
     /// (each piece ends with a whole line) instead of as one `String`: with a million
     /// violations the text is 200 MB, and a caller that writes it out needs neither
     /// that buffer nor a `String` of it.
-    public static func writeText(_ report: CheckReport, runID: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        ReportText.stream(to: write) { writeText(report, runID: runID, into: $0) }
+    public static func writeText(
+        _ report: CheckReport, runID: String, steps: CreationSteps? = nil, to write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        ReportText.stream(to: write) { writeText(report, runID: runID, steps: steps, into: $0) }
     }
 
-    private static func writeText(_ report: CheckReport, runID: String, into out: ReportText) {
+    private static func writeText(_ report: CheckReport, runID: String, steps: CreationSteps?, into out: ReportText) {
         func line(_ s: String) {
             out.appendText(s)
             out.endLine()
@@ -55,6 +59,7 @@ extension CheckReportFormatter {
                     out.appendDecimal(i + 1)
                     out.append("] ")
                     appendMessage(violations[i], to: out, tails: &tails)
+                    if let steps { for phrase in steps.phrases(for: violations[i]) { appendInferred(phrase, to: out) } }
                     out.endLine()
                 }
             }
@@ -66,6 +71,10 @@ extension CheckReportFormatter {
         for l in undecidedLines(report) { line(l) }
         for l in appEvidenceLines(report) { line(l) }
         for l in evidenceLines(report) { line(l) }
+        if let agreement = steps?.agreement() {
+            line("")
+            line("creation steps: \(agreement.sentence)")
+        }
         line("")
         for l in proposalLines(report.proposal) { line(l) }
         line("")
@@ -248,6 +257,13 @@ extension CheckReportFormatter {
                 out.append(")")
             }
         }
+    }
+
+    /// ` — inferred step "VaultTests/testExport" (likely)` (`CreationSteps.phrases`):
+    /// after the cached tail, since it is the file's own, not the rule's.
+    static func appendInferred(_ phrase: String, to out: ReportText) {
+        out.append(" — ")
+        out.appendEscaped(phrase)
     }
 
     private static func appendOwner(_ owner: String?, to out: ReportText) {

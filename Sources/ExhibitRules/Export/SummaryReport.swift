@@ -49,6 +49,9 @@ public enum SummaryReport {
         } else {
             out += "Container".padding(11) + "no inventory in the bundle\n"
         }
+        let steps = CreationSteps(bundle: bundle)
+        if let timeline = timelineLine(steps.timeline) { out += "Timeline".padding(11) + timeline + "\n" }
+        if let agreement = steps.agreement() { out += "Steps".padding(11) + agreement.sentence + "\n" }
         let rows = directoryRows(bundle)
         if !rows.isEmpty {
             out += "\n" + "Top-level directory".padding(30) + "du".leftPadding(12) + "inventory".leftPadding(12) + "files".leftPadding(9) + "\n"
@@ -73,6 +76,35 @@ public enum SummaryReport {
             for d in DiagnosticFolding.fold(others) { out += "  " + TerminalText.sanitized(d.description) + "\n" }
         }
         return out
+    }
+
+    /// `3 test windows (2 from the session log, 1 from failure time minus duration), 1 named activity`;
+    /// nil for a run without a timeline.
+    static func timelineLine(_ timeline: RunTimeline) -> String? {
+        guard !timeline.tests.isEmpty else { return nil }
+        var bySource: [String] = []
+        for source in TestWindowSource.allCases {
+            let n = timeline.tests.reduce(0) { $0 + ($1.source == source ? 1 : 0) }
+            if n > 0 { bySource.append("\(n) from the \(source.rawValue)") }
+        }
+        func named(_ a: TimelineActivity) -> Int { (a.isNamed ? 1 : 0) + a.children.reduce(0) { $0 + named($1) } }
+        let activities = timeline.tests.reduce(0) { $0 + $1.activities.reduce(0) { $0 + named($1) } }
+        let n = timeline.tests.count
+        return "\(n) test window\(n == 1 ? "" : "s") (\(bySource.joined(separator: ", "))), \(activities) named activit\(activities == 1 ? "y" : "ies")"
+    }
+
+    /// Test windows by source, and the events; zeros for a run without a timeline.
+    static func timelineJSON(_ timeline: RunTimeline) -> [(String, JSONWriter.Value)] {
+        var sources: [(String, JSONWriter.Value)] = []
+        for source in TestWindowSource.allCases {
+            sources.append((source.rawValue, .int(timeline.tests.reduce(0) { $0 + ($1.source == source ? 1 : 0) })))
+        }
+        return [
+            ("testWindows", .int(timeline.tests.count)), ("windowSources", .object(sources)),
+            ("failures", .int(timeline.events.reduce(0) { $0 + ($1.kind == .failure ? 1 : 0) })),
+            ("attachments", .int(timeline.events.reduce(0) { $0 + ($1.kind == .attachment ? 1 : 0) })),
+            ("containerEvents", .int(timeline.containerEvents.count)),
+        ]
     }
 
     /// One artifact under Evidence: `malformed`, `container/inventory.json`, `: 3:7: …`.
@@ -324,6 +356,9 @@ public enum SummaryReport {
         } else {
             members.append(("container", .null))
         }
+        let steps = CreationSteps(bundle: b)
+        members.append(("timeline", .object(timelineJSON(steps.timeline))))
+        members.append(("stepAgreement", steps.agreement().map(CheckReportFormatter.stepAgreementJSON) ?? .null))
         members.append(
             (
                 "directories",

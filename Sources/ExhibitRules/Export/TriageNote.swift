@@ -16,11 +16,22 @@ public struct TriageNote {
     public var record: TriageRecord?
     /// Violations listed in the table; the rest are counted. Keeps a note pasteable.
     public var tableLimit = 50
+    /// The creation steps the run's timeline shows, beside the recorded ones.
+    public var steps: CreationSteps
 
     public init(bundle: EvidenceBundle, report: CheckReport, record: TriageRecord?) {
         self.bundle = bundle
         self.report = report
         self.record = record
+        self.steps = CreationSteps(bundle: bundle)
+    }
+
+    /// The Step cell: the recorded step; where it disagrees with the inference, both;
+    /// without one, the inferred step and its confidence.
+    func stepCell(_ v: Violation, _ clean: (String) -> String) -> String {
+        let inferred = steps.phrases(for: v).map(clean).joined(separator: "; ")
+        guard let recorded = v.step else { return inferred.isEmpty ? "unknown step" : inferred }
+        return clean(recorded) + (inferred.isEmpty ? "" : " — " + inferred)
     }
 
     // MARK: - Markdown
@@ -87,7 +98,7 @@ public struct TriageNote {
                 let rule = v.ruleName.map { clean($0) + (v.ruleOwner.map { " (\(clean($0)))" } ?? "") } ?? "—"
                 out +=
                     "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(ByteSize.format(v.size))"
-                    + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(v.step.map(clean) ?? "unknown step")) |\n"
+                    + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(stepCell(v, clean))) |\n"
             }
             if violations.count > tableLimit {
                 out += "\n…and \(violations.count - tableLimit) more; run `exhibit check` on the run for all of them.\n"
@@ -114,6 +125,7 @@ public struct TriageNote {
         if !lacked.isEmpty { out += "- Lacked: " + lacked.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }
         if !broken.isEmpty { out += "- Malformed: " + broken.map { MarkdownText.code($0) }.joined(separator: ", ") + "\n" }
         out += "- Rules: " + MarkdownText.inline(clean(report.rulesSource)) + "\n"
+        if let agreement = steps.agreement() { out += "- Creation steps: " + agreement.sentence + "\n" }
 
         if redactor.total > 0 {
             out += "\n_Redacted before export: \(redactor.summary)._\n"
@@ -190,6 +202,19 @@ public struct TriageNote {
                         .object([
                             ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))), ("size", .uint(v.size)),
                             ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
+                            (
+                                "inferredStep",
+                                v.node.flatMap { steps.step(for: $0) }.map { step in
+                                    func cleaned(_ step: InferredStep) -> InferredStep {
+                                        var step = step
+                                        step.label = clean(step.label)
+                                        step.rule = clean(step.rule)
+                                        return step
+                                    }
+                                    return CheckReportFormatter.inferredStepJSON(
+                                        cleaned(step), filledBy: v.node.map { steps.filling($0).map(cleaned) } ?? [])
+                                } ?? .null
+                            ),
                             ("reason", .string(clean(v.reason))),
                         ])
                     })
@@ -214,6 +239,21 @@ public struct TriageNote {
             ),
         ]
         members += appEvidenceJSON(clean)
+        // The disagreements quote paths and step names: redacted as every other string.
+        let agreement = steps.agreement().map { a -> JSONWriter.Value in
+            .object([
+                ("agreeing", .int(a.agreeing)), ("compared", .int(a.compared)), ("disagreeing", .int(a.disagreeing)),
+                ("notComparable", .int(a.notComparable)),
+                (
+                    "disagreements",
+                    .array(
+                        a.examples.map { d in
+                            .object([("path", .string(clean(d.path))), ("recorded", .string(clean(d.recorded))), ("inferred", .string(clean(d.inferred)))])
+                        })
+                ),
+            ])
+        }
+        members.append(("stepAgreement", agreement ?? .null))
         members.append(("redacted", .string(redactor.summary)))
         return JSONWriter.render(.object(members))
     }

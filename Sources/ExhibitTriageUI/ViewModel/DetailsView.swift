@@ -196,6 +196,7 @@ extension DetailsView {
         where !rules.contains(name) { rules.append(name) }
         lines.append(field("Rules", rules.isEmpty ? "none known" : rules.map(glyphs.safe).joined(separator: ", "), rules.isEmpty ? .dim : .plain))
         lines.append(field("Step", inventory.step(node).map(glyphs.safe) ?? "unknown", inventory.step(node) == nil ? .dim : .plain))
+        lines += CreationStepDetails.lines(node, inventory: inventory, data: data, glyphs: glyphs)
         var flags: [String] = []
         if inventory.hasReadError(node) { flags.append("unreadable when archived") }
         if inventory.isDuplicate(node) { flags.append("listed more than once") }

@@ -19,6 +19,8 @@ public final class TriageData: Sendable {
     public let isChecking: Bool
     /// What the header and the evidence pane say about the artifacts themselves.
     public let evidence: EvidenceStatus
+    /// The creation step of each item as the run's timeline shows it (the details pane).
+    public let creationSteps: CreationSteps
 
     /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
     /// rules check runs; the state replaces the data when the report arrives
@@ -37,6 +39,7 @@ public final class TriageData: Sendable {
         self.failures = bundle.failures
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
         self.evidence = EvidenceStatus(bundle: bundle)
+        self.creationSteps = CreationSteps(bundle: bundle)
     }
 
     public var inventory: Inventory? { bundle.inventory }

@@ -144,6 +144,36 @@ import Testing
         #expect(ncdu.stderr.isEmpty, "\(ncdu.stderrText)")
     }
 
+    /// Each item's times go into times.txt (NUL-terminated here: a name holds a newline)
+    /// and the inventory's `mtime`/`x_btime`; the loader reads them back for the inference.
+    @Test func theItemsTimesAreRecorded() throws {
+        let s = try CollectScratch()
+        defer { s.remove() }
+        let container = try makeContainer(s)
+        let run = s.root + "/RUN"
+        let r = CollectRunner.collect(["--container", container, "--out", run], environment: ["PATH": "/nonexistent"])
+        #expect(r.status == 0, "\(r.err)")
+        let path = container + "/Documents/Résumé 2026.txt"
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date).timeIntervalSince1970
+        let times = try Data(contentsOf: URL(fileURLWithPath: run + "/container/times.txt"))
+        #expect(times.contains(0), "NUL-terminated records, for the name with a newline")
+        // Names are kept byte for byte, invalid UTF-8 included: decoded with replacement.
+        let inventoryJSON = String(decoding: try Data(contentsOf: URL(fileURLWithPath: run + "/container/inventory.json")), as: UTF8.self)
+        #expect(inventoryJSON.contains(#""mtime":\#(Int(modified.rounded(.down)))"#))
+
+        let bundle = RunLocator.loadRun(at: URL(fileURLWithPath: run))
+        #expect(bundle.status(of: EvidenceLayout.timesList) == .loaded, "\(bundle.diagnostics)")
+        let node = try #require(bundle.inventory?.lookup("Documents/Résumé 2026.txt"))
+        let recorded = try #require(bundle.fileTimes?.modification(node))
+        #expect(abs(recorded - modified) < 0.001)
+        #if os(macOS)
+            #expect(bundle.fileTimes?.birth(node) != nil)
+        #else
+            // Swift's Glibc module has no statx: no birth time on Linux, never a made-up one.
+            #expect(bundle.fileTimes?.birth(node) == nil)
+        #endif
+    }
+
     @Test func refusesANonEmptyRunUnlessForced() throws {
         let s = try CollectScratch()
         defer { s.remove() }

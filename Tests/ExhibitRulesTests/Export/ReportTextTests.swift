@@ -177,7 +177,7 @@ import Testing
             .object([
                 ("id", .int(i + 1)), ("kind", .string(v.kind.rawValue)), ("blocking", .bool(v.kind.isBlocking)), ("path", .string(v.path)),
                 ("size", .uint(v.size)), ("files", .int(v.fileCount)), ("rule", .optional(v.ruleName)), ("owner", .optional(v.ruleOwner)),
-                ("requirement", .optional(v.requirement?.rawValue)), ("step", .optional(v.step)), ("reason", .string(v.reason)),
+                ("requirement", .optional(v.requirement?.rawValue)), ("step", .optional(v.step)), ("inferredStep", .null), ("reason", .string(v.reason)),
                 ("budget", v.budget.map { .uint($0) } ?? .null),
                 (
                     "largestContributors",
@@ -222,7 +222,7 @@ import Testing
                     ("counts", .object(counts)), ("violations", .array(violations)), ("undecided", CheckReportFormatter.undecidedJSON(report)),
                     ("budgets", .array(budgets)),
                     ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
-                ] + CheckReportFormatter.appEvidenceJSON(report)))
+                ] + CheckReportFormatter.appEvidenceJSON(report) + [("stepAgreement", .null)]))
     }
 
     @Test func checkJSONIsTheTreeJSONWriterRenders() {

@@ -83,6 +83,7 @@ import Testing
                       "owner": null,
                       "requirement": null,
                       "step": "first install: seed sample content",
+                      "inferredStep": null,
                       "reason": "not in the Documents allowlist",
                       "budget": null,
                       "largestContributors": []
@@ -98,6 +99,7 @@ import Testing
                       "owner": "@export",
                       "requirement": "transient",
                       "step": "retry: resume export",
+                      "inferredStep": null,
                       "reason": "transient file still present at the end of the test",
                       "budget": null,
                       "largestContributors": []
@@ -113,6 +115,7 @@ import Testing
                       "owner": null,
                       "requirement": null,
                       "step": null,
+                      "inferredStep": null,
                       "reason": "over its budget of 64 KiB by 18 KiB",
                       "budget": 65536,
                       "largestContributors": [
@@ -172,7 +175,8 @@ import Testing
                     ],
                     "unexplainedTests": []
                   },
-                  "rulesDiagnostics": []
+                  "rulesDiagnostics": [],
+                  "stepAgreement": null
                 }
 
                 """)

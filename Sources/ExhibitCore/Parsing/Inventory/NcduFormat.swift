@@ -21,6 +21,9 @@ public enum NcduFormat {
     public static let backupFlagsComplete = "complete"
     /// Extension key, string: the test step that created this item (see steps.tsv).
     public static let stepKey = "x_step"
+    /// exhibit's extension: the item's birth time, seconds since 1970 with a fraction
+    /// (ncdu keeps `mtime`, in whole seconds, and no birth time). ncdu ignores it.
+    public static let birthTimeKey = "x_btime"
 
     /// Deepest directory nesting read. A real container path stays far below
     /// (PATH_MAX 1024 bytes allows about 500 levels); deeper input is refused with a

@@ -6,7 +6,8 @@
 ///
 /// Keys read: `name`, `asize`, `dsize`, `read_error`, `excluded`, `notreg`, `dev`,
 /// `ino`, `hlnkc`, and the extensions `x_backup_excluded` and `x_step` (`NcduFormat`).
-/// Skipped: `nlink`, `uid`, `gid`, `mode`, `mtime` and any unknown key, nested values
+/// Times: ncdu's `mtime` and exhibit's `x_btime` (birth), into `Document.times`.
+/// Skipped: `nlink`, `uid`, `gid`, `mode` and any unknown key, nested values
 /// included. The root's name (the scanned path, absolute) is dropped: node 0 has an
 /// empty name.
 ///
@@ -35,6 +36,9 @@ public enum NcduInventoryReader: EvidenceReader {
         /// The metadata says every item's backup-exclusion flag was read
         /// (`"x_backup_flags":"complete"`).
         public var recordsAllFlags = false
+        /// ncdu's own `mtime` (written with `-e`) and exhibit's `x_btime` per item, both
+        /// seconds since 1970; nil when no item carries either.
+        public var times: FileTimes?
     }
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Inventory {
@@ -93,6 +97,12 @@ private struct NcduParser {
     var itemIsHardLink = false
     /// gdu writes `hlnkc` only on the links after the first.
     var hardLinkMarksRepeatsOnly = false
+    /// The item just read's `mtime` and `x_btime`.
+    var itemModified: Double?
+    var itemBirth: Double?
+    /// Items that carried a time, with it (NaN: not given): most exports carry none, so
+    /// nothing is kept per item until one does.
+    var timedNodes: [(node: Int, birth: Double, modified: Double)] = []
     /// (dev, ino) of the hard links seen so far.
     var seenLinks: Set<HardLinkKey> = []
     /// Told the entry count once per `progressEvery` entries (a power of two minus one, as a mask).
@@ -162,6 +172,11 @@ private struct NcduParser {
         if s.peek() != nil { throw s.failure("end of file after the export") }
         let truncated = builder.truncatedNameCount
         doc.inventory = builder.finish()
+        if !timedNodes.isEmpty {
+            var times = FileTimes(count: doc.inventory.count)
+            for t in timedNodes { times.set(t.node, birth: t.birth.isNaN ? nil : t.birth, modification: t.modified.isNaN ? nil : t.modified) }
+            doc.times = times
+        }
         if truncated > 0 {
             warnings.add("\(truncated) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
         }
@@ -254,6 +269,7 @@ private struct NcduParser {
         let attributes = try parseAttributes(isDirectory: isDirectory)
         let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
         if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
+        recordTimes(id)
         if builder.isDuplicate(id) {
             warn(
                 "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate",
@@ -268,6 +284,29 @@ private struct NcduParser {
     /// Reads the root's info object into node 0.
     mutating func parseInfo(into id: Int, isDirectory: Bool) throws(Diagnostic) {
         builder.setAttributes(id, try parseAttributes(isDirectory: isDirectory))
+        recordTimes(id)
+    }
+
+    mutating func recordTimes(_ id: Int) {
+        guard itemModified != nil || itemBirth != nil else { return }
+        timedNodes.append((id, itemBirth ?? .nan, itemModified ?? .nan))
+    }
+
+    /// `mtime` (ncdu writes whole seconds) or `x_btime` (seconds with a fraction); a
+    /// value that is not a positive number is warned and ignored. Zero is "not recorded".
+    mutating func readTime(_ key: String) throws(Diagnostic) -> Double? {
+        guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
+            warn("expected a number of seconds for \"\(key)\"; ignored", at: s.offset)
+            try s.skipValue()
+            return nil
+        }
+        let at = s.offset
+        let range = try s.readNumberRange()
+        guard let value = s.doubleValue(of: range), value.isFinite, value.magnitude < 1e12 else {
+            warn("\"\(key)\" is not a usable number of seconds; ignored", at: at)
+            return nil
+        }
+        return value > 0 ? value : nil
     }
 
     mutating func parseAttributes(isDirectory: Bool) throws(Diagnostic) -> InventoryBuilder.EntryAttributes {
@@ -283,6 +322,8 @@ private struct NcduParser {
         itemDevice = nil
         itemInode = nil
         itemIsHardLink = false
+        itemModified = nil
+        itemBirth = nil
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 let key: NcduKey
@@ -311,6 +352,8 @@ private struct NcduParser {
                 case .dev: itemDevice = try readIdentifier("dev")
                 case .ino: itemInode = try readIdentifier("ino")
                 case .hlnkc: itemIsHardLink = try readBool("hlnkc")
+                case .mtime: itemModified = try readTime("mtime")
+                case .birthTime: itemBirth = try readTime(NcduFormat.birthTimeKey)
                 case .other:
                     try s.skipValue(depthLimit: 64)
                 }
@@ -401,7 +444,7 @@ private struct NcduParser {
 
 /// The keys the reader acts on, recognised without making a String.
 private enum NcduKey {
-    case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, dev, ino, hlnkc, other
+    case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, dev, ino, hlnkc, mtime, birthTime, other
 
     init(_ k: ArraySlice<UInt8>) {
         // `NcduFormat.stepKey` and `.backupExcludedKey` spelled as literals: StaticString
@@ -423,6 +466,8 @@ private enum NcduKey {
                 self = .dsize
             } else if ByteCompare.equal(k, "hlnkc") {
                 self = .hlnkc
+            } else if ByteCompare.equal(k, "mtime") {
+                self = .mtime
             } else {
                 self = .other
             }
@@ -434,6 +479,7 @@ private enum NcduKey {
             } else {
                 self = .other
             }
+        case 7: self = ByteCompare.equal(k, "x_btime") ? .birthTime : .other
         case 8: self = ByteCompare.equal(k, "excluded") ? .excluded : .other
         case 10: self = ByteCompare.equal(k, "read_error") ? .readError : .other
         case 17: self = ByteCompare.equal(k, "x_backup_excluded") ? .backupExcluded : .other

@@ -74,7 +74,8 @@ enum SummaryDecoding {
             run.messages.append(
                 FailureMessage(
                     text: failure.string("message") ?? "", sourceFile: failure.string("fileName").map(FailureLocation.lastPathComponent),
-                    line: failure.string("lineNumber").flatMap(Int.init)))
+                    line: failure.string("lineNumber").flatMap(Int.init),
+                    timestamp: failure.string("timestamp").flatMap(ISO8601Timestamp.secondsSince1970)))
         }
         run.activities = summary.objects("activitySummaries").map(activity)
     }
