@@ -63,46 +63,13 @@ public enum RestoreRequirement: String, Sendable, CaseIterable, Codable, Hashabl
     case transient = "transient"
 }
 
-/// Makes the paths of the violations found in one inventory, when they are read. The
-/// rules walk hands one to every violation it emits: 922k violations then hold one shared
-/// reference instead of a path `String` each (about 100 bytes of heap apiece), and a path
-/// is built only while it is sorted, classified or printed.
-public final class ViolationPaths: Sendable {
-    public let inventory: Inventory
-
-    public init(inventory: Inventory) { self.inventory = inventory }
-
-    /// The same text as `Inventory.path` (empty for the root; invalid UTF-8 as U+FFFD).
-    public func path(_ node: Inventory.NodeID) -> String { inventory.path(node) }
-}
-
 /// One broken rule for one path. A path that breaks several rules yields several.
 public struct Violation: Sendable, Equatable, Hashable {
     public var kind: ViolationKind
     /// The inventory node, when the violation is about a single entry.
-    public var node: Inventory.NodeID? {
-        didSet {
-            // A path made on demand follows the node it was made for, not a new one.
-            if let paths = pathSource, let oldValue, oldValue != node {
-                storedPath = paths.path(oldValue)
-                pathSource = nil
-            }
-        }
-    }
-    /// Relative path (for volume warnings, the top-level directory). Made from `node` when
-    /// it is read if the violation was created with `paths:` (nothing stored per violation).
-    public var path: String {
-        get {
-            if let paths = pathSource, let node { return paths.path(node) }
-            return storedPath
-        }
-        set {
-            storedPath = newValue
-            pathSource = nil
-        }
-    }
-    private var storedPath: String
-    private var pathSource: ViolationPaths?
+    public var node: Inventory.NodeID?
+    /// Relative path (for volume warnings, the top-level directory).
+    public var path: String
     public var size: UInt64
     /// Logical name of the rule broken (`offline-catalog`), or a built-in policy name.
     public var ruleName: String?
@@ -127,8 +94,7 @@ public struct Violation: Sendable, Equatable, Hashable {
     ) {
         self.kind = kind
         self.node = node
-        self.storedPath = path
-        self.pathSource = nil
+        self.path = path
         self.size = size
         self.ruleName = ruleName
         self.ruleOwner = ruleOwner
@@ -138,46 +104,6 @@ public struct Violation: Sendable, Equatable, Hashable {
         self.fileCount = fileCount
         self.budget = budget
         self.largestContributors = largestContributors
-    }
-
-    /// A violation about `node` whose path `paths` makes when it is read: the same value
-    /// as `init(kind:node:path:...)` with `path: paths.path(node)`, without the String.
-    public init(
-        kind: ViolationKind, node: Inventory.NodeID, paths: ViolationPaths, size: UInt64, ruleName: String? = nil,
-        ruleOwner: String? = nil, requirement: RestoreRequirement? = nil, step: String? = nil, reason: String,
-        fileCount: Int = 1
-    ) {
-        self.init(
-            kind: kind, node: node, path: "", size: size, ruleName: ruleName, ruleOwner: ruleOwner,
-            requirement: requirement, step: step, reason: reason, fileCount: fileCount)
-        self.pathSource = paths
-    }
-
-    /// Whether the path is made on demand (no path String held): what the memory shape of
-    /// a large `check` depends on.
-    public var makesPathOnDemand: Bool { pathSource != nil && node != nil }
-
-    // Equal and hashed by value: a path made on demand equals the same path stored.
-    public static func == (a: Violation, b: Violation) -> Bool {
-        a.kind == b.kind && a.node == b.node && a.size == b.size && a.ruleName == b.ruleName
-            && a.ruleOwner == b.ruleOwner && a.requirement == b.requirement && a.step == b.step
-            && a.reason == b.reason && a.fileCount == b.fileCount && a.budget == b.budget
-            && a.largestContributors == b.largestContributors && a.path == b.path
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(node)
-        hasher.combine(path)
-        hasher.combine(size)
-        hasher.combine(ruleName)
-        hasher.combine(ruleOwner)
-        hasher.combine(requirement)
-        hasher.combine(step)
-        hasher.combine(reason)
-        hasher.combine(fileCount)
-        hasher.combine(budget)
-        hasher.combine(largestContributors)
     }
 }
 

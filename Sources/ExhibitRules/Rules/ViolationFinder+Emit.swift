@@ -15,12 +15,11 @@ extension ViolationFinder {
             bound += sizes[Int(sig)]
         }
         out.reserveCapacity(bound)
-        // One shared maker: a violation keeps its node, and its path is made when read.
-        let paths = ViolationPaths(inventory: inventory)
+        var paths = PathMaker(inventory: inventory)
         // Rule, owner and reason depend on the finding only: made once per finding, and
         // their strings shared by its violations, not rebuilt per violation.
         var templates = [Violation?](repeating: nil, count: findings.count)
-        func append(_ f: Int32, node: Int, step: String?, fileCount: Int) {
+        func append(_ f: Int32, node: Int, path: String, step: String?, fileCount: Int) {
             let t: Violation
             if let made = templates[Int(f)] {
                 t = made
@@ -29,7 +28,7 @@ extension ViolationFinder {
                 templates[Int(f)] = t
             }
             let v = Violation(
-                kind: t.kind, node: node, paths: paths, size: inventory.totalSize(node), ruleName: t.ruleName,
+                kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
                 ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
             if findings[f].isUndecided { undecided.append(v) } else { out.append(v) }
         }
@@ -45,15 +44,17 @@ extension ViolationFinder {
                 if storage.nodes[id].flags.contains(.directory) {
                     if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
                         let step = inventory.step(id) ?? commonStep(below: id)
+                        let path = paths.path(id)
                         for f in signatures[sig] {
-                            append(f, node: id, step: step, fileCount: inventory.fileCount(id))
+                            append(f, node: id, path: path, step: step, fileCount: inventory.fileCount(id))
                         }
                     } else {
                         pushChildren(id)
                     }
                 } else {
+                    let path = paths.path(id)
                     for f in signatures[fileSignatures[id]] {
-                        append(f, node: id, step: inventory.step(id), fileCount: 1)
+                        append(f, node: id, path: path, step: inventory.step(id), fileCount: 1)
                     }
                 }
             }
@@ -169,6 +170,45 @@ extension ViolationFinder {
         case .systemData: "SystemData"
         case .libraryNotBackedUp: "a Library area that is never backed up"
         case .outside: "the container root"
+        }
+    }
+}
+
+/// Violation paths for the emit walk, which visits the files of one directory one
+/// after another: the directory's path bytes are made once, and each path is one
+/// allocation (`Inventory.path` collects the ancestor chain and a byte array per call).
+/// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
+private struct PathMaker {
+    let inventory: Inventory
+    private var parent = -1
+    private var parentBytes: [UInt8] = []
+
+    init(inventory: Inventory) { self.inventory = inventory }
+
+    mutating func path(_ id: Int) -> String {
+        guard let p = inventory.parent(id) else { return "" }
+        if p != parent {
+            parent = p
+            parentBytes = inventory.pathBytes(p)
+        }
+        let name = inventory.nameBytes(id)
+        let separator = parentBytes.isEmpty ? 0 : 1
+        let count = parentBytes.count + separator + name.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for b in parentBytes {
+                buffer[i] = b
+                i += 1
+            }
+            if separator == 1 {
+                buffer[i] = UInt8(ascii: "/")
+                i += 1
+            }
+            for b in name {
+                buffer[i] = b
+                i += 1
+            }
+            return i
         }
     }
 }
