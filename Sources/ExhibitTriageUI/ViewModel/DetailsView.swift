@@ -88,15 +88,7 @@ extension DetailsView {
         case .violation(let v):
             guard data.report.violations.indices.contains(v) else { return [] }
             let violation = data.report.violations[v]
-            lines.append(
-                field(
-                    "Violation", String(violation.kind.badge) + " " + violation.kind.title,
-                    violation.kind.isBlocking ? .violation : .warning))
-            lines.append(field("Reason", glyphs.safe(violation.reason)))
-            var rule = glyphs.safe(violation.ruleName ?? "none")
-            if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
-            if let req = violation.requirement { rule += ", " + req.rawValue }
-            lines.append(field("Rule", rule))
+            lines += violationLines(violation, glyphs: glyphs)
             node = data.index.nodes[v]
             if violation.kind == .configuration {
                 lines.append(field("Path", glyphs.safe(violation.path)))
@@ -119,13 +111,7 @@ extension DetailsView {
             return lines + FailuresRenderer.detailLines(test, data: data, glyphs: glyphs)
         case .violations(let list):
             for v in list where data.report.violations.indices.contains(v) {
-                let violation = data.report.violations[v]
-                lines.append(
-                    field(
-                        "Violation", String(violation.kind.badge) + " " + violation.kind.title,
-                        violation.kind.isBlocking ? .violation : .warning))
-                lines.append(field("Reason", glyphs.safe(violation.reason)))
-                lines.append(field("Rule", ruleText(violation, glyphs: glyphs)))
+                lines += violationLines(data.report.violations[v], glyphs: glyphs)
                 lines.append([])
             }
             node = list.first.flatMap { data.index.nodes.indices.contains($0) ? data.index.nodes[$0] : nil }
@@ -146,12 +132,19 @@ extension DetailsView {
         return lines
     }
 
-    /// The rule's name, owner and requirement, as one field.
-    private static func ruleText(_ violation: Violation, glyphs: Glyphs) -> String {
+    /// What a violation is, why, and the rule's name, owner and requirement: the head of
+    /// one violation's details, whether the row holds one violation or several.
+    private static func violationLines(_ violation: Violation, glyphs: Glyphs) -> [StyledLine] {
         var rule = glyphs.safe(violation.ruleName ?? "none")
         if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
         if let req = violation.requirement { rule += ", " + req.rawValue }
-        return rule
+        return [
+            field(
+                "Violation", String(violation.kind.badge) + " " + violation.kind.title,
+                violation.kind.isBlocking ? .violation : .warning),
+            field("Reason", glyphs.safe(violation.reason)),
+            field("Rule", rule),
+        ]
     }
 
     private static func sizeText(_ bytes: UInt64) -> String {
