@@ -88,37 +88,12 @@ import Testing
                 ])
         }
         let tests = writer.add(
-            .object(
-                "ActionTestPlanRunSummaries",
+            .testPlan(
                 [
-                    (
-                        "summaries",
-                        .array([
-                            .object(
-                                "ActionTestPlanRunSummary",
-                                [
-                                    (
-                                        "testableSummaries",
-                                        .array([
-                                            .object(
-                                                "ActionTestableSummary",
-                                                [
-                                                    ("name", .string("VaultTests")), ("targetName", .string("VaultTests")),
-                                                    (
-                                                        "tests",
-                                                        .array([
-                                                            metadata("testDownload", "Success", 10, download),
-                                                            metadata("testExport", "Success", 10, export),
-                                                            metadata("testCleanup", "Failure", 5, cleanup),
-                                                        ])
-                                                    ),
-                                                ])
-                                        ])
-                                    )
-                                ])
-                        ])
-                    )
-                ]))
+                    metadata("testDownload", "Success", 10, download),
+                    metadata("testExport", "Success", 10, export),
+                    metadata("testCleanup", "Failure", 5, cleanup),
+                ], target: "VaultTests"))
         let root = writer.add(
             .object(
                 "ActionsInvocationRecord",

@@ -207,22 +207,7 @@ import Testing
             [
                 ("identifier", .string("Loop/test()")), ("testStatus", .string("Failure")), ("summaryRef", .reference(rootID)),
             ])
-        writer.put(
-            .object(
-                "ActionTestPlanRunSummaries",
-                [
-                    (
-                        "summaries",
-                        .array([
-                            .object(
-                                "ActionTestPlanRunSummary",
-                                [
-                                    ("testableSummaries", .array([.object("ActionTestableSummary", [("tests", .array([loopRun, loopRun]))])]))
-                                ])
-                        ])
-                    )
-                ]),
-            as: planID)
+        writer.put(.testPlan([loopRun, loopRun]), as: planID)
         writer.put(
             .object(
                 "ActionsInvocationRecord",
@@ -266,49 +251,24 @@ import Testing
                     ),
                 ]))
         let plan = writer.add(
-            .object(
-                "ActionTestPlanRunSummaries",
-                [
-                    (
-                        "summaries",
-                        .array([
-                            .object(
-                                "ActionTestPlanRunSummary",
-                                [
-                                    (
-                                        "testableSummaries",
-                                        .array([
-                                            .object(
-                                                "ActionTestableSummary",
-                                                [
-                                                    (
-                                                        "tests",
-                                                        .array([
-                                                            .object(
-                                                                "ActionTestSummaryGroup",
-                                                                [
-                                                                    (
-                                                                        "subtests",
-                                                                        .array([
-                                                                            .object(
-                                                                                "ActionTestMetadata",
-                                                                                [
-                                                                                    ("identifier", .string("A/test()")), ("name", .string("test()")),
-                                                                                    ("testStatus", .string("Failure")), ("summaryRef", .reference(summary)),
-                                                                                    ("futureField", .string("x")),
-                                                                                ])
-                                                                        ])
-                                                                    )
-                                                                ])
-                                                        ])
-                                                    )
-                                                ])
-                                        ])
-                                    )
-                                ])
-                        ])
-                    )
-                ]))
+            .testPlan([
+                .object(
+                    "ActionTestSummaryGroup",
+                    [
+                        (
+                            "subtests",
+                            .array([
+                                .object(
+                                    "ActionTestMetadata",
+                                    [
+                                        ("identifier", .string("A/test()")), ("name", .string("test()")),
+                                        ("testStatus", .string("Failure")), ("summaryRef", .reference(summary)),
+                                        ("futureField", .string("x")),
+                                    ])
+                            ])
+                        )
+                    ])
+            ]))
         let root = writer.add(
             .object(
                 "ActionsInvocationRecord",

@@ -22,6 +22,24 @@ indirect enum TokenValue {
     }
     /// A reference by any text, for ids that must not be followed.
     static func reference(text: String) -> TokenValue { .object("Reference", [("id", .string(text))]) }
+
+    /// The `testsRef` object of one plan run with one testable holding `tests`, named
+    /// `target` (name and target name) when given; without it the testable has no names.
+    static func testPlan(_ tests: [TokenValue], target: String? = nil) -> TokenValue {
+        var testable: [(String, TokenValue)] = []
+        if let target { testable += [("name", .string(target)), ("targetName", .string(target))] }
+        testable.append(("tests", .array(tests)))
+        return .object(
+            "ActionTestPlanRunSummaries",
+            [
+                (
+                    "summaries",
+                    .array([
+                        .object("ActionTestPlanRunSummary", [("testableSummaries", .array([.object("ActionTestableSummary", testable)]))])
+                    ])
+                )
+            ])
+    }
 }
 
 /// Writes `TokenValue`s as the typed-object grammar: the first use of a type within
