@@ -10,6 +10,9 @@ enum LoopStep<Event: Sendable> {
     case redraw
     /// I/O for the runner.
     case work(Work<Event>)
+    /// Nothing left to do: the screen did it when asked for the step (it set a flag
+    /// another thread reads, as stopping a load does).
+    case handled
 
     /// The same step with its work's results wrapped (a run's effects in the archive).
     func map<Outer: Sendable>(_ wrap: @escaping @Sendable (Event) -> Outer) -> LoopStep<Outer> {
@@ -18,6 +21,7 @@ enum LoopStep<Event: Sendable> {
         case .exit(let status): .exit(status)
         case .redraw: .redraw
         case .work(let work): .work(work.map(wrap))
+        case .handled: .handled
         }
     }
 }
@@ -128,6 +132,8 @@ struct EventLoop<Screen: LoopScreen, Port: TerminalPort> {
                 return status
             case .redraw:
                 terminal.invalidate(clearTerminal: true)
+            case .handled:
+                break
             case .work(let work):
                 if work.afterPaint {
                     afterPaint.append(work)

@@ -1,4 +1,3 @@
-import Dispatch
 import ExhibitCore
 import ExhibitTriageUI
 import Foundation
@@ -60,7 +59,7 @@ struct RunLoadingScreen: LoopScreen {
 
     mutating func receive(_ event: Event) -> [Effect] {
         switch (phase, event) {
-        case (.loading(var view), .key(let key)):
+        case (.loading(let view), .key(let key)):
             switch view.handle(key) {
             case .abort:
                 // Stopped, not just hidden: the readers see the cancel at their next chunk.
@@ -127,86 +126,11 @@ struct RunLoadingScreen: LoopScreen {
         return screen.keepDraft?.map(Event.run)
     }
 
-    /// The load on a reader thread. The first paint waits for it up to the show-after
-    /// time (a small run opens on its tree, never on a flash of the loading screen); the
-    /// observer posts nothing before then either, and a heartbeat keeps the elapsed
-    /// time moving while no bytes are read (the flags merged, the steps applied).
+    /// The load on a reader thread; the first paint waits for it up to the show-after
+    /// time (a small run opens on its tree, never on a flash of the loading screen).
     private func loadWork() -> Work<Event> {
-        let load = self.load
-        let timing = self.timing
-        let cancellation = self.cancellation
-        return Work(.read, graceMilliseconds: timing.showAfterMilliseconds) { post in
-            let observer = LoadObserver(
-                clock: timing.clock, firstAfterMilliseconds: timing.showAfterMilliseconds,
-                intervalMilliseconds: timing.intervalMilliseconds
-            ) { post(.progress($0)) }
-            guard cancellation.attach(observer) else { return }
-            let heartbeat = Heartbeat(every: timing.heartbeatMilliseconds) {
-                let progress = observer.progress
-                if progress.elapsedMilliseconds >= timing.showAfterMilliseconds && !observer.isCancelled {
-                    post(.progress(progress))
-                }
-            }
-            let result = load(observer)
-            heartbeat.stop()
-            post(.loaded(result))
-        }
+        ObservedLoad.work(
+            timing: timing, cancellation: cancellation, graceMilliseconds: timing.showAfterMilliseconds,
+            progress: { .progress($0) }, load: load, done: { .loaded($0) })
     }
-}
-
-/// When the loading screen shows and how often it is fed.
-struct LoadTiming: Sendable {
-    /// A run loaded within this opens directly on its tree (issue 19: "about 0.3 s").
-    var showAfterMilliseconds = 300
-    /// The loader's posts at most this often.
-    var intervalMilliseconds = 100
-    /// The elapsed time's tick while nothing is read.
-    var heartbeatMilliseconds = 250
-    var clock: LoadObserver.Clock = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
-}
-
-/// The loop's handle on a load running on a worker: q cancels it, whether or not the
-/// worker has made its observer yet.
-final class LoadCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var observer: LoadObserver?
-    private var cancelled = false
-
-    /// False when the load was cancelled before it started: then it does not.
-    func attach(_ observer: LoadObserver) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        self.observer = observer
-        if cancelled { observer.cancel() }
-        return !cancelled
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let observer = self.observer
-        lock.unlock()
-        observer?.cancel()
-    }
-
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-}
-
-/// Calls `tick` every `milliseconds` on a thread of its own until stopped.
-final class Heartbeat: Sendable {
-    private let stopped = DispatchSemaphore(value: 0)
-
-    init(every milliseconds: Int, _ tick: @escaping @Sendable () -> Void) {
-        let stopped = self.stopped
-        let thread = Thread {
-            while stopped.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut { tick() }
-        }
-        thread.start()
-    }
-
-    func stop() { stopped.signal() }
 }

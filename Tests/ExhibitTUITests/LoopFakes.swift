@@ -18,6 +18,9 @@ final class ScriptedTerminal: TerminalPort {
         /// Lets results in (as many wakes as it takes, up to 10 s) until the last frame
         /// shows `text`; then the script goes on. Independent of how fast workers are.
         case waitFor(String)
+        /// Holds the keys back (up to 10 s) until a worker has got somewhere, as a
+        /// person who waits for the disk to start does; then the script goes on.
+        case waitUntil(@Sendable () -> Bool)
     }
 
     /// Called with the number of frames painted so far, after each paint.
@@ -72,6 +75,9 @@ final class ScriptedTerminal: TerminalPort {
             return .signalled(s)
         case .waitFor:
             return .none
+        case .waitUntil(let condition):
+            for _ in 0..<2_000 where !condition() { usleep(5_000) }
+            return .none
         case .awaitResults:
             var fds = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             return poll(&fds, 1, 10_000) > 0 ? .woken : .lost
@@ -97,11 +103,16 @@ final class FakePerformer: ArchivePerformer, @unchecked Sendable {
     let checkGate: Gate?
     let sessions: [String: TriageSession]
     let base: Inventory
+    /// How an open reads, reporting to its observer (a slow run of the archive); the
+    /// session is answered after it, nil when it returns false (it saw the cancel).
+    let openReads: (@Sendable (String, LoadObserver) -> Bool)?
 
     init(
         sessions: [String: TriageSession] = [:], base: Inventory = LoopFixture.inventory(),
-        baseGate: Gate? = nil, openGate: Gate? = nil, checkGate: Gate? = nil
+        baseGate: Gate? = nil, openGate: Gate? = nil, checkGate: Gate? = nil,
+        openReads: (@Sendable (String, LoadObserver) -> Bool)? = nil
     ) {
+        self.openReads = openReads
         self.sessions = sessions
         self.base = base
         self.baseGate = baseGate
@@ -161,9 +172,10 @@ final class FakePerformer: ArchivePerformer, @unchecked Sendable {
         return RunSummary(runID: runID)
     }
 
-    func openRun(_ runID: String) -> Result<TriageSession, ArchiveOpenFailure> {
+    func openRun(_ runID: String, observer: LoadObserver) -> Result<TriageSession, ArchiveOpenFailure>? {
         record("open \(runID)")
         openGate?.wait()
+        if let openReads, !openReads(runID, observer) { return nil }
         guard let session = sessions[runID] else { return .failure(ArchiveOpenFailure("\(runID): no such run")) }
         return .success(session)
     }

@@ -474,6 +474,19 @@ if [ -d "$LOADING_RUN" ] || "$BIN" generate "$LOADING_RUN" --files 1000000 >/dev
     else fail "loading: the run's first screen replaces the loading screen" $S; fi
     keys $S q
     check "loading: the opened run quits with 0" $S exited_cleanly $S 0
+
+    # The same run opened from its archive: the loading screen covers the list, and q
+    # there stops the open and goes back to the list, not out of exhibit.
+    S=loading-archive
+    start $S 100 30 "$WORK/archive-huge"
+    check "loading: the archive lists the run" $S wait_for $S 'run-2026-11-09-million|million'
+    keys $S Enter
+    check "loading: a run opened from the archive shows its loading screen" $S wait_for $S 'q or Esc: stop loading, back to the list'
+    check "  ... naming the file being read" $S wait_for $S 'Reading +container/inventory\.json'
+    keys $S q
+    check "loading: q stops the open, back on the list" $S wait_for $S 'stopped opening run-2026-11-09-million'
+    keys $S q
+    check "loading: the archive quits with 0" $S exited_cleanly $S 0
 else
     fail "loading: exhibit generate failed"
 fi

@@ -101,13 +101,9 @@ enum OpenCommand {
     /// What the hooks could not do, from every run opened in this session.
     static let problems = HookProblems()
 
-    /// Loads a run and reads its triage record and draft. The rules check is left to
-    /// the UI (`needsCheck`), which shows the tree while it runs.
-    static func triageSession(at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool) throws(InputError) -> TriageSession {
-        session(of: try OpenRun(at: url, sharedRules: sharedRules), store: store, canCompare: canCompare)
-    }
-
-    /// As above, the load reported to `observer`; nil when it was cancelled.
+    /// Loads a run and reads its triage record and draft, the load reported to
+    /// `observer`; nil when it was cancelled. The rules check is left to the UI
+    /// (`needsCheck`), which shows the tree while it runs.
     static func triageSession(
         at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool, observer: LoadObserver
     ) throws(InputError) -> TriageSession? {

@@ -54,13 +54,15 @@ struct ArchiveIO: ArchivePerformer {
 
     func readSummary(_ runID: String) -> RunSummary { archive.summary(of: runID) }
 
-    func openRun(_ runID: String) -> Result<TriageSession, ArchiveOpenFailure> {
+    func openRun(_ runID: String, observer: LoadObserver) -> Result<TriageSession, ArchiveOpenFailure>? {
         do {
-            return .success(
-                try OpenCommand.triageSession(
+            guard
+                let session = try OpenCommand.triageSession(
                     at: archive.url.appendingPathComponent(runID),
                     sharedRules: archive.sharedRules, store: archive.store,
-                    canCompare: true))
+                    canCompare: true, observer: observer)
+            else { return nil }
+            return .success(session)
         } catch {
             return .failure(ArchiveOpenFailure("\(runID): \(error)"))
         }

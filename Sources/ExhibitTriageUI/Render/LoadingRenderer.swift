@@ -11,6 +11,7 @@ public enum LoadingRenderer {
         grid.fill(row: 0, role: .header)
         grid.put(" exhibit · " + glyphs.safe(view.runName), row: 0, col: 0, role: .header, limit: view.cols)
         let facts = lines(view.progress, glyphs: glyphs)
+        let hint = Self.hint(view.stop)
         let fraction = view.progress?.fraction
         // A blank row, the facts, a blank row, the hint: inside the box's two borders,
         // below the header and a row of air (`drawBox` centres it from row 3 down).
@@ -37,7 +38,12 @@ public enum LoadingRenderer {
         return grid
     }
 
-    static let hint = "q or Esc: stop loading and quit"
+    static func hint(_ stop: LoadingView.Stop) -> String {
+        switch stop {
+        case .quit: "q or Esc: stop loading and quit"
+        case .runList: "q or Esc: stop loading, back to the list"
+        }
+    }
     /// The row of `lines` left blank for the bar.
     static let barLine = 2
 

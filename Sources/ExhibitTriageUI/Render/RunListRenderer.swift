@@ -236,6 +236,7 @@ public enum RunListRenderer {
 public enum ArchiveRenderer {
     public static func render(_ state: ArchiveState, glyphs: Glyphs = .unicode) -> Grid {
         if let run = state.run { return TriageRenderer.render(run.state, glyphs: glyphs) }
+        if let loading = state.loading { return LoadingRenderer.render(loading, glyphs: glyphs) }
         return RunListRenderer.render(state, glyphs: glyphs)
     }
 }

@@ -11,6 +11,9 @@ public enum ArchiveEvent: Sendable {
     case summaryRead(RunSummary)
     /// The run asked for with `.openRun`, loaded with its record, or why not.
     case runOpened(String, Result<TriageSession, ArchiveOpenFailure>)
+    /// How far the load of a run asked for with `.openRun` has come (only a load that
+    /// passes the loading screen's threshold reports it).
+    case openProgress(String, LoadProgress)
     /// A result for the open run's effects (dropped by it if it is for another run).
     case run(TriageEvent)
 }
@@ -21,8 +24,11 @@ public enum ArchiveEffect: Sendable, Equatable {
     case redraw
     /// Read these runs' list lines, in order, each answered by `.summaryRead`.
     case readSummaries([String])
-    /// Load this run; answered by `.runOpened`.
+    /// Load this run; answered by `.runOpened` (and `.openProgress` while it loads).
+    /// Asking for another run stops the load of the one before.
     case openRun(String)
+    /// Stop loading this run (q or Esc on its loading screen); nothing answers.
+    case stopOpening(String)
     /// An effect of the open run's triage state.
     case run(TriageEffect)
 }
@@ -53,6 +59,10 @@ public struct ArchiveState: Sendable {
     /// The run asked for with `.openRun` and not loaded yet; the list says so, and keys
     /// still work (q quits, another Enter asks for another run instead).
     public internal(set) var opening: String?
+    /// The loading screen of `opening`, once its load has reported progress (it is past
+    /// the threshold of a quick open): it covers the list and takes the keys, q or Esc
+    /// stopping the open.
+    public internal(set) var loading: LoadingView?
     /// The runs in the order they were given, the order their lines are read in.
     private let runIDs: [String]
 
@@ -95,10 +105,17 @@ public struct ArchiveState: Sendable {
         case .summaryRead(let summary):
             list.received(summary, page: listRows)
             effects = []
+        case .openProgress(let runID, let progress):
+            guard opening == runID else { return [] }
+            var view = loading ?? LoadingView(runName: runID, rows: layout.rows, cols: layout.cols, stop: .runList)
+            view.receive(progress)
+            loading = view
+            effects = []
         case .runOpened(let runID, let result):
             // Only the run last asked for: an earlier Enter's run arriving late is dropped.
             guard opening == runID else { return [] }
             opening = nil
+            loading = nil
             switch result {
             case .success(let session): effects = opened(runID, session: session)
             case .failure(let failure):
@@ -111,7 +128,10 @@ public struct ArchiveState: Sendable {
             run?.state = state
             effects = self.runEffects(runEffects)
         }
-        for case .openRun(let runID) in effects { opening = runID }
+        for case .openRun(let runID) in effects {
+            opening = runID
+            loading = nil
+        }
         return effects
     }
 
@@ -147,6 +167,19 @@ public struct ArchiveState: Sendable {
 
     mutating func handle(key: Key) -> [ArchiveEffect] {
         if run != nil { return handleInRun(key) }
+        if let view = loading, let runID = opening {
+            if key == .ctrl("c") { return [.quit] }
+            switch view.handle(key) {
+            case .abort:
+                opening = nil
+                loading = nil
+                list.select(runID, page: listRows)
+                message = .info("stopped opening \(runID)")
+                return [.stopOpening(runID)]
+            case .redraw: return [.redraw]
+            case .none: return []
+            }
+        }
         if layout.isTooSmall {
             switch key {
             case .char("q"), .ctrl("c"): return [.quit]
@@ -165,6 +198,7 @@ public struct ArchiveState: Sendable {
         switch action {
         case .resize(let rows, let cols):
             layout = ScreenLayout(rows: rows, cols: cols)
+            loading?.resize(rows: rows, cols: cols)
             list.cursor.reveal(page: listRows, count: list.shown.count)
             if run != nil { _ = run?.state.receive(.resize(rows: rows, cols: cols)) }
             return []

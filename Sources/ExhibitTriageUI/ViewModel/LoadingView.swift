@@ -3,17 +3,26 @@ import ExhibitCore
 /// The screen of a run still loading (ncdu's "Loading..." box): which file is being
 /// read, how much of it, how many entries so far and for how long, and how to stop.
 /// Pure: fed `LoadProgress` values as the loader posts them; q or Esc asks the caller
-/// to abort the load (the loop cancels it and quits).
+/// to abort the load (the loop cancels it and quits, or goes back to the run list).
 public struct LoadingView: Sendable, Equatable {
+    /// Where stopping the load leads: `exhibit RUN` has nothing to go back to; a run
+    /// opened from the archive goes back to its list.
+    public enum Stop: Sendable, Equatable {
+        case quit
+        case runList
+    }
+
     /// The run's directory name, as the command line named it.
     public var runName: String
+    public var stop: Stop
     /// Nil until the first progress arrives.
     public var progress: LoadProgress?
     public var rows: Int
     public var cols: Int
 
-    public init(runName: String, rows: Int, cols: Int) {
+    public init(runName: String, rows: Int, cols: Int, stop: Stop = .quit) {
         self.runName = runName
+        self.stop = stop
         self.rows = rows
         self.cols = cols
     }
@@ -21,7 +30,7 @@ public struct LoadingView: Sendable, Equatable {
     /// What a key asks of the loop.
     public enum Request: Equatable, Sendable {
         case none
-        /// Stop the load and quit.
+        /// Stop the load (and quit or go back, as `stop` says).
         case abort
         /// Forget the painted screen (Ctrl-L).
         case redraw

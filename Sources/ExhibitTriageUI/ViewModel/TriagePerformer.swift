@@ -25,6 +25,8 @@ public protocol TriagePerformer: Sendable {
 public protocol ArchivePerformer: TriagePerformer {
     /// One run's list line.
     func readSummary(_ runID: String) -> RunSummary
-    /// Loads a run with its triage record and draft, or says why it cannot.
-    func openRun(_ runID: String) -> Result<TriageSession, ArchiveOpenFailure>
+    /// Loads a run with its triage record and draft, or says why it cannot, reporting
+    /// its progress to `observer` (the loading screen); nil when the observer was
+    /// cancelled part way (the person stopped the open, or asked for another run).
+    func openRun(_ runID: String, observer: LoadObserver) -> Result<TriageSession, ArchiveOpenFailure>?
 }

@@ -54,6 +54,59 @@ import Testing
         #expect(state.shownIDs.count == 6)
     }
 
+    @Test func aSlowOpenShowsItsLoadingScreenAndQGoesBackToTheList() {
+        for key in [Key.char("q"), .escape] {
+            var state = ArchiveFixture.state()
+            state.press(.char("j"))
+            guard case .openRun(let runID)? = state.press(.enter).first else {
+                Issue.record("Enter did not open the run")
+                return
+            }
+            #expect(state.loading == nil, "a quick open never flashes the loading screen")
+            var progress = LoadProgress(artifact: "container/inventory.json")
+            progress.bytesRead = 1_024
+            progress.bytesTotal = 4_096
+            _ = state.receive(.openProgress(runID, progress))
+            #expect(state.loading?.progress == progress)
+            #expect(state.loading?.stop == .runList)
+            let screen = ArchiveRenderer.render(state).text
+            #expect(screen.contains("Loading \(runID)"))
+            #expect(screen.contains("1.0 KiB of 4.0 KiB (25%)"))
+            #expect(screen.contains("q or Esc: stop loading, back to the list"))
+            // Keys other than q, Esc and Ctrl-L wait for the run: the list below does not move.
+            let selected = state.list.selected?.runID
+            #expect(state.press(.char("j"), .enter).isEmpty)
+            #expect(state.list.selected?.runID == selected)
+            _ = state.receive(.resize(rows: 30, cols: 100))
+            #expect(state.loading?.rows == 30 && state.loading?.cols == 100)
+            #expect(state.press(key) == [.stopOpening(runID)], "\(key)")
+            #expect(state.loading == nil && state.opening == nil && state.run == nil)
+            #expect(state.list.selected?.runID == runID)
+            #expect(RunListRenderer.render(state).text.contains("stopped opening \(runID)"))
+            // The load's result, if it was already on its way, is dropped.
+            #expect(state.receive(.runOpened(runID, .success(ArchiveFixture.session(runID)))).isEmpty)
+            #expect(state.run == nil)
+            #expect(state.receive(.openProgress(runID, progress)).isEmpty)
+            #expect(state.loading == nil, "a late progress does not bring the screen back")
+        }
+    }
+
+    @Test func progressOfARunNoLongerAskedForIsDropped() {
+        var state = ArchiveFixture.state()
+        guard case .openRun(let first)? = state.press(.enter).first else { return }
+        state.press(.char("j"))
+        guard case .openRun(let second)? = state.press(.enter).first, second != first else {
+            Issue.record("the second Enter did not ask for another run")
+            return
+        }
+        _ = state.receive(.openProgress(first, LoadProgress(artifact: "container/files.txt")))
+        #expect(state.loading == nil)
+        _ = state.receive(.openProgress(second, LoadProgress(artifact: "container/files.txt")))
+        #expect(state.loading?.runName == second)
+        _ = state.receive(.runOpened(second, .success(ArchiveFixture.session(second))))
+        #expect(state.loading == nil && state.run?.runID == second)
+    }
+
     @Test func enterOpensQReturnsAndKeepsTheSelection() {
         var state = ArchiveFixture.state()
         state.press(.char("j"))
