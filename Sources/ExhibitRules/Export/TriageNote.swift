@@ -108,9 +108,14 @@ public struct TriageNote {
         out += appEvidenceMarkdown(clean)
 
         if !report.budgets.isEmpty {
-            out += "\n### Top-level directories\n\n| Directory | Size | Budget | |\n|---|---:|---:|---|\n"
+            // "Counted", as check's budgets line: allowed test resources are left out, so
+            // the figure can be below the tree's total; the last column says by how much.
+            out += "\n### Top-level directories\n\n| Directory | Counted | Budget | |\n|---|---:|---:|---|\n"
             for b in report.budgets {
-                let state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
+                var state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
+                var notes = ["by \(b.measuredBy)"]
+                if b.allowedBytes > 0 { notes.append("\(ByteSize.format(b.allowedBytes)) of allowed test resources not counted") }
+                state += (state.isEmpty ? "" : " ") + "(" + notes.joined(separator: "; ") + ")"
                 out +=
                     "| \(MarkdownText.codeCell(clean(b.directory))) | \(ByteSize.format(b.bytes))"
                     + " | \(b.budget.map { ByteSize.format($0) } ?? "—") | \(state) |\n"
