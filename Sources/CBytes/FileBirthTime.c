@@ -1,6 +1,8 @@
 // statx needs _GNU_SOURCE for its glibc declaration (glibc 2.28 and later).
 #if defined(__linux__)
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <fcntl.h>
 #include <sys/stat.h>
 #endif
