@@ -23,7 +23,8 @@ let package = Package(
         .systemLibrary(
             name: "CZstd", pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
-        // memchr, memcmp and malloc for the core's hot paths, without importing Glibc/Darwin.
+        // memchr, memcmp and malloc for the core's hot paths, without importing Glibc/Darwin;
+        // and statx for a file's birth time on Linux (ExhibitIO's container walk only).
         .target(name: "CBytes"),
         // The evidence: model, readers, loading, text, the rules file's model. Pure.
         .target(name: "ExhibitCore", dependencies: ["CZstd", "CBytes"]),
@@ -39,7 +40,7 @@ let package = Package(
         // The system SQLite (Debian libsqlite3-dev; the macOS SDK has it), for a result
         // bundle's database.sqlite3, opened read-only and immutable: I/O, so ExhibitIO.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ExhibitIO", dependencies: ["ExhibitCore", "CSQLite"]),
+        .target(name: "ExhibitIO", dependencies: ["ExhibitCore", "CSQLite", "CBytes"]),
         .target(
             name: "CCurses",
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED", to: "1")],

@@ -4,13 +4,17 @@
 The scenarios (which files a run's container holds, which tests failed and why) are
 designed by hand below; this script only prints them the way the real tools do:
 xcresulttool JSON (new and legacy), xcbeautify JUnit, ncdu JSON with exhibit's keys,
-`find | sort`, `stat -f '%z %N'`, `xattr -rl`, `du -sk`, and exhibit's steps.tsv.
+`find | sort`, `stat -f '%z %N'`, `xattr -rl`, `du -sk`, exhibit's steps.tsv, and the
+result bundle itself (`results/Vault.xcresult`: Info.plist, Data/ objects with their refs
+and BLAKE2b ids, a session log in the Diagnostics folder), so the runs have a timeline.
 Run it from the repository root: `python3 SampleArchives/_source/make-samples.py`.
 The output is committed; exhibit never runs this script.
 """
+import base64
 import calendar
 import copy
 import datetime
+import hashlib
 import json
 import os
 import plistlib
@@ -86,7 +90,7 @@ RUNS["run-2026-11-02-baseline"] = dict(
     day=2, commit="4c1e9a7d2b6f80e35a9c1d4b7e2f6a8c0d3e5b71", branch="main",
     entries=BASELINE, failures=[], form="json", results=["summary", "tests"],
     xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
-    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8841203",
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8841203", timeline=True,
 )
 
 RUNS["run-2026-11-03-unset-attribute"] = dict(
@@ -106,7 +110,7 @@ RUNS["run-2026-11-03-unset-attribute"] = dict(
     ],
     form="json", results=["summary", "tests"],
     xcresulttool="xcresulttool version 24051.1, schema version: 0.1.0 (legacy commands format version: 3.53)",
-    infoMinor=56, xcode="26.1 (17B55)", runtime=("26.1", "23B80"), job="8841977",
+    infoMinor=56, xcode="26.1 (17B55)", runtime=("26.1", "23B80"), job="8841977", timeline=True,
 )
 
 RUNS["run-2026-11-04-misplaced-file"] = dict(
@@ -126,7 +130,7 @@ RUNS["run-2026-11-04-misplaced-file"] = dict(
     ],
     form="json", results=["summary"],
     xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
-    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842310",
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842310", timeline=True,
 )
 
 RUNS["run-2026-11-05-skipped-cleanup"] = dict(
@@ -143,7 +147,7 @@ RUNS["run-2026-11-05-skipped-cleanup"] = dict(
     ],
     form="json", results=["summary", "tests"],
     xcresulttool="xcresulttool version 23024, format version 3.53 (current)", infoMinor=53,
-    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842655",
+    xcode="16.4 (16F6)", runtime=("18.5", "22F77"), job="8842655", timeline=True,
 )
 
 RUNS["run-2026-10-20-xcode15-legacy"] = dict(
@@ -156,7 +160,7 @@ RUNS["run-2026-10-20-xcode15-legacy"] = dict(
          "XCTAssertTrue failed - Library/Application Support/VaultIndex is not excluded from backup"),
     ],
     form="json", results=["legacy"], xcresulttool=None, infoMinor=39, device="iPhone 15",
-    xcode="15.4 (15F31d)", runtime=("17.5", "21F79"), job="8790112",
+    xcode="15.4 (15F31d)", runtime=("17.5", "21F79"), job="8790112", timeline=True,
 )
 
 RUNS["run-2026-11-06-junit-files-list"] = dict(
@@ -288,7 +292,11 @@ def tree(entries):
     return root
 
 
-def ncdu_json(entries, timestamp):
+def ncdu_json(entries, timestamp, births=None):
+    """With `births`, each item's ncdu `mtime` (whole seconds) and exhibit's `x_btime`
+    (the birth time, shortest decimal), as `exhibit collect` writes them."""
+    births = births or {}
+
     def info(name, e, is_dir):
         o = {"name": name}
         if not is_dir:
@@ -297,6 +305,10 @@ def ncdu_json(entries, timestamp):
         if e[2]:
             o["x_backup_excluded"] = True
         o["x_step"] = e[3]
+        birth = births.get(e[0].rstrip("/"))
+        if birth is not None:
+            o["mtime"] = int(birth + MODIFIED_AFTER)
+            o["x_btime"] = birth
         return o
 
     def dump(children):
@@ -323,9 +335,10 @@ def write(run_dir, rel, text, binary=False):
         f.write(text if binary else text.encode())
 
 
-def summary_json(run, failures, t0):
+def summary_json(run, failures, t0, finish, total=None):
+    """`total`: the tests the result bundle ran, where the run keeps it."""
     failed = len(failures)
-    total = len(PASSING) + 2
+    total = total or len(PASSING) + 2
     passed = total - failed - 1
     device = {"architecture": "arm64", "deviceId": DEVICE_ID, "deviceName": "iPhone 16",
               "modelName": "iPhone 16", "osBuildNumber": run["runtime"][1], "osVersion": run["runtime"][0],
@@ -336,7 +349,7 @@ def summary_json(run, failures, t0):
                                       "testPlanConfiguration": {"configurationId": "1",
                                                                 "configurationName": "Test Scheme Action"}}],
         "environmentDescription": "Vault · Built with macOS 15.5",
-        "expectedFailures": 0, "failedTests": failed, "finishTime": round(t0 + 61.625, 3), "passedTests": passed,
+        "expectedFailures": 0, "failedTests": failed, "finishTime": round(finish, 3), "passedTests": passed,
         "result": "Failed" if failed else "Passed", "skippedTests": 1, "startTime": round(t0, 3),
         "statistics": [{"subtitle": "on 1 device", "title": "%d tests run" % total}],
         "testFailures": [{"failureText": text, "targetName": "VaultTests", "testIdentifier": 7 + i,
@@ -348,7 +361,18 @@ def summary_json(run, failures, t0):
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def tests_json(run, failures):
+def duration_text(seconds):
+    """xcresulttool's duration, in the comma-decimal locale of the CI host: `1m 14s`,
+    `16s` (whole seconds cut), `0,021s` (two significant digits)."""
+    if seconds >= 60:
+        return "%dm %ds" % (seconds // 60, int(seconds) % 60)
+    if seconds >= 1:
+        return "%ds" % int(seconds)
+    return ("%.2g" % seconds).replace(".", ",") + "s"
+
+
+def tests_json(run, failures, durations=None):
+    """With `durations` (test -> seconds, from the run's timeline), each test's own."""
     failing = {(c, n): (l, t) for c, n, l, t in failures}
     suites = {}
     for cls, name in PASSING + [("BackupBoundaryTests", "testUpgradeMigratesCatalog()")]:
@@ -361,6 +385,9 @@ def tests_json(run, failures):
                     "nodeIdentifier": "%s/%s" % (cls, name),
                     "nodeIdentifierURL": "test://com.apple.xcode/Vault/VaultTests/%s/%s" % (cls, name.rstrip("()")),
                     "nodeType": "Test Case", "result": "Passed"}
+            if durations:
+                seconds = durations[(cls, name)]
+                node["duration"], node["durationInSeconds"] = duration_text(seconds), round(seconds, 6)
             if (cls, name) in failing:
                 line, text = failing[(cls, name)]
                 node["result"] = "Failed"
@@ -384,7 +411,7 @@ def tests_json(run, failures):
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def legacy_json(run, failures, t0):
+def legacy_json(run, failures, t0, ended):
     def s(v, t="String"):
         return {"_type": {"_name": t}, "_value": str(v)}
 
@@ -421,7 +448,7 @@ def legacy_json(run, failures, t0):
                  actionResult=obj("ActionResult", resultName=s("action"), status=s("failed" if failures else "succeeded"),
                                   testsRef=obj("Reference", id=s("0~Qm9ndXMtdGVzdHMtcmVmLWZvci1zYW1wbGU="),
                                                targetType=obj("TypeDefinition", name=s("ActionTestPlanRunSummaries")))),
-                 endedTime=s(date(t0 + 58.5), "Date"),
+                 endedTime=s(date(ended), "Date"),
                  runDestination=obj("ActionRunDestinationRecord", displayName=s("iPhone 15"),
                                     targetArchitecture=s("arm64"), targetDeviceRecord=device,
                                     targetSDKRecord=obj("ActionSDKRecord", identifier=s("iphonesimulator%s" % run["runtime"][0]),
@@ -464,9 +491,8 @@ def junit_xml(failures):
     return "\n".join(out) + "\n"
 
 
-def info_plist(minor, t0):
-    import datetime
-    d = datetime.datetime.fromtimestamp(t0 + 62, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def info_plist(minor, created, root=None):
+    d = datetime.datetime.fromtimestamp(created, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     return """<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -478,7 +504,7 @@ def info_plist(minor, t0):
 \t<key>rootId</key>
 \t<dict>
 \t\t<key>hash</key>
-\t\t<string>0~kH3bX9qLmT2vR8wYcN1pJ5sF7dA0eG4uZ6oKiQ-_yBnMxVtWrSgUjDlE3hC9aP2fO8wR1tE6yU8iO0pA==</string>
+\t\t<string>%s</string>
 \t</dict>
 \t<key>storage</key>
 \t<dict>
@@ -496,10 +522,10 @@ def info_plist(minor, t0):
 \t</dict>
 </dict>
 </plist>
-""" % (d, minor)
+""" % (d, root or "0~kH3bX9qLmT2vR8wYcN1pJ5sF7dA0eG4uZ6oKiQ-_yBnMxVtWrSgUjDlE3hC9aP2fO8wR1tE6yU8iO0pA==", minor)
 
 
-def run_json(name, run, t0):
+def run_json(name, run, t0, finish):
     version, build = run["runtime"]
     doc = {
         "commit": run["commit"], "branch": run["branch"], "scheme": "Vault",
@@ -508,7 +534,7 @@ def run_json(name, run, t0):
         "runtime": {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-%s" % version.replace(".", "-"),
                     "version": version, "buildversion": build},
         "bundleIdentifier": "com.example.vault", "xcodeVersion": run["xcode"],
-        "startTime": round(t0, 3), "finishTime": round(t0 + 61.625, 3),
+        "startTime": round(t0, 3), "finishTime": round(finish, 3),
         "ci": {"jobId": run["job"], "jobURL": "https://ci.example.com/vault/jobs/%s" % run["job"]},
     }
     if run["xcresulttool"]:
@@ -528,16 +554,307 @@ def steps_tsv(entries, run):
     return "\n".join(lines) + "\n"
 
 
-def times_txt(entries, run):
-    """times.txt as `cd "$C" && find . -mindepth 1 -printf '%B@\\t%T@\\t%P\\n'` prints it:
-    birth and modification time in seconds with find's ten fraction digits. Births
-    follow steps.tsv's times; each file was last written 3.5 s after it was made."""
-    lines = []
+MODIFIED_AFTER = 3.5
+
+
+def births(entries, run):
+    """Each item's birth time, in steps.tsv's order: a quarter second after the time
+    steps.tsv records for it (the storage layer logs the step, then the file appears)."""
+    out = []
     for line in steps_tsv(entries, run).splitlines():
         step, path, t = line.split("\t")
-        birth = calendar.timegm(time.strptime(t, "%Y-%m-%dT%H:%M:%SZ")) + 0.25
-        lines.append("%.10f\t%.10f\t%s" % (birth, birth + 3.5, path))
+        out.append((path, step, calendar.timegm(time.strptime(t, "%Y-%m-%dT%H:%M:%SZ")) + 0.25))
+    return out
+
+
+def times_txt(entries, run):
+    """times.txt as `cd "$C" && find . -mindepth 1 -printf '%B@\\t%T@\\t%P\\n'` prints it:
+    birth and modification time in seconds with find's ten fraction digits; each file
+    was last written 3.5 s after it was made."""
+    return "".join("%.10f\t%.10f\t%s\n" % (birth, birth + MODIFIED_AFTER, path) for path, _, birth in births(entries, run))
+
+
+# The order the tests ran in (one session log, one test host) and the storage steps each
+# one performs, every step wrapped in XCTContext.runActivity(named:) with steps.tsv's name:
+# the timeline that places each file's birth inside the step that made it.
+TEST_ORDER = [
+    ("VaultStoreTests", "testOpenCreatesDatabase()", [SEED]),
+    ("VaultStoreTests", "testRoundTrip()", []),
+    ("VaultStoreTests", "testWriteAheadLogCheckpoint()", []),
+    ("BackupBoundaryTests", "testDownloadsExcludedFromBackup()", [DOWNLOAD, RETRY]),
+    ("BackupBoundaryTests", "testCacheNotInDocuments()", [THUMBS]),
+    ("BackupBoundaryTests", "testIndexDirectoryExcluded()", [INDEX]),
+    ("BackupBoundaryTests", "testModelsExcludedFromBackup()", [MODEL]),
+    ("BackupBoundaryTests", "testDraftsStayInDocuments()", [EXPORT]),
+    ("BackupBoundaryTests", "testNoLeftoverTestDefaults()", []),
+    ("BackupBoundaryTests", "testTmpIsEmptyAfterSync()", [TEARDOWN]),
+    ("BackupBoundaryTests", "testUpgradeMigratesCatalog()", []),
+]
+STEP_ORDER = [INSTALL, SEED, DOWNLOAD, RETRY, THUMBS, INDEX, MODEL, EXPORT, TEARDOWN]
+# The action's wall clock: legacy dates and the session log's stamps are local time.
+LOCAL = datetime.timezone(datetime.timedelta(hours=2))
+
+
+def local_date(t):
+    """A legacy Date, `2026-11-03T11:12:05.120+0200`."""
+    d = datetime.datetime.fromtimestamp(round(t, 3), LOCAL)
+    return d.strftime("%Y-%m-%dT%H:%M:%S.") + "%03d" % (d.microsecond // 1000) + d.strftime("%z")
+
+
+def stamp(t):
+    """The session log's local `HH:mm:ss.SSS`."""
+    d = datetime.datetime.fromtimestamp(round(t, 3), LOCAL)
+    return d.strftime("%H:%M:%S.") + "%03d" % (d.microsecond // 1000)
+
+
+def timeline(entries, run, t0):
+    """Each test's window and activities, in run order: a step's activity spans its
+    files' births (from 0.75 s before the first to 1.25 s after the last; a step that
+    made no file here still runs, for 2 s at the start of its minute); a test spans its
+    activities with half a second either side, or follows the previous test for a few
+    milliseconds. Install files are born before the first test: only their neighbours
+    place them (the timeline cannot name their step)."""
+    born = {}
+    for path, step, birth in births(entries, run):
+        born.setdefault(step, []).append(birth)
+    minute0 = t0 - 5  # 09:12:00, where steps.tsv's install minute begins
+    tests = []
+    clock = t0
+    for i, (cls, name, steps) in enumerate(TEST_ORDER):
+        activities = []
+        for step in steps:
+            times = born.get(step)
+            if times:
+                start, finish = min(times) - 0.75, max(times) + 1.25
+            else:
+                start = minute0 + 60 * STEP_ORDER.index(step) + 0.5
+                finish = start + 2
+            activities.append((step, start, finish))
+        if activities:
+            start, end = activities[0][1] - 0.5, activities[-1][2] + 0.5
+        else:
+            start = clock + 0.2
+            end = start + 0.021 + i / 1000.0
+        tests.append(dict(cls=cls, name=name, start=start, end=end, activities=activities))
+        clock = end
+    return tests
+
+
+def token(value, defined):
+    """The result bundle's typed-object grammar: `[` … `]` containers, `T[K2:_nV…]` the
+    first use of a type in an object, `S<n>:` its later uses, `K<n>:` keys, `V<n>:` bytes."""
+    def counted(marker, payload):
+        return marker.encode() + str(len(payload)).encode() + b":" + payload
+
+    def type_(name, supers):
+        if name in defined:
+            return counted("S", name.encode())
+        defined.add(name)
+        chain = [name] + supers
+
+        def definition(chain):
+            out = b"[K2:_n" + counted("V", chain[0].encode())
+            if len(chain) > 1:
+                out += b"K2:_s" + definition(chain[1:])
+            return out + b"]"
+        return b"T" + definition(chain)
+
+    kind = value[0]
+    if kind == "scalar":
+        return b"[" + type_(value[1], []) + b"K2:_v" + counted("V", value[2].encode()) + b"]"
+    if kind == "array":
+        return b"[" + type_("Array", []) + b"".join(token(v, defined) for v in value[1]) + b"]"
+    _, name, supers, fields = value
+    return b"[" + type_(name, supers) + b"".join(counted("K", k.encode()) + token(v, defined) for k, v in fields) + b"]"
+
+
+def tstr(v):
+    return ("scalar", "String", str(v))
+
+
+def tint(v):
+    return ("scalar", "Int", str(v))
+
+
+def tdouble(v):
+    return ("scalar", "Double", repr(round(v, 6)))
+
+
+def tdate(t):
+    return ("scalar", "Date", local_date(t))
+
+
+def tobj(name, fields, supers=()):
+    return ("object", name, list(supers), fields)
+
+
+def tarr(values):
+    return ("array", values)
+
+
+SUMMARY_SUPERS = ("ActionTestSummaryIdentifiableObject", "ActionAbstractTestSummary")
+
+
+class ResultStore:
+    """Data/ of a result bundle: each object `data.<id>` with `refs.<id>` (its children:
+    a DER-style count, then 0x41 0x00 and the 64-byte digest each), the id `0~` +
+    base64url(BLAKE2b-512(kind and digest of each child, then the stored bytes)). Objects
+    are stored raw, as the real store keeps small ones, so the script needs no zstd and
+    renders the same bytes everywhere."""
+
+    def __init__(self):
+        self.files = {}
+
+    def add(self, data, children=()):
+        h = hashlib.blake2b(digest_size=64)
+        for child in children:
+            h.update(b"\x00" + self.digest(child))
+        h.update(data)
+        oid = "0~" + base64.urlsafe_b64encode(h.digest()).decode()
+        n = len(children)
+        refs = bytes([n]) if n < 0x80 else bytes([0x81, n])
+        refs += b"".join(b"\x41\x00" + self.digest(c) for c in children)
+        self.files["Data/data." + oid] = data
+        self.files["Data/refs." + oid] = refs
+        return oid
+
+    @staticmethod
+    def digest(oid):
+        return base64.urlsafe_b64decode(oid[2:])
+
+    def typed(self, value):
+        return self.add(token(value, set()), self.references(value))
+
+    def references(self, value):
+        if value[0] == "object":
+            if value[1] == "Reference":
+                return [value[3][0][1][2]]
+            return [r for _, v in value[3] for r in self.references(v)]
+        if value[0] == "array":
+            return [r for v in value[1] for r in self.references(v)]
+        return []
+
+
+def reference(oid, target=None):
+    fields = [("id", tstr(oid))]
+    if target:
+        fields.append(("targetType", tobj("TypeDefinition", [("name", tstr(target))])))
+    return tobj("Reference", fields)
+
+
+def session_log(run, tests, t0):
+    """The runner's session log: the test host's testCaseWillStart:/testCaseDidFinish:
+    lines with local stamps, xcodebuild's status lines after each."""
+    obs = "-[XCTRunnerIDESession(_XCTestObservationInternal)"
+    begin = t0 + 1.125
+    d = datetime.datetime.fromtimestamp(begin, LOCAL)
+    lines = ["Xcode version: %s" % run["xcode"],
+             "%s xcodebuild[51873:2270114] Beginning test session VaultTests-6C1D9F2A at %s %s on target <DVTiPhoneSimulator: 0x6000035c8a80> {"
+             % (stamp(begin), d.strftime("%Y-%m-%d"), stamp(begin)),
+             "\t\tSimDevice: iPhone 16 (%s) - Booted" % DEVICE_ID]
+    failing = {(c, n) for c, n, _, _ in run["failures"]}
+    for t in tests:
+        bare = t["name"].rstrip("()")
+        status = ("failed" if (t["cls"], t["name"]) in failing else
+                  "skipped" if t["name"] == "testUpgradeMigratesCatalog()" else "passed")
+        lines.append("%s Vault[51902:2270588] %s testCaseWillStart:] VaultTests.%s %s" % (stamp(t["start"]), obs, t["cls"], bare))
+        lines.append("%s Vault[51902:2270588] %s testCaseDidFinish:]" % (stamp(t["end"]), obs))
+        lines.append('%s xcodebuild[51873:2270114] _XCT_testCaseWithIdentifier:<XCTTestIdentifier leaf, method, swift ["%s", "%s"]> didFinishWithStatus:%s duration:%.4f'
+                     % (stamp(t["end"] + 0.004), t["cls"], bare, status, t["end"] - t["start"]))
     return "\n".join(lines) + "\n"
+
+
+def result_bundle(run, tests, t0, finish):
+    """results/Vault.xcresult as xcodebuild writes it, with what exhibit reads: the
+    action (times, destination, status, metrics, failure summaries), each test's summary
+    (status, duration, the named activities, failures with their times) and the session
+    log below the Diagnostics folder. Returns the bundle's files and its Info.plist."""
+    store = ResultStore()
+    log = store.add(session_log(run, tests, t0).encode())
+    date = datetime.datetime.fromtimestamp(t0 + 1.125, LOCAL).strftime("%Y-%m-%d_%H%M%S")
+    target = "VaultTests-0F4B7C2E-9A1D-4E63-B8F5-2C7D1A9E3B40"
+    folder = store.add(json.dumps([{"name": "Session-VaultTests-%s-k3Jq9Z.log" % date, "type": 1}], separators=(",", ":")).encode(), [log])
+    target_folder = store.add(json.dumps([{"name": target, "type": 2}], separators=(",", ":")).encode(), [folder])
+    diagnostics = store.add(json.dumps([{"name": target + "-Configuration-Test Scheme Action-Iteration-1", "type": 2}],
+                                       separators=(",", ":")).encode(), [target_folder])
+    failing = {(c, n): (l, txt) for c, n, l, txt in run["failures"]}
+    by_class = {}
+    for t in tests:
+        key = (t["cls"], t["name"])
+        status = "Failure" if key in failing else "Skipped" if t["name"] == "testUpgradeMigratesCatalog()" else "Success"
+        ident = "%s/%s" % key
+        duration = t["end"] - t["start"]
+        fields = []
+        if t["activities"]:
+            fields.append(("activitySummaries", tarr([
+                tobj("ActionTestActivitySummary", [
+                    ("activityType", tstr("com.apple.dt.xctest.activity-type.userCreated")), ("finish", tdate(f)),
+                    ("start", tdate(a)), ("title", tstr(title)),
+                    ("uuid", tstr("6A3E%04X-1C2B-4D5E-8F90-%012X" % (j, int(a) % (1 << 48)))),
+                ]) for j, (title, a, f) in enumerate(t["activities"])])))
+        fields.append(("duration", tdouble(duration)))
+        if key in failing:
+            line, text = failing[key]
+            fields.append(("failureSummaries", tarr([tobj("ActionTestFailureSummary", [
+                ("fileName", tstr("/Users/ci/builds/vault/VaultTests/%s.swift" % t["cls"])), ("isPerformanceFailure", ("scalar", "Bool", "false")),
+                ("lineNumber", tint(line)), ("message", tstr(text)), ("timestamp", tdate(t["end"] - 0.05)),
+            ])])))
+        fields += [("identifier", tstr(ident)), ("name", tstr(t["name"])), ("testStatus", tstr(status))]
+        summary = store.typed(tobj("ActionTestSummary", fields, SUMMARY_SUPERS))
+        by_class.setdefault(t["cls"], []).append(tobj("ActionTestMetadata", [
+            ("duration", tdouble(duration)), ("identifier", tstr(ident)),
+            ("identifierURL", tstr("test://com.apple.xcode/Vault/VaultTests/%s/%s" % (t["cls"], t["name"].rstrip("()")))),
+            ("name", tstr(t["name"])), ("summaryRef", reference(summary, "ActionTestSummary")), ("testStatus", tstr(status)),
+        ], SUMMARY_SUPERS))
+    groups = [tobj("ActionTestSummaryGroup", [("identifier", tstr(cls)), ("name", tstr(cls)), ("subtests", tarr(cases))], SUMMARY_SUPERS)
+              for cls, cases in sorted(by_class.items())]
+    plan = store.typed(tobj("ActionTestPlanRunSummaries", [("summaries", tarr([tobj("ActionTestPlanRunSummary", [
+        ("name", tstr("Test Scheme Action")),
+        ("testableSummaries", tarr([tobj("ActionTestableSummary", [
+            ("name", tstr("VaultTests")), ("targetName", tstr("VaultTests")), ("testKind", tstr("app hosted")),
+            ("tests", tarr([tobj("ActionTestSummaryGroup", [("name", tstr("VaultTests")), ("subtests", tarr(groups))], SUMMARY_SUPERS)])),
+        ])])),
+    ])]))]))
+    failures = tarr([tobj("TestFailureIssueSummary", [
+        ("documentLocationInCreatingWorkspace", tobj("DocumentLocation", [
+            ("concreteTypeName", tstr("DVTTextDocumentLocation")),
+            ("url", tstr("file:///Users/ci/builds/vault/VaultTests/%s.swift#EndingLineNumber=%d&StartingLineNumber=%d" % (cls, line - 1, line - 1))),
+        ])),
+        ("issueType", tstr("Uncategorized")), ("message", tstr(text)), ("producingTarget", tstr("VaultTests")),
+        ("testCaseName", tstr("%s.%s" % (cls, name))),
+    ], ["IssueSummary"]) for cls, name, line, text in run["failures"]])
+    metrics = tobj("ResultMetrics", [("testsCount", tint(len(tests))), ("testsFailedCount", tint(len(run["failures"]))),
+                                     ("testsSkippedCount", tint(1))])
+    device_name = run.get("device", "iPhone 16")
+    version, build = run["runtime"]
+    destination = tobj("ActionRunDestinationRecord", [
+        ("displayName", tstr(device_name)), ("targetArchitecture", tstr("arm64")),
+        ("targetDeviceRecord", tobj("ActionDeviceRecord", [
+            ("identifier", tstr(DEVICE_ID)), ("modelName", tstr(device_name)), ("name", tstr(device_name)),
+            ("operatingSystemVersion", tstr(version)), ("operatingSystemVersionWithBuildNumber", tstr("%s (%s)" % (version, build))),
+            ("platformRecord", tobj("ActionPlatformRecord", [("identifier", tstr("com.apple.platform.iphonesimulator")),
+                                                             ("userDescription", tstr("iOS Simulator"))])),
+        ])),
+    ])
+    status = "failed" if run["failures"] else "succeeded"
+    action = tobj("ActionRecord", [
+        ("actionResult", tobj("ActionResult", [
+            ("diagnosticsRef", reference(diagnostics)), ("issues", tobj("ResultIssueSummaries", [("testFailureSummaries", failures)])),
+            ("metrics", metrics), ("resultName", tstr("action")), ("status", tstr(status)),
+            ("testsRef", reference(plan, "ActionTestPlanRunSummaries")),
+        ])),
+        ("endedTime", tdate(finish)), ("runDestination", destination), ("schemeCommandName", tstr("Test")),
+        ("schemeTaskName", tstr("BuildAndAction")), ("startedTime", tdate(t0)), ("testPlanName", tstr("Vault")),
+        ("title", tstr("Testing workspace Vault with scheme Vault")),
+    ])
+    root = store.typed(tobj("ActionsInvocationRecord", [
+        ("actions", tarr([action])), ("issues", tobj("ResultIssueSummaries", [("testFailureSummaries", failures)])),
+        ("metrics", metrics),
+    ]))
+    info = info_plist(run["infoMinor"], finish + 0.375, root)
+    files = dict(store.files)
+    files["Info.plist"] = info.encode()
+    return files, info
 
 
 def du_txt(entries):
@@ -595,21 +912,32 @@ def main():
         # The inventory lists each copied preference file with its real size.
         entries = [(p, len(plists[p]), x, st) if p in plists else (p, size, x, st) for p, size, x, st in run["entries"]]
         failures = run["failures"]
-        write(run_dir, "run.json", run_json(name, run, t0))
+        # A run with a timeline also keeps its result bundle (collect --include-xcresult):
+        # the prints are of that bundle, so their times and durations are its own.
+        tests = timeline(entries, run, t0) if run.get("timeline") else None
+        finish = tests[-1]["end"] + 2.375 if tests else t0 + 61.625
+        durations = {(t["cls"], t["name"]): t["end"] - t["start"] for t in tests} if tests else None
+        write(run_dir, "run.json", run_json(name, run, t0, finish))
         if "summary" in run["results"]:
-            write(run_dir, "results/summary.json", summary_json(run, failures, t0))
+            write(run_dir, "results/summary.json", summary_json(run, failures, t0, finish, len(tests) if tests else None))
         if "tests" in run["results"]:
-            write(run_dir, "results/tests.json", tests_json(run, failures))
+            write(run_dir, "results/tests.json", tests_json(run, failures, durations))
         if "legacy" in run["results"]:
-            write(run_dir, "results/legacy.json", legacy_json(run, failures, t0))
+            write(run_dir, "results/legacy.json", legacy_json(run, failures, t0, finish - 3.125 if tests else t0 + 58.5))
         if "junit" in run["results"]:
             write(run_dir, "results/junit.xml", junit_xml(failures))
         if run["xcresulttool"]:
             write(run_dir, "results/xcresulttool-version.txt", run["xcresulttool"] + "\n")
-        if run["infoMinor"]:
-            write(run_dir, "results/Info.plist", info_plist(run["infoMinor"], t0))
+        if tests:
+            bundle, info = result_bundle(run, tests, t0, finish)
+            for rel, data in bundle.items():
+                write(run_dir, "results/Vault.xcresult/" + rel, data, binary=True)
+            write(run_dir, "results/Info.plist", info)
+        elif run["infoMinor"]:
+            write(run_dir, "results/Info.plist", info_plist(run["infoMinor"], t0 + 62))
         if run["form"] == "json":
-            write(run_dir, "container/inventory.json", ncdu_json(entries, t0 + 70))
+            born = {path: birth for path, _, birth in births(entries, run)} if tests else None
+            write(run_dir, "container/inventory.json", ncdu_json(entries, finish + 8.375, born))
         else:
             files, sizes, xattr = file_lists(entries)
             write(run_dir, "container/files.txt", files)

@@ -1,3 +1,4 @@
+import CBytes
 import ExhibitCore
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ public struct ContainerScan {
     /// vanished while walking), for a warning.
     public var unreadable: [String]
     /// Each item's modification time, and its birth time where the platform gives one
-    /// (macOS `st_birthtimespec`; Swift's Glibc module has no `statx`, so none on Linux).
+    /// (macOS `st_birthtimespec`; Linux `statx` where the kernel and file system keep one).
     public var times = FileTimes(count: 0)
 }
 
@@ -89,7 +90,7 @@ public enum ContainerWalker {
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
                 let id = builder.addEntry(name: name, parent: directory.node, isDirectory: kind == S_IFDIR, a)
                 if !own.isEmpty { attributes[id] = own }
-                timed.append((id, Self.birthTime(info), Self.modificationTime(info)))
+                timed.append((id, Self.birthTime(info, path: cPath), Self.modificationTime(info)))
 
                 var topLevel = directory.topLevel
                 if directory.node == Inventory.root && kind == S_IFDIR {
@@ -121,13 +122,24 @@ public enum ContainerWalker {
         return seconds(Int64(t.tv_sec), Int64(t.tv_nsec))
     }
 
-    static func birthTime(_ info: stat) -> Double? {
+    /// macOS keeps it in `stat`; on Linux only `statx` asks for it (the C shim: Swift's
+    /// Glibc module has no `statx`), and an old kernel or a file system without birth
+    /// times gives none, never a made-up one.
+    static func birthTime(_ info: stat, path: [CChar]) -> Double? {
         #if canImport(Darwin)
             let t = info.st_birthtimespec
             return seconds(Int64(t.tv_sec), Int64(t.tv_nsec))
         #else
-            return nil
+            return linuxBirthTime(path)
         #endif
+    }
+
+    /// The birth time `statx` gives for `path` (the link itself), or nil.
+    static func linuxBirthTime(_ path: [CChar]) -> Double? {
+        var sec: Int64 = 0
+        var nsec: Int32 = 0
+        guard exhibit_birth_time(path, &sec, &nsec) == 1 else { return nil }
+        return seconds(sec, Int64(nsec))
     }
 
     /// Zero and negative times are the file system's "not kept", not 1970.

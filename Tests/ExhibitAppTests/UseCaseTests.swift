@@ -114,7 +114,7 @@ import Testing
 @Suite struct VerifyAndDiffTests {
     @Test func aRunWithoutAResultBundleCannotBeVerified() {
         do {
-            _ = try VerifyRun.run(Scratch.samples + "/run-2026-11-02-baseline")
+            _ = try VerifyRun.run(Scratch.samples + "/run-2026-11-06-junit-files-list")
             Issue.record("verified a run that holds no result bundle")
         } catch {
             #expect(error.description.contains("holds no result bundle"))

@@ -546,6 +546,18 @@ if [ -d SampleArchives/run-2026-11-06-junit-files-list ]; then
     check "steps: quits cleanly" $S exited_cleanly $S 0
 fi
 
+# --- Issue 20: a sample run with a timeline (its result bundle's session log) ------------
+# The tree opens on Library: installed before the first test (boundary), filled by named steps.
+if [ -d SampleArchives/run-2026-11-03-unset-attribute/results/Vault.xcresult ]; then
+    S=timeline
+    start $S 120 40 "$PWD/SampleArchives/run-2026-11-03-unset-attribute"
+    keys $S i
+    check "timeline: a directory made before the first test is placed by its neighbours" $S wait_for $S '^ Inferred  before the first test \(fixture or launch\) \(boundary\)$'
+    check "timeline: ... and filled by the named steps of later tests" $S wait_for $S '^ Filled by BackupBoundaryTests/testDownloadsExcludedFromBackup > sync: download offline pack \(exact\)'
+    keys $S q q
+    check "timeline: quits cleanly" $S exited_cleanly $S 0
+fi
+
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi
 if printf '%s' "$out" | grep -qE 'summary|check'; then pass "without a terminal it points to summary and check"

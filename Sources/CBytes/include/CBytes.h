@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The one I/O function of the module (the umbrella header names every header).
+#include "FileBirthTime.h"
+
 static inline const void *exhibit_memchr(const void *bytes, int byte, size_t count) {
     return memchr(bytes, byte, count);
 }

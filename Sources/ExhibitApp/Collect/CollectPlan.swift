@@ -84,14 +84,19 @@ public struct CollectPlan {
     }
 
     /// `--results-json` files (or the files of a directory) with their kind; a
-    /// file that is none of the known results is an error naming it.
+    /// file that is none of the known results is an error naming it. A directory's
+    /// subdirectories are not results prints (a run's `results/` also keeps the
+    /// `.xcresult` bundle, which `--include-xcresult` copies) and are passed over.
     func resultsFiles() throws(InputError) -> [(file: String, kind: ResultsFileKind)] {
         guard let given = resultsJSON else { return [] }
-        var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory)
+        func isDirectory(_ path: String) -> Bool {
+            var flag: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+        }
         let files =
-            isDirectory.boolValue
+            isDirectory(given)
             ? ((try? FileManager.default.contentsOfDirectory(atPath: given)) ?? []).sorted().filter { !$0.hasPrefix(".") }.map { given + "/" + $0 }
+                .filter { !isDirectory($0) }
             : [given]
         var out: [(file: String, kind: ResultsFileKind)] = []
         for file in files {

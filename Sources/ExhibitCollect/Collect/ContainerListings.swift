@@ -39,7 +39,7 @@ public enum ContainerListings {
     /// tab cannot be a line of this file and is left out.
     /// `container/times.txt` as `TimesReader` reads it: `birth<TAB>modification<TAB>path`
     /// per item, seconds since 1970 with nine fraction digits, `-` for a time not kept
-    /// (a birth time on Linux). Records end with NUL when a name holds a newline, as
+    /// (a birth time an old kernel or the file system does not give). Records end with NUL when a name holds a newline, as
     /// `find -printf '…\0'` would write them.
     public static func timesListing(_ inventory: Inventory, times: FileTimes) -> [UInt8] {
         var paths: [(Int, [UInt8])] = []

@@ -158,8 +158,9 @@ public enum SummaryReport {
         var parts: [String] = []
         if let x = b.metadata.xcodeVersion { parts.append(x) }
         if let v = b.metadata.xcresulttoolVersion { parts.append(v) }
+        // results/Info.plist is a copy of the bundle's own when collect kept both.
         for info in b.xcresultInfo {
-            if let f = info.formatVersion { parts.append("result bundle format \(f)") }
+            if let f = info.formatVersion, !parts.contains("result bundle format \(f)") { parts.append("result bundle format \(f)") }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
