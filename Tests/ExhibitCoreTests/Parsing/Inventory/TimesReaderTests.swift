@@ -68,7 +68,7 @@ import Testing
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Documents/Deep"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         for name in ["Documents/a.txt", "Documents/Deep/b c.bin", "tmp.log"] {
-            FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data("x".utf8))
         }
         let find = try RealTool.run("find", [root.path, "-mindepth", "1", "-printf", "%B@\\t%T@\\t%P\\n"])
         #expect(find.status == 0)
