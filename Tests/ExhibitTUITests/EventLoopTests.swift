@@ -105,11 +105,11 @@ import Testing
 
     @Test func aResizeRelaysOutAndRepaintsEverything() {
         let performer = FakePerformer()
-        let terminal = ScriptedTerminal([.resize(rows: 12, cols: 50), .key(.char("q"))])
+        let terminal = ScriptedTerminal([.resize(rows: 4, cols: 25), .key(.char("q"))])
         #expect(runScreen(LoopFixture.session(needsCheck: false), performer, terminal) == TerminalApp.Status.ok)
         #expect(terminal.invalidations == 1)
-        #expect(terminal.lastScreen.contains("Terminal too small"))
-        #expect(terminal.paints.last?.rows == 12)
+        #expect(terminal.lastScreen.contains("too small: 25x4 < 30x8"))
+        #expect(terminal.paints.last?.rows == 4)
     }
 }
 

@@ -143,13 +143,13 @@ check "q closes help" $S wait_gone $S 'Keys: Container tree'
 
 "${T[@]}" resize-window -t $S -x 60 -y 20
 check "resize to 60x20 relays out" $S wait_for $S '^ Tree +Violations|^  Tree +Violations'
-# Clipped, not wrapped: the second header row and the tabs stay on rows 2 and 3.
-check "at 60 columns nothing wraps into the next row" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n 2p | grep -q '^ Tests' && tmux -L $SERVER capture-pane -t $S -p | sed -n 3p | grep -q 'Tree'"
-"${T[@]}" resize-window -t $S -x 50 -y 12
-check "below 60x17 says the terminal is too small" $S wait_for $S 'Terminal too small'
+# Short forms, not wrapped: the second header row and the tabs stay on rows 2 and 3.
+check "at 60 columns nothing wraps into the next row" $S bash -c "tmux -L $SERVER capture-pane -t $S -p | sed -n 2p | grep -qE '^ (Tests|[0-9]+(/[0-9]+)? failed|no tests)' && tmux -L $SERVER capture-pane -t $S -p | sed -n 3p | grep -q 'Tree'"
+"${T[@]}" resize-window -t $S -x 29 -y 12
+check "below 30x8 says the terminal is too small" $S wait_for $S 'too small \(29x12, needs 30x8\)'
 "${T[@]}" resize-window -t $S -x 80 -y 24
 check "back to 80x24 restores the screen" $S wait_for $S 'Tree +Violations'
-check "too-small message gone after growing" $S wait_gone $S 'Terminal too small'
+check "too-small message gone after growing" $S wait_gone $S 'too small'
 
 keys $S q
 check "q quits with status 0 and restores the terminal" $S exited_cleanly $S 0
@@ -218,8 +218,8 @@ check "quit after the hostile run" $S exited_cleanly $S 0
 
 # --- Too small from the start -------------------------------------------------------
 S=small
-start $S 50 12 "$RUN"
-check "a 50x12 terminal gets the too-small message" $S wait_for $S 'Terminal too small'
+start $S 25 4 "$RUN"
+check "a 25x4 terminal gets the too-small message" $S wait_for $S 'too small: 25x4 < 30x8'
 keys $S q
 check "q quits from the too-small screen" $S exited_cleanly $S 0
 
@@ -557,6 +557,40 @@ if [ -d SampleArchives/run-2026-11-03-unset-attribute/results/Vault.xcresult ]; 
     keys $S q q
     check "timeline: quits cleanly" $S exited_cleanly $S 0
 fi
+
+# --- Small terminals: usable at 40x12, one line below 30x8 (issue 18 §7) -------------
+S=smallterm
+start $S 40 12 "$RUN"
+check "40x12: the header's short form" $S wait_for $S '^ ([0-9]+(/[0-9]+)? failed|no tests)  '
+check "  ... the tab line shows the pane in focus" $S wait_for $S 'Tree +1/4 · Tab next pane'
+keys $S Tab
+check "40x12: Tab shows the Violations alone" $S wait_for $S 'Violations [0-9]+ +2/4'
+keys $S i
+check "40x12: i opens a violation's details" $S wait_for $S '^ Details'
+keys $S q Tab
+check "40x12: Tab again shows the Failures" $S wait_for $S 'Failures [0-9]+ +3/4'
+keys $S '?'
+check "40x12: ? shows the keys, wrapped" $S wait_for $S 'Keys: Failing tests'
+"${T[@]}" resize-window -t $S -x 25 -y 4
+check "25x4: one line says the terminal is too small" $S wait_for $S 'too small: 25x4 < 30x8'
+check "  ... and nothing else is drawn" $S bash -c "[ \$(tmux -L $SERVER capture-pane -t $S -p | grep -c '[^ ]') = 1 ]"
+"${T[@]}" resize-window -t $S -x 40 -y 12
+check "back to 40x12 the help is drawn again" $S wait_for $S 'Keys: Failing tests'
+keys $S q q q
+check "40x12: quits cleanly" $S exited_cleanly $S 0
+
+# The note's path, longer than a status line would keep, is on the screen whole at 80x24.
+S=notepath-on-the-status-line-at-eighty-columns
+start $S 80 24 "$RUN"
+check "note path: the run opens, its rules checked" $S wait_for $S 'Proposed|Confirmed'
+keys $S x
+check "note path: x writes the note" $S wait_for $S 'Note written to'
+NOTE_FILE=$(ls "$WORK/notes-$S"/*.md 2>/dev/null | head -1)
+check "  ... and its whole path is on the screen" $S bash -c "[ -n '$NOTE_FILE' ] && tmux -L $SERVER capture-pane -t $S -p | sed 's/^ //' | tr -d '\n' | grep -qF 'Note written to$NOTE_FILE'"
+keys $S j
+check "  ... until the next key" $S wait_gone $S 'Note written to'
+keys $S q
+check "note path: quits cleanly" $S exited_cleanly $S 0
 
 # --- Not a terminal -----------------------------------------------------------------
 if out=$(LANG=$E2E_LANG "$BIN" "$RUN" </dev/null 2>&1 | cat) && [ "${PIPESTATUS[0]}" != 0 ] 2>/dev/null; then :; fi

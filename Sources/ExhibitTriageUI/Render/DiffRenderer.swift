@@ -12,19 +12,83 @@ import ExhibitRules
 /// rows 5...    section titles and their rows
 /// ```
 enum DiffRenderer {
+    /// The columns after the change: the delta (from 60 columns), the size, then Path,
+    /// Step (from 100) and Violations (from 76) sharing the rest by content, as the
+    /// Violations pane's do: each takes what its widest cell needs while they fit, and
+    /// when they do not, the widest gives way first. A cut cell reads whole in the
+    /// row's details (`i`).
     struct Columns {
+        let delta: Int
         let step: Int
         let violations: Int
         let path: Int
 
-        init(cols: Int) {
-            step = cols >= 100 ? (cols >= 120 ? 22 : 16) : 0
-            violations = cols >= 76 ? (cols >= 120 ? 26 : 18) : 0
-            path = max(cols - Self.fixed - step - violations - 1, 8)
+        init(cols: Int, path pathNeeds: Int = 48, step stepNeeds: Int = 15, violations violationsNeeds: Int = 17) {
+            delta = cols >= 60 ? 11 + 1 : 0
+            let showsStep = cols >= 100
+            let showsViolations = cols >= 76
+            let room = cols - Self.fixed - delta - 1
+            var widths = [max(pathNeeds, 4), showsStep ? max(stepNeeds, 4) : 0, showsViolations ? max(violationsNeeds, 4) : 0]
+            let gaps = (showsStep ? 1 : 0) + (showsViolations ? 1 : 0)
+            // Lower the widest column until the three fit: water-filling from the top.
+            while widths.reduce(0, +) + gaps > room, let widest = widths.max(), widest > 8 {
+                if let i = widths.lastIndex(of: widest) { widths[i] -= 1 }
+            }
+            step = showsStep ? widths[1] + 1 : 0
+            violations = showsViolations ? widths[2] + 1 : 0
+            path = max(cols - Self.fixed - delta - step - violations - 1, 8)
         }
 
-        /// " change  +delta  size  " before the path.
-        static let fixed = 1 + 9 + 1 + 11 + 2 + 9 + 2
+        /// " change  size  " before the path (the delta's column apart).
+        static let fixed = 1 + 9 + 1 + 1 + 9 + 2
+
+        /// Where the path starts.
+        var pathStart: Int { Self.fixed + delta }
+    }
+
+    /// The rows whose cells set the columns (as the Violations pane measures).
+    static let measuredRows = 2_000
+
+    /// The widest path (with its note), step and violations cell of the rows around the
+    /// scroll position.
+    static func measure(_ view: DiffView, cols: Int, glyphs: Glyphs) -> Columns {
+        var path = 4
+        var step = 4
+        var violations = 4
+        let start = max(0, min(view.cursor.offset, view.rows.count - measuredRows))
+        for row in view.rows[start..<min(view.rows.count, start + measuredRows)] {
+            let cells = self.cells(row, glyphs: glyphs)
+            guard let cells else { continue }
+            path = max(path, DisplayWidth.of(cells.path) + DisplayWidth.of(cells.note))
+            step = max(step, DisplayWidth.of(cells.step))
+            violations = max(violations, DisplayWidth.of(cells.violations))
+        }
+        return Columns(cols: cols, path: path, step: step, violations: violations)
+    }
+
+    /// A row's cells before fitting: path, the note kept after it, step, violations.
+    /// Nil for titles, notes and tests (a test's row has a layout of its own).
+    static func cells(_ row: DiffView.Row, glyphs: Glyphs) -> (path: String, note: String, step: String, violations: String)? {
+        let list: [Violation]
+        let path: String
+        var note = ""
+        var step = "-"
+        switch row.item {
+        case .section, .note, .test: return nil
+        case .file(let e):
+            (list, path, step) = (e.violations, e.path, e.step ?? "-")
+        case .move(let m):
+            (list, path, step, note) = (m.violations, m.path, m.step ?? "-", "  from " + m.baseArea.shortName)
+        case .flag(let f):
+            (list, path) = (f.violations, f.path)
+            note = (f.isDirectory ? "  " + RunComparison.counted(f.fileCount, "file") : "") + (f.areaBackedUp ? "" : "  (not backed up either way)")
+        case .violation(let v, _):
+            (list, path, step) = ([v], v.path, v.step ?? "-")
+            note = v.fileCount > 1 ? "  " + RunComparison.counted(v.fileCount, "file") : ""
+        }
+        var violations = list.first.map { String($0.kind.badge) + " " + glyphs.safe($0.ruleName ?? $0.kind.title) } ?? ""
+        if list.count > 1 { violations += " +\(list.count - 1)" }
+        return (glyphs.safe(path), note, glyphs.safe(step), violations)
     }
 
     static func draw(_ view: DiffView, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
@@ -39,7 +103,7 @@ enum DiffRenderer {
                 .dim),
         ]
         grid.put(title, row: layout.titleRow, col: 0)
-        let columns = Columns(cols: layout.cols)
+        let columns = measure(view, cols: layout.cols, glyphs: glyphs)
         grid.put(
             line(
                 change: "Change", delta: "Delta", size: "Size", path: "Path", step: "Step", violations: "Violations",
@@ -67,16 +131,11 @@ enum DiffRenderer {
 
     private static func draw(_ row: DiffView.Row, row y: Int, _ columns: Columns, into grid: inout Grid, glyphs: Glyphs) {
         let fit = { (text: String, width: Int) in TextFit.shorten(text, to: max(width - 1, 0), ellipsis: glyphs.ellipsis) }
-        /// The path shortened so the note after it stays whole (the note goes when even that does not fit).
-        let annotated = { (path: String, note: String) -> String in
-            let room = columns.path - 1 - DisplayWidth.of(note)
-            guard !note.isEmpty, room >= 8 else { return fit(path, columns.path) }
-            return TextFit.shorten(path, to: room, ellipsis: glyphs.ellipsis) + note
-        }
         let delta = row.deltaBytes == 0 ? "" : (row.shrank ? "-" : "+") + SizeLabel.text(row.deltaBytes)
-        var violations: [Violation] = []
         var role = Role.plain
-        let text: String
+        let change: String
+        let size: UInt64
+        var firstViolation: Violation?
         switch row.item {
         case .section(let section, let count):
             grid.put(" " + section.title + " (\(count))", row: y, col: 0, role: .header)
@@ -93,40 +152,28 @@ enum DiffRenderer {
             grid.put(" " + TextFit.padRight(change, to: 9) + "  " + name + other, row: y, col: 0, role: .plain)
             return
         case .file(let e):
-            violations = e.violations
             role = e.change == .removed ? .dim : .plain
-            text = line(
-                change: e.change.rawValue, delta: delta,
-                size: SizeLabel.text(e.change == .removed ? (e.baseSize ?? 0) : (e.size ?? 0)),
-                path: fit(glyphs.safe(e.path), columns.path), step: fit(glyphs.safe(e.step ?? "-"), columns.step),
-                violations: "", columns)
+            (change, size, firstViolation) = (e.change.rawValue, e.change == .removed ? (e.baseSize ?? 0) : (e.size ?? 0), e.violations.first)
         case .move(let m):
-            violations = m.violations
-            text = line(
-                change: "moved", delta: delta, size: SizeLabel.text(m.size),
-                path: annotated(glyphs.safe(m.path), "  from " + m.baseArea.shortName),
-                step: fit(glyphs.safe(m.step ?? "-"), columns.step), violations: "", columns)
+            (change, size, firstViolation) = ("moved", m.size, m.violations.first)
         case .flag(let f):
-            violations = f.violations
-            let files = f.isDirectory ? "  " + RunComparison.counted(f.fileCount, "file") : ""
-            text = line(
-                change: f.direction == .nowBackedUp ? "unflagged" : "flagged", delta: delta, size: SizeLabel.text(f.bytes),
-                path: annotated(glyphs.safe(f.path), files + (f.areaBackedUp ? "" : "  (not backed up either way)")),
-                step: fit("-", columns.step), violations: "", columns)
+            (change, size, firstViolation) = (f.direction == .nowBackedUp ? "unflagged" : "flagged", f.bytes, f.violations.first)
         case .violation(let v, let fixed):
-            violations = [v]
             role = fixed ? .dim : .plain
-            text = line(
-                change: fixed ? "fixed" : "new", delta: "", size: SizeLabel.text(v.size),
-                path: annotated(glyphs.safe(v.path), v.fileCount > 1 ? "  " + RunComparison.counted(v.fileCount, "file") : ""),
-                step: fit(glyphs.safe(v.step ?? "-"), columns.step), violations: "", columns)
+            (change, size, firstViolation) = (fixed ? "fixed" : "new", v.size, v)
         }
-        let first = violations.first
-        var violationText = first.map { String($0.kind.badge) + " " + glyphs.safe($0.ruleName ?? $0.kind.title) } ?? ""
-        if violations.count > 1 { violationText += " +\(violations.count - 1)" }
-        grid.put(text + (columns.violations > 0 ? fit(violationText, columns.violations) : ""), row: y, col: 0, role: role)
-        if let first, columns.violations > 0 {
-            let x = Columns.fixed + columns.path + columns.step
+        guard let cells = cells(row, glyphs: glyphs) else { return }
+        // The path shortened so the note after it stays whole (the note goes when even that does not fit).
+        let room = columns.path - 1 - DisplayWidth.of(cells.note)
+        let path =
+            !cells.note.isEmpty && room >= 8
+            ? TextFit.shorten(cells.path, to: room, ellipsis: glyphs.ellipsis) + cells.note : fit(cells.path, columns.path)
+        let text = line(
+            change: change, delta: row.item.isViolation ? "" : delta, size: SizeLabel.text(size), path: path,
+            step: fit(cells.step, columns.step), violations: fit(cells.violations, columns.violations), columns)
+        grid.put(text, row: y, col: 0, role: role)
+        if let first = firstViolation, columns.violations > 0 {
+            let x = columns.pathStart + columns.path + columns.step
             grid.restyle(row: y, from: x, to: x + 1, role: first.kind.isBlocking ? .violation : .warning)
         }
     }
@@ -135,11 +182,19 @@ enum DiffRenderer {
         change: String, delta: String, size: String, path: String, step: String, violations: String,
         _ columns: Columns
     ) -> String {
-        var s =
-            " " + TextFit.padRight(change, to: 9) + " " + TextFit.padLeft(delta, to: 11) + "  "
-            + TextFit.padLeft(size, to: 9) + "  " + TextFit.padRight(path, to: columns.path)
+        var s = " " + TextFit.padRight(change, to: 9) + " "
+        if columns.delta > 0 { s += TextFit.padLeft(delta, to: columns.delta - 1) + " " }
+        s += " " + TextFit.padLeft(size, to: 9) + "  " + TextFit.padRight(path, to: columns.path)
         if columns.step > 0 { s += TextFit.padRight(step, to: columns.step) }
         if columns.violations > 0 { s += violations }
         return s
+    }
+}
+
+extension DiffView.Row.Item {
+    /// A violation's row has no delta: it is about a rule, not bytes.
+    var isViolation: Bool {
+        if case .violation = self { return true }
+        return false
     }
 }

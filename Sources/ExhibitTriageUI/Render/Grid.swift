@@ -79,8 +79,10 @@ public struct Grid: Sendable, Equatable {
 
     /// Changes the role of existing cells without touching their text.
     public mutating func restyle(row: Int, from col: Int = 0, to end: Int? = nil, role: Role) {
-        guard row >= 0, row < rows else { return }
-        for x in max(col, 0)..<min(end ?? cols, cols) { cells[row * cols + x].role = role }
+        let start = max(col, 0)
+        let stop = min(end ?? cols, cols)
+        guard row >= 0, row < rows, start < stop else { return }
+        for x in start..<stop { cells[row * cols + x].role = role }
     }
 
     /// If a write starting at `index` over `width` cells would cut a wide character in

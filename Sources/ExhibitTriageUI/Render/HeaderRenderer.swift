@@ -29,7 +29,7 @@ enum HeaderRenderer {
                 grid.put(text, row: 0, col: factsWidth, role: data.evidence.inventoryUnreadable ? .error : .warning)
             }
         }
-        grid.put(fitFacts(facts.map(glyphs.safe), width: factsWidth), row: 0, col: 0, role: .header, limit: factsWidth)
+        grid.put(fitFacts(facts.map(glyphs.safe), width: factsWidth, ellipsis: glyphs.ellipsis), row: 0, col: 0, role: .header, limit: factsWidth)
 
         let taskCause = data.report.backgroundTasks?.cause
         // Each segment carries a drop priority: 0 stays, higher numbers go first.
@@ -62,7 +62,70 @@ enum HeaderRenderer {
             line.append((Segment("  Tasks ", .dim), 1))
             line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
         }
-        grid.put(fit(line, width: grid.cols), row: 1, col: 0)
+        let full = fit(line, width: grid.cols)
+        if lineWidth(full) <= grid.cols {
+            grid.put(full, row: 1, col: 0)
+        } else {
+            grid.put(fit(compactLine(of: state, width: grid.cols, glyphs: glyphs), width: grid.cols), row: 1, col: 0, limit: grid.cols)
+        }
+    }
+
+    private static func lineWidth(_ line: StyledLine) -> Int { line.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// The second row when even its shortest long form does not fit (under about 60
+    /// columns): `4/42 failed  U1 M2 C1  Proposed misplaced file`, the label of the class
+    /// becoming a mark when narrower (`misplaced file?` proposed, `✓ misplaced file`
+    /// confirmed), then "failed" going. The counts are files per blocking kind, as in
+    /// the long form; the rule hits, the outcome, the confidence and the tasks go.
+    static func compactLine(of state: TriageState, width: Int, glyphs: Glyphs) -> [(Segment, Int)] {
+        let data = state.data
+        var line: [(Segment, Int)] = []
+        if let results = data.bundle.primaryResults {
+            let failed = results.failedCount ?? data.failures.count
+            let role: Role = failed > 0 ? .violation : .plain
+            line.append((Segment(" \(failed)" + (results.totalCount.map { "/\($0)" } ?? ""), role), 0))
+            line.append((Segment(" failed", role), 3))
+        } else {
+            line.append((Segment(" no tests", .dim), 0))
+        }
+        var findings: [Segment] = []
+        if data.evidence.inventoryUnreadable {
+            findings.append(Segment("not checked", .error))
+        } else if data.isChecking {
+            findings.append(Segment("checking" + glyphs.ellipsis, .message))
+        } else {
+            for kind in ViolationKind.allCases where kind.isBlocking {
+                let n = data.violationRows.fileCount(of: kind)
+                guard kind.isBoundaryFailure || n > 0 else { continue }
+                let undecided = kind == .unsetAttribute && !data.report.undecided.isEmpty
+                let count = undecided ? (n > 0 ? "\(n)+?" : "?") : "\(n)"
+                if !findings.isEmpty { findings.append(Segment(" ")) }
+                findings.append(Segment("\(kind.badge)" + count, n > 0 ? .violation : (undecided ? .warning : .plain)))
+            }
+        }
+        line.append((Segment("  "), 0))
+        line += findings.map { ($0, 0) }
+        // The class: confirmed, else proposed (a finding that explains the tests by name).
+        let title: String
+        let role: Role
+        let label: String
+        let mark: (before: String, after: String)
+        if let decision = state.decision {
+            (title, role, label) = (decision.failureClass.title, .message, "Confirmed ")
+            mark = (glyphs.unicodeText ? "\u{2713} " : "ok ", "")
+        } else if data.evidence.inventoryUnreadable || data.isChecking {
+            return line
+        } else if data.proposedClass == nil {
+            (title, role, label, mark) = ("none", .plain, "Proposed ", ("", "?"))
+        } else {
+            let proposal = data.report.proposal
+            title = proposal.finding?.shortTitle ?? proposal.proposed.title
+            role = proposal.finding == nil ? .plain : .violation
+            (label, mark) = ("Proposed ", ("", "?"))
+        }
+        let labelled = line + [(Segment("  " + label, .dim), 0), (Segment(title, role), 0)]
+        if lineWidth(labelled.map(\.0)) <= width { return labelled }
+        return line + [(Segment("  " + mark.before + title + mark.after, role), 0)]
     }
 
     /// The blocking counts and the confirmed or proposed class.
@@ -110,7 +173,7 @@ enum HeaderRenderer {
 
     /// The run facts that fit: the device goes first, then the "exhibit" label, the
     /// runtime, scheme and commit, so the run id always shows.
-    static func fitFacts(_ facts: [String], width: Int) -> String {
+    static func fitFacts(_ facts: [String], width: Int, ellipsis: String = "\u{2026}") -> String {
         var kept = facts
         var label = " exhibit · "
         func text() -> String { label + kept.joined(separator: " · ") }
@@ -124,6 +187,10 @@ enum HeaderRenderer {
             } else {
                 break
             }
+        }
+        // The run id alone is too wide: cut in its middle, so its date and its end show.
+        if kept.count == 1, DisplayWidth.of(text()) > width {
+            return label + TextFit.shorten(kept[0], to: max(width - DisplayWidth.of(label), 0), ellipsis: ellipsis)
         }
         return text()
     }

@@ -36,9 +36,12 @@ public enum RunListRenderer {
     /// Column widths for a terminal width. The run id matters most: commit, scheme and
     /// runtime get columns (and the date its time) only from 100 columns and only when
     /// the longest id still fits whole; the triage status keeps room for
-    /// "proposed unset attribute".
+    /// "proposed unset attribute". Under 60 columns (narrow) the date is its month and
+    /// day, the U M C counts go (the run shows them when opened) and the triage status
+    /// takes its short form (`unset attribute?` proposed, `✓ misplaced file` confirmed).
     struct Columns {
         let wide: Bool
+        let narrow: Bool
         let date: Int
         let id: Int
         let commit: Int
@@ -49,12 +52,14 @@ public enum RunListRenderer {
 
         init(cols: Int, list: RunList) {
             let longest = list.entries.map { DisplayWidth.of(TerminalText.escape($0.runID)) }.max() ?? 8
+            narrow = cols < 60
             let narrowFixed = 2 + 10 + 2 + 2 + failed + 9 + 2 + 1
             let wideFixed = narrowFixed + 6 + 8 + 2 + scheme + 2 + runtime + 2
             wide = cols >= 100 && cols - wideFixed - triageMinimum >= longest
-            date = wide ? 16 : 10
+            date = wide ? 16 : (narrow ? 5 : 10)
             commit = wide ? 8 : 0
-            id = max(min(longest, cols - (wide ? wideFixed : narrowFixed) - triageMinimum), 8)
+            let fixed = narrow ? 2 + 5 + 2 + 2 + failed + 2 + 1 : wide ? wideFixed : narrowFixed
+            id = max(min(longest, cols - fixed - (narrow ? 14 : triageMinimum)), 8)
         }
     }
 
@@ -126,7 +131,7 @@ public enum RunListRenderer {
                 TextFit.padRight("Commit", to: c.commit) + "  " + TextFit.padRight("Scheme", to: c.scheme) + "  "
                 + TextFit.padRight("iOS", to: c.runtime) + "  "
         }
-        titles += TextFit.padLeft("Fail", to: c.failed) + "  U  M  C  Triage"
+        titles += TextFit.padLeft("Fail", to: c.failed) + (c.narrow ? "  Triage" : "  U  M  C  Triage")
         grid.put(titles, row: row, col: 0, role: .columnTitle)
         if !state.list.filter.isEmpty || state.overlay == .filterInput {
             let note = " filter \u{201C}" + glyphs.safe(state.list.filter) + "\u{201D} · \(state.list.shown.count) of \(state.list.count) "
@@ -160,14 +165,15 @@ public enum RunListRenderer {
         guard let s = entry.summary else {
             let date = RunSummary.date(inRunID: entry.runID).map { String(Timestamp.utc($0).prefix(10)) } ?? ""
             let id = RunIDLabel.fit(glyphs.safe(entry.runID), to: c.id, shownDate: date, commit: nil, ellipsis: glyphs.ellipsis)
-            cell(date, c.date, .dim)
+            cell(c.narrow ? String(date.suffix(5)) : date, c.date, .dim)
             cell(id, c.id, .dim)
             grid.put(glyphs.ellipsis, row: row, col: x, role: .dim)
             return
         }
-        let date = s.dateText == "-" ? "" : String(s.dateText.prefix(c.date))
+        let day = s.dateText == "-" ? "" : String(s.dateText.prefix(10))
+        let date = c.narrow ? String(day.suffix(5)) : String(s.dateText.prefix(c.date))
         let id = RunIDLabel.fit(
-            glyphs.safe(entry.runID), to: c.id, shownDate: String(date.prefix(10)), commit: c.wide ? nil : s.commit,
+            glyphs.safe(entry.runID), to: c.id, shownDate: day, commit: c.wide ? nil : s.commit,
             ellipsis: glyphs.ellipsis)
         cell(date, c.date, .plain)
         cell(id, c.id, .plain)
@@ -179,12 +185,12 @@ public enum RunListRenderer {
         let failed = s.failedTests ?? 0
         cell(s.failedTests.map(String.init) ?? "-", c.failed, failed > 0 ? .violation : .plain, right: true)
         x -= 2
-        if let b = s.blocking {
+        if !c.narrow, let b = s.blocking {
             for (_, n) in b.byKind {
                 grid.put(TextFit.padLeft(String(n), to: 3), row: row, col: x, role: n > 0 ? .violation : .dim)
                 x += 3
             }
-        } else {
+        } else if !c.narrow {
             grid.put("  -  -  -", row: row, col: x, role: .dim)
             x += 9
         }
@@ -195,8 +201,19 @@ public enum RunListRenderer {
         case .proposed: role = .plain
         case .untriaged: role = .dim
         }
-        let label = s.triage.label + (s.blocking?.findingsSuffix ?? "")
+        let label = (c.narrow ? shortLabel(s.triage, glyphs: glyphs) : s.triage.label) + (s.blocking?.findingsSuffix ?? "")
         grid.put(TextFit.shorten(label, to: cols - x - 1, ellipsis: glyphs.ellipsis), row: row, col: x, role: role)
+    }
+
+    /// The triage status in the marks of the header's compact form.
+    static func shortLabel(_ triage: TriageStatus, glyphs: Glyphs) -> String {
+        let base: String
+        switch triage.state {
+        case .untriaged: base = "untriaged"
+        case .proposed(let c): base = c.title + "?"
+        case .confirmed(let c): base = (glyphs.unicodeText ? "\u{2713} " : "ok ") + c.title
+        }
+        return triage.hasDraft ? base + ", draft" : base
     }
 
     static func drawStatus(_ state: ArchiveState, into grid: inout Grid, glyphs: Glyphs) {
@@ -218,12 +235,13 @@ public enum RunListRenderer {
         let list = state.list
         var left = " " + (list.shown.isEmpty ? "0/0" : "\(list.cursor.index + 1)/\(list.shown.count)")
         if list.isReading { left += "  \(list.readCount)/\(list.count) runs read" }
-        let hints: String
+        var hints: String
         if case .help = state.overlay {
             hints = "j/k scroll  q close"
         } else {
             hints = cols >= 100 ? "Enter open  / filter  ] [ next/prev in a run  ? help  q quit" : "Enter open  / filter  ? help  q quit"
         }
+        hints = StatusLineRenderer.fittedHints(hints, cols: cols)
         grid.put(left, row: row, col: 0, role: .status)
         let hintWidth = DisplayWidth.of(hints)
         if cols - hintWidth - 1 > DisplayWidth.of(left) + 1 {

@@ -20,10 +20,30 @@ enum StatusLineRenderer {
         grid.put(hint, row: row, col: x, role: .status)
     }
 
-    /// A hook's or the state machine's message over the whole status row.
-    static func drawMessage(_ message: HookMessage, row: Int, into grid: inout Grid, glyphs: Glyphs) {
-        grid.put(" " + glyphs.safeMessage(message.text), row: row, col: 0, role: message.isError ? .error : .message)
-        grid.restyle(row: row, role: message.isError ? .error : .message)
+    /// A hook's or the state machine's message over the whole status row. One longer
+    /// than the row wraps upwards over the pane, rows down to `top`, until the next key,
+    /// so what it names (the note's path) is on screen whole and can be copied; where
+    /// even that is too few rows, its end shows.
+    static func drawMessage(_ message: HookMessage, row: Int, top: Int? = nil, into grid: inout Grid, glyphs: Glyphs) {
+        guard row >= 0, row < grid.rows, grid.cols > 0 else { return }
+        let role: Role = message.isError ? .error : .message
+        let text = glyphs.safeMessage(message.text)
+        let width = max(grid.cols - 2, 1)
+        let lines = DisplayWidth.of(text) <= width ? [text[...]] : TextWrap.lines(text, first: width, rest: width).map { text[$0] }
+        let first = max(row - (lines.count - 1), min(top ?? row, row), 0)
+        for (i, y) in (first...max(row, first)).enumerated() {
+            grid.fill(row: y, role: role)
+            grid.put(" " + lines[lines.count - (row - first + 1) + i], row: y, col: 0, role: role)
+        }
+    }
+
+    /// Key hints for a row of `cols`: whole while they leave 20 columns (or half a narrow
+    /// row) to the position, else the first "key action" pairs go, so the last (how to
+    /// leave) stays: `j/k PgDn/PgUp scroll  q close` is `q close` at 40 columns.
+    static func fittedHints(_ hints: String, cols: Int) -> String {
+        var pairs = hints.split(separator: "  ").map(String.init)
+        while pairs.count > 1, DisplayWidth.of(pairs.joined(separator: "  ")) > max(cols - 20, cols / 2) { pairs.removeFirst() }
+        return pairs.joined(separator: "  ")
     }
 
     static func draw(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
@@ -39,18 +59,17 @@ enum StatusLineRenderer {
             return
         }
         if let message = state.message {
-            drawMessage(message, row: row, into: &grid, glyphs: glyphs)
+            drawMessage(message, row: row, top: state.layout.titleRow, into: &grid, glyphs: glyphs)
             return
         }
         if let activity = state.activityText {
             drawMessage(.info(activity), row: row, into: &grid, glyphs: glyphs)
             return
         }
-        let hints = hintText(state)
-        let left = " " + position(state, glyphs: glyphs)
+        let hints = fittedHints(hintText(state), cols: cols)
         let hintWidth = DisplayWidth.of(hints)
-        let leftRoom = max(cols - hintWidth - 2, 0)
-        grid.put(TextFit.shorten(left, to: leftRoom, ellipsis: glyphs.ellipsis), row: row, col: 0, role: .status)
+        let left = TextFit.shorten(" " + position(state, glyphs: glyphs), to: max(cols - hintWidth - 2, 0), ellipsis: glyphs.ellipsis)
+        grid.put(left, row: row, col: 0, role: .status)
         if cols - hintWidth - 1 > DisplayWidth.of(left) {
             grid.put(hints, row: row, col: cols - hintWidth - 1, role: .status)
         }

@@ -32,9 +32,17 @@ enum TreeRenderer {
 
     private static func drawTitle(_ tree: TreeBrowser, inventory: Inventory, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
         let row = layout.titleRow
-        var right = "  " + Wording.count(tree.entries.count, "entry", "entries")
-        right += " · " + SizeLabel.text(inventory.totalSize(tree.directory)) + " · sort " + tree.order.label
-        if !tree.filter.isEmpty { right += " · filter \u{201C}" + glyphs.safe(tree.filter) + "\u{201D}" }
+        // Narrow: the sort goes first, then the size, so the path keeps 14 columns.
+        var parts = [
+            Wording.count(tree.entries.count, "entry", "entries"), SizeLabel.text(inventory.totalSize(tree.directory)),
+            "sort " + tree.order.label,
+        ]
+        if !tree.filter.isEmpty { parts.append("filter \u{201C}" + glyphs.safe(tree.filter) + "\u{201D}") }
+        var right = "  " + parts.joined(separator: " · ")
+        for drop in [2, 1] where DisplayWidth.of(right) > layout.cols - 14 {
+            parts.remove(at: drop)
+            right = "  " + parts.joined(separator: " · ")
+        }
         let path = " /" + glyphs.safe(bytes: inventory.pathBytes(tree.directory))
         let room = max(layout.cols - DisplayWidth.of(right), 12)
         let shown = TextFit.shorten(path, to: room, ellipsis: glyphs.ellipsis)

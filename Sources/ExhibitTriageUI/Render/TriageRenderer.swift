@@ -29,26 +29,42 @@ public enum TriageRenderer {
     static func drawTabs(_ state: TriageState, into grid: inout Grid, glyphs: Glyphs) {
         let row = state.layout.tabRow
         grid.fill(row: row, role: .tab)
-        var x = 1
-        for pane in Pane.allCases {
-            let label = " " + pane.title + pane.view.tabNote(state, glyphs: glyphs) + " "
-            x += grid.put(label, row: row, col: x, role: pane == state.focus ? .activeTab : .tab)
-            x += 1
+        let labels = Pane.allCases.map { " " + $0.title + $0.view.tabNote(state, glyphs: glyphs) + " " }
+        let all = labels.reduce(0) { $0 + DisplayWidth.of($1) + 1 }
+        guard all + 1 > grid.cols else {
+            var x = 1
+            for (pane, label) in zip(Pane.allCases, labels) {
+                x += grid.put(label, row: row, col: x, role: pane == state.focus ? .activeTab : .tab)
+                x += 1
+            }
+            return
         }
+        // Too narrow for every tab (under 45 columns on most runs): the pane in focus, where
+        // it is in the tab order, and the key to the next.
+        let index = Pane.allCases.firstIndex(of: state.focus) ?? 0
+        let x = 1 + grid.put(labels[index], row: row, col: 1, role: .activeTab)
+        let forms = ["  \(index + 1)/\(Pane.allCases.count) · Tab next pane", "  \(index + 1)/\(Pane.allCases.count) Tab", ""]
+        let note = forms.first { x + DisplayWidth.of($0) <= grid.cols } ?? ""
+        grid.put(note, row: row, col: x, role: .tab)
     }
 
+    /// One line in the middle row, the longest form that fits the width: which program,
+    /// what is wrong, the size now and the size needed. Shared by every screen.
     static func drawTooSmall(_ grid: inout Grid, layout: ScreenLayout) {
-        let lines = [
-            "Terminal too small",
-            "\(layout.cols)x\(layout.rows); needs \(ScreenLayout.minimumCols)x\(ScreenLayout.minimumRows)",
-            "Enlarge it, or q to quit",
+        guard layout.rows > 0, layout.cols > 0 else { return }
+        let size = "\(layout.cols)x\(layout.rows)"
+        let needs = "\(ScreenLayout.minimumCols)x\(ScreenLayout.minimumRows)"
+        let forms = [
+            "exhibit: terminal too small (\(size), needs \(needs))",
+            "terminal too small (\(size), needs \(needs))",
+            "too small (\(size), needs \(needs))",
+            "too small: \(size) < \(needs)",
+            "\(size) < \(needs)",
+            "too small",
         ]
-        let top = max((layout.rows - lines.count) / 2, 0)
-        for (i, line) in lines.enumerated() {
-            let fitted = TextFit.clip(line, to: layout.cols)
-            let x = max((layout.cols - DisplayWidth.of(fitted)) / 2, 0)
-            grid.put(fitted, row: top + i, col: x, role: i == 0 ? .error : .plain)
-        }
+        let line = forms.first { DisplayWidth.of($0) <= layout.cols } ?? TextFit.clip("too small", to: layout.cols)
+        let x = (layout.cols - DisplayWidth.of(line)) / 2
+        grid.put(line, row: (layout.rows - 1) / 2, col: x, role: .error)
     }
 
     /// A full-body overlay of lines that scrolls (details, help), with a position note.

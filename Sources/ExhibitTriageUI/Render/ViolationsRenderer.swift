@@ -46,9 +46,11 @@ enum ViolationsRenderer {
             Segment(" Kind ", .dim), Segment(kind, browser.kindFilter == nil ? .plain : .message),
             Segment(" · Rule ", .dim), Segment(rule, browser.ruleFilter == nil ? .plain : .message),
             Segment(" · \(browser.shown.count) of \(rows.count)", .dim),
-            Segment("   f kind  r rule  a all", .dim),
         ]
-        grid.put(title, row: layout.titleRow, col: 0)
+        let keys = "   f kind  r rule  a all"
+        let used = grid.put(title, row: layout.titleRow, col: 0)
+        // The keys only where they fit whole (from about 55 columns); `?` lists them too.
+        if used + DisplayWidth.of(keys) <= layout.cols { grid.put(keys, row: layout.titleRow, col: used, role: .dim) }
         let columns = measure(state, glyphs: glyphs)
         let titles = row(badge: "K", size: "Size", path: "Path", rule: "Rule", step: "Step", columns: columns, cols: layout.cols)
         grid.put(titles, row: layout.titleRow + 1, col: 0, role: .columnTitle)

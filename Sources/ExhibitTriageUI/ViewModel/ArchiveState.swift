@@ -200,6 +200,10 @@ public struct ArchiveState: Sendable {
             layout = ScreenLayout(rows: rows, cols: cols)
             loading?.resize(rows: rows, cols: cols)
             list.cursor.reveal(page: listRows, count: list.shown.count)
+            if case .help(var view) = overlay {
+                view.fit(layout)
+                overlay = .help(view)
+            }
             if run != nil { _ = run?.state.receive(.resize(rows: rows, cols: cols)) }
             return []
         case .redraw:
@@ -234,7 +238,7 @@ public struct ArchiveState: Sendable {
         case .startFilter:
             overlay = .filterInput
         case .help:
-            overlay = .help(HelpView(origin: .runList))
+            overlay = .help(HelpView(origin: .runList, width: layout.cols))
         case .quit:
             return [.quit]
         default:

@@ -10,6 +10,8 @@ public enum DetailsSubject: Sendable, Equatable {
     /// A failing test (an index into `TriageData.failures`): its whole failure text and
     /// the violations that explain it.
     case failure(Int)
+    /// A row of the diff view and the base run's id: every cell whole (`ComparedRowDetails`).
+    case compared(DiffView.Row, since: String)
 }
 
 /// Details of one entry or violation (`i`): path, size, effective backup status and why,
@@ -43,7 +45,7 @@ extension DetailsView: TriageOverlay {
     func handle(_ action: Action, in state: inout TriageState) -> [TriageEffect] {
         switch action {
         case .toggleDetails, .cancel, .quit, .back: state.closeOverlay()
-        case .help: state.openOverlay(HelpView(origin: .details))
+        case .help: state.openOverlay(HelpView(origin: .details, width: state.layout.cols))
         default:
             var view = self
             if view.cursor.scroll(action, count: lines.count, page: state.layout.overlayRows) { state.updateOverlay(view) }
@@ -74,7 +76,7 @@ extension DetailsView: TriageOverlay {
 
 /// The content.
 extension DetailsView {
-    private static func field(_ name: String, _ value: String, _ role: Role = .plain) -> StyledLine {
+    static func field(_ name: String, _ value: String, _ role: Role = .plain) -> StyledLine {
         [Segment(" " + TextFit.padRight(name, to: 10), .dim), Segment(value, role)]
     }
 
@@ -103,6 +105,8 @@ extension DetailsView {
                 lines.append(field("Inventory", "not in the container inventory", .dim))
             }
             lines.append([])
+        case .compared(let row, let base):
+            return comparedLines(row, since: base, glyphs: glyphs)
         case .failure(let i):
             guard data.failures.indices.contains(i) else { return [] }
             let test = data.failures[i]
@@ -134,7 +138,7 @@ extension DetailsView {
 
     /// What a violation is, why, and the rule's name, owner and requirement: the head of
     /// one violation's details, whether the row holds one violation or several.
-    private static func violationLines(_ violation: Violation, glyphs: Glyphs) -> [StyledLine] {
+    static func violationLines(_ violation: Violation, glyphs: Glyphs) -> [StyledLine] {
         var rule = glyphs.safe(violation.ruleName ?? "none")
         if let owner = violation.ruleOwner { rule += " (owner " + glyphs.safe(owner) + ")" }
         if let req = violation.requirement { rule += ", " + req.rawValue }
@@ -147,7 +151,7 @@ extension DetailsView {
         ]
     }
 
-    private static func sizeText(_ bytes: UInt64) -> String {
+    static func sizeText(_ bytes: UInt64) -> String {
         bytes < 1024 ? SizeLabel.text(bytes) : SizeLabel.text(bytes) + " (\(bytes) B)"
     }
 

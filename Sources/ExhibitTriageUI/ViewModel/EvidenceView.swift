@@ -22,7 +22,7 @@ extension EvidenceView: TriageOverlay {
     func handle(_ action: Action, in state: inout TriageState) -> [TriageEffect] {
         switch action {
         case .showEvidence, .cancel, .quit, .back: state.closeOverlay()
-        case .help: state.openOverlay(HelpView(origin: .evidence))
+        case .help: state.openOverlay(HelpView(origin: .evidence, width: state.layout.cols))
         default:
             var view = self
             if view.cursor.scroll(action, count: lines.count, page: state.layout.overlayRows) { state.updateOverlay(view) }

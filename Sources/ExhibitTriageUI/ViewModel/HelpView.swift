@@ -7,12 +7,16 @@ import ExhibitRules
 /// (`ArchiveState`). Drawn by `HelpRenderer`.
 public struct HelpView: Sendable, Equatable {
     public let origin: BindingContext
-    public let lines: [StyledLine]
+    /// The lines for `width` columns: a description too long for the row wraps under
+    /// itself (0: not wrapped).
+    public private(set) var lines: [StyledLine]
+    public private(set) var width: Int
     public var cursor: ListCursor
 
-    init(origin: BindingContext, cursor: ListCursor = ListCursor()) {
+    init(origin: BindingContext, cursor: ListCursor = ListCursor(), width: Int = 0) {
         self.origin = origin
-        self.lines = Self.lines(for: origin)
+        self.width = width
+        self.lines = Self.lines(for: origin, width: width)
         self.cursor = cursor
     }
 
@@ -38,7 +42,13 @@ extension HelpView: TriageOverlay {
         return []
     }
 
-    mutating func fit(_ layout: ScreenLayout) { cursor.clampScroll(count: lines.count, page: layout.overlayRows) }
+    mutating func fit(_ layout: ScreenLayout) {
+        if layout.cols != width {
+            width = layout.cols
+            lines = Self.lines(for: origin, width: width)
+        }
+        cursor.clampScroll(count: lines.count, page: layout.overlayRows)
+    }
 
     func position(glyphs: Glyphs) -> String? { "Help" }
 
@@ -53,14 +63,28 @@ extension HelpView: TriageOverlay {
 extension HelpView {
     static let keyColumn = 20
 
-    public static func lines(for context: BindingContext) -> [StyledLine] {
+    /// The lines for `width` columns (0: unwrapped). From 35 columns a description wraps
+    /// in its column; narrower, it goes under its keys, five columns in.
+    public static func lines(for context: BindingContext, width: Int = 0) -> [StyledLine] {
         var lines: [StyledLine] = []
         for group in KeyBindings.groups(for: context) {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Segment(" " + group.title, .columnTitle)])
             for binding in group.bindings {
                 let keys = binding.keys.map(\.label).joined(separator: " ")
-                lines.append([Segment("   " + TextFit.padRight(keys, to: keyColumn), .helpKey), Segment(binding.help)])
+                let column = 3 + keyColumn
+                if width == 0 || column + DisplayWidth.of(binding.help) <= width {
+                    lines.append([Segment("   " + TextFit.padRight(keys, to: keyColumn), .helpKey), Segment(binding.help)])
+                    continue
+                }
+                let indent = width >= column + 12 ? column : 5
+                var parts = TextWrap.lines(binding.help, first: width - indent, rest: width - indent).map { String(binding.help[$0]) }
+                if indent == 5 {
+                    lines.append([Segment("   " + keys, .helpKey)])
+                } else {
+                    lines.append([Segment("   " + TextFit.padRight(keys, to: keyColumn), .helpKey), Segment(parts.removeFirst())])
+                }
+                for part in parts { lines.append([Segment(String(repeating: " ", count: indent)), Segment(part)]) }
             }
         }
         if context == .tree || context == .violations {
@@ -73,6 +97,6 @@ extension HelpView {
             lines.append([Segment("   ?", .warning), Segment("      the exclusion flag is not recorded")])
             lines.append([Segment("   …", .dim), Segment("      a name cut in the middle (... in an ASCII locale)")])
         }
-        return lines
+        return width == 0 ? lines : StyledLineWrap.wrap(lines, width: width)
     }
 }

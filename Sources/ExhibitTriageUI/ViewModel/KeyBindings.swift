@@ -160,6 +160,7 @@ public enum KeyBindings {
         title: "Compared files",
         bindings: [
             KeyBinding(.open, [.enter, .char("l"), .right], "Show the file in the tree"),
+            KeyBinding(.toggleDetails, [.char("i")], "Details of the row, every cell whole"),
             KeyBinding(.help, [.char("?")], "Keys for this screen"),
         ])
 

@@ -13,9 +13,14 @@ import ExhibitRules
 /// last row     status line: position, hints, messages, prompts
 /// ```
 public struct ScreenLayout: Sendable, Equatable {
-    /// Below this the screen says "terminal too small" (ncdu's limit: 60x17).
-    public static let minimumRows = 17
-    public static let minimumCols = 60
+    /// Below this the screen is one line, "exhibit: terminal too small (WxH, needs 30x8)".
+    /// Eight rows are the header's two, the tab row, the title, the status line and the
+    /// fewest list rows that show a selection with a neighbour on each side; 30 columns
+    /// keep a badge, a size and a name of about ten characters. Down to it every screen
+    /// draws its compact forms (ncdu draws on down to about 30x5 after its warning); from
+    /// 40x12 every screen is usable (DECISIONS.md, 2026-12-01).
+    public static let minimumRows = 8
+    public static let minimumCols = 30
 
     public var rows: Int
     public var cols: Int

@@ -75,7 +75,7 @@ extension TriageState {
         case .cancel, .quit, .back:
             overlays.removeLast()
         case .help:
-            overlays.append(.help(origin: .diff, ListCursor()))
+            overlays.append(.help(origin: .diff, ListCursor(), width: layout.cols))
         case .compareWithBase:
             return requestBases(.latestPassing)
         case .chooseBase:
@@ -83,6 +83,10 @@ extension TriageState {
         case .open:
             guard let row = view.selected else { return [] }
             open(row, since: view.baseRunID)
+        case .toggleDetails:
+            // The row's cells whole: the columns cut them to share the width.
+            guard let row = view.selected else { return [] }
+            openOverlay(DetailsView(.compared(row, since: view.baseRunID), data: data, width: layout.cols))
         default:
             if view.move(action, page: layout.diffRows) {
                 overlays[overlays.count - 1] = .diff(view)

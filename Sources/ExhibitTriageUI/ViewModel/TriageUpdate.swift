@@ -40,7 +40,7 @@ extension TriageState {
             let i = all.firstIndex(of: focus) ?? 0
             focus = all[(i + (action == .nextPane ? 1 : all.count - 1)) % all.count]
         case .help:
-            openOverlay(HelpView(origin: focus.context))
+            openOverlay(HelpView(origin: focus.context, width: layout.cols))
         case .showEvidence:
             openOverlay(EvidenceView(data: data))
         case .classify:
@@ -75,7 +75,10 @@ extension TriageState {
     }
 
     /// After a resize every list keeps its selection visible, every overlay its scroll.
+    /// Not while the screen is too small: nothing is shown, and a resize back finds the
+    /// screen as it was.
     mutating func revealAll() {
+        guard !layout.isTooSmall else { return }
         for pane in Pane.allCases { pane.view.fit(&self) }
         for i in overlays.indices {
             var view = overlays[i].view

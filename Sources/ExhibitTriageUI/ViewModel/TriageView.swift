@@ -121,8 +121,8 @@ public enum Overlay: Sendable, Equatable {
     }
 
     /// The key help opened from `origin` (the diff view opens it this way).
-    static func help(origin: BindingContext, _ cursor: ListCursor) -> Overlay {
-        .help(HelpView(origin: origin, cursor: cursor))
+    static func help(origin: BindingContext, _ cursor: ListCursor, width: Int) -> Overlay {
+        .help(HelpView(origin: origin, cursor: cursor, width: width))
     }
 }
 

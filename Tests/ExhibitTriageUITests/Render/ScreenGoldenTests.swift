@@ -94,8 +94,8 @@ import Testing
 
     @Test func tooSmall() throws {
         var state = TriageFixture.state(rows: 12, cols: 50)
-        _ = state.handle(.resize(rows: 12, cols: 50))
-        try assertGolden(TriageRenderer.render(state).text, "too-small-50x12")
+        _ = state.handle(.resize(rows: 4, cols: 25))
+        try assertGolden(TriageRenderer.render(state).text, "too-small-25x4")
     }
 
     @Test func minimumSizeStillLaysOut() throws {

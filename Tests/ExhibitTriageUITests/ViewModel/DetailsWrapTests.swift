@@ -67,7 +67,8 @@ import Testing
     }
 
     @Test func underASCIITheLinesAreWrappedForTheASCIIEscapes() throws {
-        var s = TriageFixture.state(rows: 40, cols: ScreenLayout.minimumCols)
+        // 60 columns: the escaped name fits one row (narrower, it wraps between escapes).
+        var s = TriageFixture.state(rows: 40, cols: 60)
         s.press(.char("j"), .enter, .char("G"), .char("i"))  // Documents, last entry: the evil name
         let grid = TriageRenderer.render(s, glyphs: .ascii)
         for r in s.layout.overlayTop..<s.layout.statusRow {

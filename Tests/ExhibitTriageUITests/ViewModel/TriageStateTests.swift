@@ -269,10 +269,10 @@ import Testing
     }
 
     @Test func tooSmallIgnoresKeysButQuitsOnQ() {
-        var s = TriageFixture.state(rows: 12, cols: 50)
+        var s = TriageFixture.state(rows: 4, cols: 25)
         #expect(s.press(.char("j")).isEmpty)
         #expect(s.tree.cursor.index == 0)
-        #expect(TriageRenderer.render(s).text.contains("Terminal too small"))
+        #expect(TriageRenderer.render(s).text.contains("too small: 25x4 < 30x8"))
         #expect(s.press(.char("q")) == [.quit])
     }
 
