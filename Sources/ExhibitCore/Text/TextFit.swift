@@ -42,6 +42,12 @@ public enum TextFit {
         return head + ellipsis + tail
     }
 
+    /// The first of `forms` (longest first) that fits in `width` columns, else the last
+    /// one clipped: a hint or a label with a short form for narrow screens.
+    public static func firstFitting(_ forms: [String], width: Int) -> String {
+        forms.first { DisplayWidth.of($0) <= width } ?? clip(forms.last ?? "", to: width)
+    }
+
     /// The longest suffix of `text` that fits in `width` columns.
     public static func suffix(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }

@@ -8,8 +8,11 @@ enum DialogRenderer {
             (glyphs.safe(option.label), option.count.map { "\($0)" } ?? "")
         }
         let widest = labels.map { DisplayWidth.of($0.0) + DisplayWidth.of($0.1) + 6 }.max() ?? 0
-        let hint = chooser.purpose == .failureClass ? "Enter: then a comment · Esc cancel" : "Enter choose · Esc cancel"
-        let width = min(max(widest, DisplayWidth.of(chooser.title) + 6, DisplayWidth.of(hint) + 4, 36), layout.cols - 4)
+        let hints =
+            chooser.purpose == .failureClass
+            ? ["Enter: then a comment · Esc cancel", "Enter: comment · Esc cancel"] : ["Enter choose · Esc cancel"]
+        let width = min(max(widest, DisplayWidth.of(chooser.title) + 6, DisplayWidth.of(hints[0]) + 4, 36), layout.cols - 4)
+        let hint = TextFit.firstFitting(hints, width: width - 4)
         let room = max(layout.statusRow - layout.titleRow - 4, 1)
         let visible = min(chooser.options.count, room)
         var cursor = chooser.cursor
@@ -31,11 +34,14 @@ enum DialogRenderer {
         let width = min(max(64, layout.cols * 2 / 3), layout.cols - 4)
         let box = drawBox(title: "Classify as: " + cls.title, innerRows: 4, width: width, layout: layout, into: &grid, glyphs: glyphs)
         let inner = width - 4
-        grid.put(" Comment (optional, one line):", row: box.top + 1, col: box.left + 1, role: .dialog)
+        grid.put(" Comment (optional, one line):", row: box.top + 1, col: box.left + 1, role: .dialog, limit: width - 2)
         let field = TextFit.suffix(glyphs.safe(text), width: inner - 1) + glyphs.cursor
         grid.fill(row: box.top + 2, from: box.left + 2, to: box.left + 2 + inner, role: .input)
         grid.put(field, row: box.top + 2, col: box.left + 2, role: .input, limit: inner)
-        grid.put(" Enter next: the issue link · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
+        let hint = TextFit.firstFitting(
+            [" Enter next: the issue link · Esc back to the classes", " Enter next: the issue link · Esc back", " Enter next · Esc back"],
+            width: width - 2)
+        grid.put(hint, row: box.top + 4, col: box.left + 1, role: .dim)
     }
 
     /// The question before recording a class the evidence cannot support.
@@ -44,7 +50,8 @@ enum DialogRenderer {
         let box = drawBox(title: "Classify as: " + cls.title, innerRows: 4, width: width, layout: layout, into: &grid, glyphs: glyphs)
         grid.put(" The evidence cannot support this class:", row: box.top + 1, col: box.left + 1, role: .dialog, limit: width - 2)
         grid.put(" " + glyphs.safe(reason), row: box.top + 2, col: box.left + 1, role: .error, limit: width - 2)
-        grid.put(" y record it anyway · Esc back to the classes", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
+        let hint = TextFit.firstFitting([" y record it anyway · Esc back to the classes", " y record it anyway · Esc back"], width: width - 2)
+        grid.put(hint, row: box.top + 4, col: box.left + 1, role: .dim)
     }
 
     /// A centred box with a title; returns its top-left corner.

@@ -20,10 +20,16 @@ enum FailuresRenderer {
             let linked = state.data.linkedViolations(ofTest: test)
             let note = linked.isEmpty ? "  unexplained" : "  " + Wording.count(linked.count, "violation")
             // The same test on two destinations is two entries: the device tells them apart.
-            let name = glyphs.safe(test.identifier ?? test.testName) + (test.destination.map { " · " + glyphs.safe($0) } ?? "")
+            let identifier = glyphs.safe(test.identifier ?? test.testName)
+            let destination = test.destination.map { " · " + glyphs.safe($0) } ?? ""
             let room = layout.cols - 3 - DisplayWidth.of(note)
+            let nameRoom = room - DisplayWidth.of(destination)
+            let name =
+                nameRoom >= 12
+                ? TestNameLabel.fit(identifier, width: nameRoom, ellipsis: glyphs.ellipsis) + destination
+                : TextFit.shorten(identifier + destination, to: room, ellipsis: glyphs.ellipsis)
             let x = grid.put(glyphs.unicodeText ? " ✗ " : " x ", row: top + r, col: 0, role: .violation)
-            let used = grid.put(TextFit.shorten(name, to: room, ellipsis: glyphs.ellipsis), row: top + r, col: x, role: .plain)
+            let used = grid.put(name, row: top + r, col: x, role: .plain)
             grid.put(note, row: top + r, col: x + used, role: linked.isEmpty ? .warning : .dim)
             if i == state.failures.index { grid.restyle(row: top + r, role: .selected) }
         }

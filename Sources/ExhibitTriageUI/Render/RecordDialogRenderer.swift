@@ -14,17 +14,21 @@ enum RecordDialogRenderer {
         grid.put(" " + comment, row: box.top + 2, col: box.left + 1, role: .dialog, limit: width - 2)
         let issue = current.issue.map { "Issue: " + glyphs.safe($0) } ?? "No issue linked"
         grid.put(" " + issue, row: box.top + 3, col: box.left + 1, role: .dim, limit: width - 2)
-        grid.put(" y classify again (this one stays in the history) · Esc keep", row: box.top + 5, col: box.left + 1, role: .dim, limit: width - 2)
+        let hint = TextFit.firstFitting(
+            [" y classify again (this one stays in the history) · Esc keep", " y classify again · Esc keep"], width: width - 2)
+        grid.put(hint, row: box.top + 5, col: box.left + 1, role: .dim)
     }
 
     static func drawIssue(_ cls: FailureClass, text: String, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
         let width = min(max(64, layout.cols * 2 / 3), layout.cols - 4)
         let box = DialogRenderer.drawBox(title: "Classify as: " + cls.title, innerRows: 4, width: width, layout: layout, into: &grid, glyphs: glyphs)
         let inner = width - 4
-        grid.put(" Issue link (optional: an id or URL):", row: box.top + 1, col: box.left + 1, role: .dialog)
+        let label = TextFit.firstFitting([" Issue link (optional: an id or URL):", " Issue link (optional):"], width: width - 2)
+        grid.put(label, row: box.top + 1, col: box.left + 1, role: .dialog)
         let field = TextFit.suffix(glyphs.safe(text), width: inner - 1) + glyphs.cursor
         grid.fill(row: box.top + 2, from: box.left + 2, to: box.left + 2 + inner, role: .input)
         grid.put(field, row: box.top + 2, col: box.left + 2, role: .input, limit: inner)
-        grid.put(" Enter record · Esc back to the comment", row: box.top + 4, col: box.left + 1, role: .dim, limit: width - 2)
+        let hint = TextFit.firstFitting([" Enter record · Esc back to the comment", " Enter record · Esc back"], width: width - 2)
+        grid.put(hint, row: box.top + 4, col: box.left + 1, role: .dim)
     }
 }

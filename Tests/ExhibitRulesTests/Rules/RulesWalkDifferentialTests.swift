@@ -76,7 +76,7 @@ import Testing
                     fill(dir, depth: depth + 1, pool: next)
                 } else {
                     a.size = rng.next() % 1000
-                    builder.addEntry(name: name, parent: parent, isDirectory: false, a)
+                    _ = builder.addEntry(name: name, parent: parent, isDirectory: false, a)
                 }
             }
         }
