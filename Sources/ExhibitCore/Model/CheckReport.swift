@@ -118,7 +118,8 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
 
 /// Everything `exhibit check` finds for one run.
 public struct CheckReport: Sendable, Equatable {
-    public var violations: [Violation]
+    /// In report order; the rules walk's violations stored grouped (`ViolationList`).
+    public var violations: ViolationList
     public var proposal: ClassificationProposal
     public var budgets: [DirectoryBudget]
     /// Where the rules came from: `built-in defaults`, `rules.json`, or the `--rules` path.
@@ -142,6 +143,15 @@ public struct CheckReport: Sendable, Equatable {
         violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
         rulesSource: String, rulesDiagnostics: [Diagnostic]
     ) {
+        self.init(
+            violations: ViolationList(violations), proposal: proposal, budgets: budgets, rulesSource: rulesSource,
+            rulesDiagnostics: rulesDiagnostics)
+    }
+
+    public init(
+        violations: ViolationList, proposal: ClassificationProposal, budgets: [DirectoryBudget],
+        rulesSource: String, rulesDiagnostics: [Diagnostic]
+    ) {
         self.violations = violations
         self.proposal = proposal
         self.budgets = budgets
@@ -149,12 +159,12 @@ public struct CheckReport: Sendable, Equatable {
         self.rulesDiagnostics = rulesDiagnostics
     }
 
-    public var hasBlocking: Bool { violations.contains { $0.kind.isBlocking } }
+    public var hasBlocking: Bool { violations.indices.contains { violations.kind(at: $0).isBlocking } }
 
     /// A blocking rule could not be decided (its files' flags are unknown).
     public var hasUndecidedBlocking: Bool { undecided.contains { $0.kind.isBlocking } }
 
-    public func count(of kind: ViolationKind) -> Int { violations.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
+    public func count(of kind: ViolationKind) -> Int { violations.indices.reduce(0) { $0 + (violations.kind(at: $1) == kind ? 1 : 0) } }
 }
 
 /// The undecided findings of one rule: what `check` lists under "undecided".

@@ -55,7 +55,7 @@ public struct RunComparison: Sendable {
         self.runID = runID
         rulesSource = report.rulesSource
         files = InventoryDiff(base: base, run: run, report: report)
-        violations = ViolationDiff(base: baseReport.violations, run: report.violations)
+        violations = ViolationDiff(base: Array(baseReport.violations), run: Array(report.violations))
         tests = TestOutcomeDiff(base: baseResults, run: results)
     }
 

@@ -46,13 +46,14 @@ extension CheckReportFormatter {
             (
                 "violations",
                 { indent in
-                    report.violations.withUnsafeBufferPointer { violations in
-                        j.array(count: violations.count, indent: indent) { i, inner in
-                            let node = violations[i].node
-                            j.violation(
-                                violations[i], id: i + 1, inferred: node.flatMap { steps?.step(for: $0) },
-                                filledBy: node.map { steps?.filling($0) ?? [] } ?? [], indent: inner)
-                        }
+                    // One violation made at a time (its path with it), written and dropped.
+                    let violations = report.violations
+                    j.array(count: violations.count, indent: indent) { i, inner in
+                        let v = violations[i]
+                        let node = v.node
+                        j.violation(
+                            v, id: i + 1, inferred: node.flatMap { steps?.step(for: $0) },
+                            filledBy: node.map { steps?.filling($0) ?? [] } ?? [], indent: inner)
                     }
                 }
             ),

@@ -44,24 +44,24 @@ extension CheckReportFormatter {
             }
         }
         var counts = [Int](repeating: 0, count: ViolationKind.allCases.count)
-        for i in report.violations.indices { counts[kindIndex(report.violations[i].kind)] += 1 }
+        for i in report.violations.indices { counts[kindIndex(report.violations.kind(at: i))] += 1 }
         for kind in ViolationKind.allCases {
             let count = counts[kindIndex(kind)]
             guard count > 0 else { continue }
             line("")
             let noun = kind.isBlocking ? "violation" : "warning"
             line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
-            // Through a buffer pointer, so each violation is borrowed, not copied.
-            report.violations.withUnsafeBufferPointer { violations in
-                var tails = MessageTails()
-                for i in violations.indices where violations[i].kind == kind {
-                    out.append("  [")
-                    out.appendDecimal(i + 1)
-                    out.append("] ")
-                    appendMessage(violations[i], to: out, tails: &tails)
-                    if let steps { for phrase in steps.phrases(for: violations[i]) { appendInferred(phrase, to: out) } }
-                    out.endLine()
-                }
+            // One violation made at a time (its path with it), written and dropped.
+            let violations = report.violations
+            var tails = MessageTails()
+            for i in violations.indices where violations.kind(at: i) == kind {
+                let v = violations[i]
+                out.append("  [")
+                out.appendDecimal(i + 1)
+                out.append("] ")
+                appendMessage(v, to: out, tails: &tails)
+                if let steps { for phrase in steps.phrases(for: v) { appendInferred(phrase, to: out) } }
+                out.endLine()
             }
         }
         if report.violations.isEmpty {

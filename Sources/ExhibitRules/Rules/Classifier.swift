@@ -24,6 +24,15 @@ public enum Classifier {
         violations: [Violation], failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment? = nil,
         hasTestResults: Bool = true
     ) -> ClassificationProposal {
+        classify(violations: ViolationList(violations), failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
+    }
+
+    /// The same over a `ViolationList`: fields read without making the violations, and
+    /// each candidate's path made once for all failing tests.
+    public static func classify(
+        violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment? = nil,
+        hasTestResults: Bool = true
+    ) -> ClassificationProposal {
         var proposal = classifyLinks(
             violations: violations, failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
         if !hasTestResults { proposal.confidence = .noTestResults }
@@ -34,21 +43,24 @@ public enum Classifier {
     public static let noResultsRationale = "No test results in the bundle: what failed is not known."
 
     private static func classifyLinks(
-        violations: [Violation], failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
+        violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
     ) -> ClassificationProposal {
-        let blocking = violations.indices.filter { violations[$0].kind.isBlocking }
-        let boundary = blocking.filter { violations[$0].kind.isBoundaryFailure }
-        let findings = blocking.filter { !violations[$0].kind.isBoundaryFailure }
+        let blocking = violations.indices.filter { violations.kind(at: $0).isBlocking }
+        let boundary = blocking.filter { violations.kind(at: $0).isBoundaryFailure }
+        let findings = blocking.filter { !violations.kind(at: $0).isBoundaryFailure }
         var links: [TestLink] = []
         var unexplained: [String] = []
         // Tests explained only by configuration or preference findings: they do not
         // support a backup-boundary class, whatever else the container shows.
         var explainedByFindings: [String] = []
         let configurationTests = backgroundTasks?.cause == .configurationRegression ? Set(backgroundTasks?.relatedTests ?? []) : []
-        for failure in failures {
-            let test = failure.identifier ?? failure.testName
-            let toBoundary = link(failure, test: test, candidates: boundary, in: violations)
-            let toFindings = link(failure, test: test, candidates: findings, in: violations)
+        let tests = failures.map { (failure: $0, test: $0.identifier ?? $0.testName) }
+        let boundaryLinks = Self.links(tests, candidates: boundary, in: violations)
+        let findingLinks = Self.links(tests, candidates: findings, in: violations)
+        for (k, failure) in failures.enumerated() {
+            let test = tests[k].test
+            let toBoundary = boundaryLinks[k]
+            let toFindings = findingLinks[k]
             // The stronger basis wins: a failure naming a task identifier is about that
             // task, not about a file its creating step also made.
             if let b = toBoundary, toFindings.map({ b.basis.strength <= $0.basis.strength }) ?? true, !configurationTests.contains(test) {
@@ -68,9 +80,9 @@ public enum Classifier {
             explainedByFindings.count == failures.count && !failures.isEmpty, findings: findings, violations: violations,
             configurationTests: !configurationTests.isEmpty)
 
-        let boundaryLinked = links.contains { $0.violations.contains { violations[$0].kind.isBoundaryFailure } }
+        let boundaryLinked = links.contains { $0.violations.contains { violations.kind(at: $0).isBoundaryFailure } }
         if !boundary.isEmpty, !failures.isEmpty, !boundaryLinked, !explainedByFindings.isEmpty {
-            let kinds = ViolationKind.allCases.filter { k in findings.contains { violations[$0].kind == k } }
+            let kinds = ViolationKind.allCases.filter { k in findings.contains { violations.kind(at: $0) == k } }
             var rationale: String
             if let first = findings.first {
                 let example = violations[first]
@@ -93,7 +105,7 @@ public enum Classifier {
         }
         if boundary.isEmpty, !blocking.isEmpty {
             // Configuration and preference findings block, but are no backup-boundary class.
-            let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations[$0].kind == k } }
+            let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations.kind(at: $0) == k } }
             let example = violations[blocking[0]]
             var rationale =
                 "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
@@ -121,11 +133,11 @@ public enum Classifier {
         }
 
         let kinds: [ViolationKind] = [.unsetAttribute, .misplacedFile, .skippedCleanup]
-        let presentKinds = kinds.filter { k in boundary.contains { violations[$0].kind == k } }
+        let presentKinds = kinds.filter { k in boundary.contains { violations.kind(at: $0) == k } }
         func testsExplained(by kind: ViolationKind) -> Int {
-            links.filter { $0.violations.contains { violations[$0].kind == kind } }.count
+            links.filter { $0.violations.contains { violations.kind(at: $0) == kind } }.count
         }
-        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations[$0].kind == kind }.count }
+        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations.kind(at: $0) == kind }.count }
         let best =
             presentKinds.max { a, b in
                 let ta = testsExplained(by: a)
@@ -137,7 +149,7 @@ public enum Classifier {
                 return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
             } ?? .unsetAttribute
         let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
-        let evidence = boundary.filter { violations[$0].kind == best }
+        let evidence = boundary.filter { violations.kind(at: $0) == best }
 
         let confidence: ClassificationProposal.Confidence
         if !unexplained.isEmpty {
@@ -184,7 +196,7 @@ public enum Classifier {
     /// findings (or the background-task verdict) do: configuration first, as the
     /// system refusing a task fails whatever the preferences hold.
     private static func explainingFinding(
-        _ allExplained: Bool, findings: [Int], violations: [Violation], configurationTests: Bool
+        _ allExplained: Bool, findings: [Int], violations: ViolationList, configurationTests: Bool
     ) -> ProposalFinding? {
         guard allExplained else { return nil }
         if configurationTests { return .configurationRegression }
@@ -192,28 +204,55 @@ public enum Classifier {
     }
 
     /// The finding named by the kinds of these violations, configuration first.
-    private static func kindFinding(_ indices: [Int], _ violations: [Violation]) -> ProposalFinding? {
-        if indices.contains(where: { violations[$0].kind == .configuration }) { return .configurationRegression }
-        if indices.contains(where: { violations[$0].kind == .preference }) { return .preferenceRegression }
+    private static func kindFinding(_ indices: [Int], _ violations: ViolationList) -> ProposalFinding? {
+        if indices.contains(where: { violations.kind(at: $0) == .configuration }) { return .configurationRegression }
+        if indices.contains(where: { violations.kind(at: $0) == .preference }) { return .preferenceRegression }
         return nil
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.
     static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
-        let text = Array(failure.failureText.lowercased().utf8)
-        let names = testNames(failure)
-        var scan = LinkScan(text: text, names: names)
-        // One pass per basis over the candidates (borrowed through a buffer pointer), each
-        // reading only the fields it needs: a closure taking a `Violation` copied the
-        // struct, six references, per call.
-        for basis in [TestLinkBasis.path, .directory, .fileName, .ruleName, .step] {
-            let hits = violations.withUnsafeBufferPointer { scan.hits(basis, candidates: candidates, in: $0) }
-            if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
-        }
-        return nil
+        links([(failure, test)], candidates: candidates, in: ViolationList(violations))[0]
     }
 
-    /// What `link` remembers while it tries one failing test's text against the bases.
+    /// The strongest link from each failing test to the candidates, or nil, trying the
+    /// bases strongest first. The bases that read the path (path, directory) are tried
+    /// for every test in one pass, so each candidate's path is made once (a grouped
+    /// violation has none stored); file name, rule name and step follow, per test,
+    /// only for a test that names no path or directory.
+    static func links(_ tests: [(failure: TestFailure, test: String)], candidates: [Int], in violations: ViolationList) -> [TestLink?] {
+        var scans = tests.map { LinkScan(text: Array($0.failure.failureText.lowercased().utf8), names: testNames($0.failure)) }
+        guard !scans.isEmpty else { return [] }
+        var pathHits = [[Int]](repeating: [], count: scans.count)
+        var directoryHits = [[Int]](repeating: [], count: scans.count)
+        var deepest = [Int](repeating: 0, count: scans.count)
+        for i in candidates {
+            let path = violations.path(at: i)
+            for k in scans.indices {
+                if scans[k].names(path) { pathHits[k].append(i) }
+                // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                let depth = scans[k].ancestors.depth(of: path)
+                if depth == 0 || depth < deepest[k] { continue }
+                if depth > deepest[k] {
+                    deepest[k] = depth
+                    directoryHits[k].removeAll()
+                }
+                directoryHits[k].append(i)
+            }
+        }
+        return scans.indices.map { k in
+            let test = tests[k].test
+            if !pathHits[k].isEmpty { return TestLink(test: test, violations: pathHits[k], basis: .path) }
+            if !directoryHits[k].isEmpty { return TestLink(test: test, violations: directoryHits[k], basis: .directory) }
+            for basis in [TestLinkBasis.fileName, .ruleName, .step] {
+                let hits = scans[k].hits(basis, candidates: candidates, in: violations)
+                if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+            }
+            return nil
+        }
+    }
+
+    /// What `links` remembers while it tries one failing test's text against the bases.
     private struct LinkScan {
         let text: [UInt8]
         let names: [String]
@@ -229,35 +268,38 @@ public enum Classifier {
             directories = DirectoryMentionFilter(text: text)
         }
 
-        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: UnsafeBufferPointer<Violation>) -> [Int] {
+        /// The path basis: the text names the relative path.
+        mutating func names(_ path: String) -> Bool {
+            directories.mayMention(path) && mentions(text, path)
+        }
+
+        /// File name, rule name or step, reading only the fields it needs.
+        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: ViolationList) -> [Int] {
             var hits: [Int] = []
-            var deepest = 0
             for i in candidates {
                 switch basis {
-                case .path:
-                    if directories.mayMention(violations[i].path), mentions(text, violations[i].path) { hits.append(i) }
-                case .directory:
-                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                    let depth = ancestors.depth(of: violations[i].path)
-                    if depth == 0 || depth < deepest { continue }
-                    if depth > deepest {
-                        deepest = depth
-                        hits.removeAll()
-                    }
-                    hits.append(i)
+                case .path, .directory:
+                    continue  // tried with the path, in `links`
                 case .fileName:
-                    guard let name = lastComponent(violations[i].path), name.utf8.count >= 3 else { continue }
-                    if mentions(text, name) { hits.append(i) }
+                    if let name = violations.plainName(at: i) {
+                        if name.utf8.count >= 3, mentions(text, name) { hits.append(i) }
+                    } else {
+                        let path = violations.path(at: i)
+                        guard let name = lastComponent(path), name.utf8.count >= 3 else { continue }
+                        if mentions(text, name) { hits.append(i) }
+                    }
                 case .ruleName:
-                    guard let rule = violations[i].ruleName, rule.utf8.count >= 3 else { continue }
+                    guard let rule = violations.ruleName(at: i), rule.utf8.count >= 3 else { continue }
                     // A preference contract is named `domain:key`; tests name the key.
-                    if violations[i].kind == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3, mentions(text, String(key)) {
+                    if violations.kind(at: i) == .preference, let key = rule.split(separator: ":").last, key.utf8.count >= 3,
+                        mentions(text, String(key))
+                    {
                         hits.append(i)
                     } else if mentions(text, rule) {
                         hits.append(i)
                     }
                 case .step:
-                    guard let step = violations[i].step else { continue }
+                    guard let step = violations.step(at: i) else { continue }
                     let found: Bool
                     if let known = stepMatches[step] {
                         found = known

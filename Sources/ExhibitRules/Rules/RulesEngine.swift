@@ -29,7 +29,7 @@ public enum RulesEngine {
         inventory: Inventory?, failures: [TestFailure], duTotals: [DirectoryTotal]?, compiled: CompiledRules,
         rulesSource: String, rulesDiagnostics: [Diagnostic]
     ) -> CheckReport {
-        var violations: [Violation] = []
+        var violations: ViolationList = []
         var undecided: [Violation] = []
         var allowedBytes: [Inventory.NodeID: UInt64] = [:]
         if let inventory {
@@ -166,7 +166,7 @@ public enum RulesEngine {
         if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
     }
 
-    private static func rank(_ kind: ViolationKind) -> Int {
+    static func rank(_ kind: ViolationKind) -> Int {
         switch kind {
         case .unsetAttribute: 0
         case .misplacedFile: 1

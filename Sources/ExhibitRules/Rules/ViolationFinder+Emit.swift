@@ -3,8 +3,11 @@ import ExhibitCore
 extension ViolationFinder {
     // MARK: - 3. Emit
 
-    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> (violations: [Violation], undecided: [Violation]) {
-        var out: [Violation] = []
+    /// The violations grouped (`ViolationList`: a node and a finding's template each, no
+    /// path), in walk order; the undecided findings made as values (few, and listed
+    /// entry by entry).
+    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> (violations: ViolationList, undecided: [Violation]) {
+        var slots: [ViolationList.Slot] = []
         var undecided: [Violation] = []
         // At most one violation per finding of every file (collapsed directories make
         // fewer): reserved at once, the array is not regrown and copied while it fills.
@@ -14,23 +17,31 @@ extension ViolationFinder {
             if sizes[Int(sig)] < 0 { sizes[Int(sig)] = signatures[sig].count }
             bound += sizes[Int(sig)]
         }
-        out.reserveCapacity(bound)
+        slots.reserveCapacity(bound)
         var paths = PathMaker(inventory: inventory)
+        var collapsedSteps: [Int32: String] = [:]
         // Rule, owner and reason depend on the finding only: made once per finding, and
         // their strings shared by its violations, not rebuilt per violation.
         var templates = [Violation?](repeating: nil, count: findings.count)
-        func append(_ f: Int32, node: Int, path: String, step: String?, fileCount: Int) {
-            let t: Violation
-            if let made = templates[Int(f)] {
-                t = made
+        func template(_ f: Int32, node: Int) -> Violation {
+            if let made = templates[Int(f)] { return made }
+            let t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
+            templates[Int(f)] = t
+            return t
+        }
+        func append(_ f: Int32, node: Int, step: String?, reportedOnce: Bool) {
+            let t = template(f, node: node)
+            if findings[f].isUndecided {
+                var v = t
+                v.node = node
+                v.path = paths.path(node)
+                v.size = inventory.totalSize(node)
+                v.step = step
+                v.fileCount = reportedOnce ? inventory.fileCount(node) : 1
+                undecided.append(v)
             } else {
-                t = violation(findings[f], node: node, path: "", step: nil, fileCount: 1)
-                templates[Int(f)] = t
+                slots.append(ViolationList.Slot(node: node, template: Int(f), reportedOnce: reportedOnce))
             }
-            let v = Violation(
-                kind: t.kind, node: node, path: path, size: inventory.totalSize(node), ruleName: t.ruleName,
-                ruleOwner: t.ruleOwner, requirement: t.requirement, step: step, reason: t.reason, fileCount: fileCount)
-            if findings[f].isUndecided { undecided.append(v) } else { out.append(v) }
         }
         inventory.withRulesWalkStorage { storage in
             var stack: [Int] = []
@@ -44,22 +55,20 @@ extension ViolationFinder {
                 if storage.nodes[id].flags.contains(.directory) {
                     if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
                         let step = inventory.step(id) ?? commonStep(below: id)
-                        let path = paths.path(id)
-                        for f in signatures[sig] {
-                            append(f, node: id, path: path, step: step, fileCount: inventory.fileCount(id))
-                        }
+                        if let step { collapsedSteps[Int32(id)] = step }
+                        for f in signatures[sig] { append(f, node: id, step: step, reportedOnce: true) }
                     } else {
                         pushChildren(id)
                     }
                 } else {
-                    let path = paths.path(id)
-                    for f in signatures[fileSignatures[id]] {
-                        append(f, node: id, path: path, step: inventory.step(id), fileCount: 1)
-                    }
+                    for f in signatures[fileSignatures[id]] { append(f, node: id, step: inventory.step(id), reportedOnce: false) }
                 }
             }
         }
-        return (out, undecided)
+        // A finding no violation used keeps an empty template (no slot points to it).
+        let made = templates.map { $0 ?? Violation(kind: .unruled, path: "", size: 0, reason: "") }
+        let source = ViolationList.Source(inventory: inventory, templates: made, collapsedSteps: collapsedSteps)
+        return (ViolationList(source: source, slots: slots), undecided)
     }
 
     private func canReportOnce(_ dir: Int, signature: Int32) -> Bool {
@@ -174,8 +183,8 @@ extension ViolationFinder {
     }
 }
 
-/// Violation paths for the emit walk, which visits the files of one directory one
-/// after another: the directory's path bytes are made once, and each path is one
+/// Paths of undecided findings for the emit walk, which visits the files of one
+/// directory one after another: the directory's path bytes are made once, and each path is one
 /// allocation (`Inventory.path` collects the ancestor chain and a byte array per call).
 /// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
 private struct PathMaker {

@@ -78,7 +78,7 @@ struct ViolationFinder {
 
     /// The violations, and the rule findings left undecided by unknown flags (shaped as
     /// violations of the kind they would be, `CheckReport.undecided`).
-    mutating func find() -> (violations: [Violation], undecided: [Violation]) {
+    mutating func find() -> (violations: ViolationList, undecided: [Violation]) {
         let signatureOf = walk()
         let merged = mergeBottomUp(signatureOf)
         return emit(fileSignatures: signatureOf, directorySignatures: merged)

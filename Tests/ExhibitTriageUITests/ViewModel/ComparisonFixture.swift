@@ -13,7 +13,7 @@ enum ComparisonFixture {
         baseViolations: [Violation] = [], baseResults: TestResults? = nil, runResults: TestResults? = nil
     ) -> RunComparison {
         var baseReport = data.report
-        baseReport.violations = baseViolations
+        baseReport.violations = ViolationList(baseViolations)
         return RunComparison(
             baseRunID: baseRunID, base: base, baseReport: baseReport, baseResults: baseResults,
             runID: data.bundle.runID, run: data.inventory!, report: data.report,
@@ -22,7 +22,7 @@ enum ComparisonFixture {
 
     /// The run compared with itself: nothing differs.
     static func same(_ data: TriageData = TriageFixture.data()) -> RunComparison {
-        comparing(data, base: data.inventory!, baseRunID: "run-same", baseViolations: data.report.violations, baseResults: data.bundle.primaryResults)
+        comparing(data, base: data.inventory!, baseRunID: "run-same", baseViolations: Array(data.report.violations), baseResults: data.bundle.primaryResults)
     }
 
     /// A base where every section has something: the catalog was excluded (now backed up,

@@ -1,0 +1,61 @@
+extension Inventory {
+    /// `path(id)` with one allocation: the length is summed up the parent chain and the
+    /// bytes are written back to front into the string's own storage (`path` collects
+    /// the chain and a byte array first). Same text: invalid UTF-8 becomes U+FFFD.
+    public func pathMadeOnce(_ id: NodeID) -> String {
+        var count = 0
+        var cur = id
+        while true {
+            let n = nodes[cur]
+            guard n.parent >= 0 else { break }
+            count += Int(n.nameLength) + (nodes[Int(n.parent)].parent >= 0 ? 1 : 0)
+            cur = Int(n.parent)
+        }
+        guard count > 0 else { return "" }
+        return names.withUnsafeBufferPointer { names in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                writePath(id, count: count, names: names, into: buffer)
+                return count
+            }
+        }
+    }
+
+    /// Appends the bytes of `pathBytes(id)` to `bytes`, without the chain array.
+    public func appendPathBytes(_ id: NodeID, to bytes: inout [UInt8]) {
+        var count = 0
+        var cur = id
+        while true {
+            let n = nodes[cur]
+            guard n.parent >= 0 else { break }
+            count += Int(n.nameLength) + (nodes[Int(n.parent)].parent >= 0 ? 1 : 0)
+            cur = Int(n.parent)
+        }
+        guard count > 0 else { return }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        names.withUnsafeBufferPointer { names in
+            bytes.withUnsafeMutableBufferPointer { out in
+                writePath(id, count: count, names: names, into: UnsafeMutableBufferPointer(rebasing: out[start..<(start + count)]))
+            }
+        }
+    }
+
+    /// Names from `id` up to the root's child, each before the last, joined by `/`.
+    private func writePath(_ id: NodeID, count: Int, names: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        var end = count
+        var cur = id
+        while true {
+            let n = nodes[cur]
+            guard n.parent >= 0 else { break }
+            let length = Int(n.nameLength)
+            let start = Int(n.nameStart)
+            end -= length
+            for k in 0..<length { buffer[end + k] = names[start + k] }
+            if nodes[Int(n.parent)].parent >= 0 {
+                end -= 1
+                buffer[end] = UInt8(ascii: "/")
+            }
+            cur = Int(n.parent)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+/// The violations of a check, as a collection of `Violation` values.
+///
+/// A run with 900,000 violations holds a handful of distinct findings (rule, kind,
+/// reason), each broken by many files: the rules walk's violations are stored grouped,
+/// 8 bytes each (the node and the finding's template), and a `Violation` with its path
+/// is made only when one is read (`subscript`). Readers that visit every violation use
+/// the per-field accessors (`kind(at:)`, `ruleName(at:)`, ...), which make no path, and
+/// `path(at:)` makes one with one allocation. Violations that are no node's (volume
+/// warnings, preference and configuration findings, anything appended or set) are kept
+/// as values. Equality compares the violations, not how they are stored.
+public struct ViolationList: Sendable {
+    /// What the rules walk's violations share: the inventory their nodes are in, and
+    /// one template per finding.
+    package struct Source: Sendable {
+        package let inventory: Inventory
+        /// Kind, rule, owner, requirement and reason of each finding; node, path, size,
+        /// step and file count come from the violation's node.
+        package let templates: [Violation]
+        /// The creating step of each directory reported once for its files (its own, or
+        /// the one every file below shares), by node; absent when there is none.
+        package let collapsedSteps: [Int32: String]
+
+        package init(inventory: Inventory, templates: [Violation], collapsedSteps: [Int32: String]) {
+            self.inventory = inventory
+            self.templates = templates
+            self.collapsedSteps = collapsedSteps
+        }
+    }
+
+    /// One violation: a node and a template (`code >> 1`; bit 0 set for a directory
+    /// reported once for its files), or, with `code == Slot.stored`, `stored[node]`.
+    package struct Slot: Sendable, Equatable {
+        package var node: Int32
+        package var code: Int32
+
+        package static let stored: Int32 = -1
+
+        package init(node: Int32, code: Int32) {
+            self.node = node
+            self.code = code
+        }
+
+        package init(node: Int, template: Int, reportedOnce: Bool) {
+            self.init(node: Int32(node), code: Int32(template << 1 | (reportedOnce ? 1 : 0)))
+        }
+
+        package var isStored: Bool { code == Slot.stored }
+        package var template: Int { Int(code >> 1) }
+        package var isReportedOnce: Bool { code & 1 == 1 }
+    }
+
+    package private(set) var source: Source?
+    /// The violations in order.
+    package var slots: [Slot]
+    private var stored: [Violation]
+
+    public init() {
+        source = nil
+        slots = []
+        stored = []
+    }
+
+    public init(_ violations: [Violation]) {
+        source = nil
+        stored = violations
+        slots = violations.indices.map { Slot(node: Int32($0), code: Slot.stored) }
+    }
+
+    /// Grouped violations of the rules walk, in `slots` order.
+    package init(source: Source, slots: [Slot]) {
+        self.source = source
+        self.slots = slots
+        stored = []
+    }
+
+    // MARK: - Fields without making the violation
+
+    private func template(_ slot: Slot) -> Violation {
+        // A grouped slot exists only with a source.
+        source.unsafelyUnwrapped.templates[slot.template]
+    }
+
+    public func kind(at i: Int) -> ViolationKind { kind(of: slots[i]) }
+
+    public func ruleName(at i: Int) -> String? { ruleName(of: slots[i]) }
+
+    package func kind(of s: Slot) -> ViolationKind { s.isStored ? stored[Int(s.node)].kind : template(s).kind }
+
+    package func ruleName(of s: Slot) -> String? { s.isStored ? stored[Int(s.node)].ruleName : template(s).ruleName }
+
+    public func reason(at i: Int) -> String {
+        let s = slots[i]
+        return s.isStored ? stored[Int(s.node)].reason : template(s).reason
+    }
+
+    public func node(at i: Int) -> Inventory.NodeID? {
+        let s = slots[i]
+        return s.isStored ? stored[Int(s.node)].node : Int(s.node)
+    }
+
+    public func step(at i: Int) -> String? {
+        let s = slots[i]
+        if s.isStored { return stored[Int(s.node)].step }
+        let source = source.unsafelyUnwrapped
+        return s.isReportedOnce ? source.collapsedSteps[s.node] : source.inventory.step(Int(s.node))
+    }
+
+    /// The path, made with one allocation for a grouped violation.
+    public func path(at i: Int) -> String {
+        let s = slots[i]
+        return s.isStored ? stored[Int(s.node)].path : source.unsafelyUnwrapped.inventory.pathMadeOnce(Int(s.node))
+    }
+
+    /// The path's UTF-8 (as `path(at:)` holds it) into `buffer`, replacing what it held.
+    package func pathUTF8(at i: Int, into buffer: inout [UInt8]) { pathUTF8(of: slots[i], into: &buffer) }
+
+    package func pathUTF8(of s: Slot, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        if s.isStored {
+            buffer.append(contentsOf: stored[Int(s.node)].path.utf8)
+            return
+        }
+        source.unsafelyUnwrapped.inventory.appendPathBytes(Int(s.node), to: &buffer)
+        // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
+        guard buffer.contains(where: { $0 >= 0x80 }) else { return }
+        let text = String(decoding: buffer, as: UTF8.self)
+        if !text.utf8.elementsEqual(buffer) { buffer = Array(text.utf8) }
+    }
+
+    /// The file name `Classifier` matches (the path's last component) without making
+    /// the path, when the node's name says it: a name that is valid UTF-8, not empty
+    /// and without `/`. Nil means "ask the path".
+    package func plainName(at i: Int) -> String? {
+        let s = slots[i]
+        guard !s.isStored else { return nil }
+        let name = source.unsafelyUnwrapped.inventory.nameBytes(Int(s.node))
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")) else { return nil }
+        let text = String(decoding: name, as: UTF8.self)
+        // Invalid UTF-8 came back repaired (other bytes): the path's repair may differ.
+        return text.utf8.elementsEqual(name) ? text : nil
+    }
+
+    package func isStored(at i: Int) -> Bool { slots[i].isStored }
+
+    private func make(_ slot: Slot) -> Violation {
+        if slot.isStored { return stored[Int(slot.node)] }
+        let source = source.unsafelyUnwrapped
+        let node = Int(slot.node)
+        var v = source.templates[slot.template]
+        v.node = node
+        v.path = source.inventory.pathMadeOnce(node)
+        v.size = source.inventory.totalSize(node)
+        if slot.isReportedOnce {
+            v.step = source.collapsedSteps[slot.node]
+            v.fileCount = source.inventory.fileCount(node)
+        } else {
+            v.step = source.inventory.step(node)
+            v.fileCount = 1
+        }
+        return v
+    }
+
+    private mutating func store(_ v: Violation) -> Slot {
+        stored.append(v)
+        return Slot(node: Int32(stored.count - 1), code: Slot.stored)
+    }
+}
+
+extension ViolationList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    public typealias Index = Int
+    public typealias Element = Violation
+    public typealias SubSequence = Slice<ViolationList>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { slots.count }
+
+    /// Made when read (a path allocated for a grouped violation); setting stores the value.
+    public subscript(position: Int) -> Violation {
+        get { make(slots[position]) }
+        set { slots[position] = store(newValue) }
+    }
+
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Violation {
+        var added: [Slot] = []
+        added.reserveCapacity(newElements.count)
+        for v in newElements { added.append(store(v)) }
+        slots.replaceSubrange(subrange, with: added)
+    }
+
+    public mutating func reserveCapacity(_ n: Int) { slots.reserveCapacity(n) }
+
+    /// The violations as an array (every grouped one made).
+    public var array: [Violation] { Array(self) }
+}
+
+extension ViolationList: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Violation...) { self.init(elements) }
+}
+
+extension ViolationList: Equatable {
+    public static func == (a: ViolationList, b: ViolationList) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+}

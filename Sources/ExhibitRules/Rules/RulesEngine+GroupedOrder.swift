@@ -1,0 +1,122 @@
+import ExhibitCore
+
+extension RulesEngine {
+    /// The report order of a `ViolationList` (kind, path bytes, rule name; equal keys
+    /// keep their order), moving its 8-byte slots and holding no path for the grouped
+    /// ones: a grouped violation's key is one integer, the kind's rank, its node's
+    /// `PathOrder` rank and its rule name's rank among the templates, computed when
+    /// compared (a stable sort of the slots in place). The stored violations (volume
+    /// warnings, preference and configuration findings: a few) are sorted by their full
+    /// keys and put in place by binary search, comparing a grouped violation's path made
+    /// into a reused buffer; one whose key equals a grouped one's goes after it (they
+    /// come after the walk's). When `PathOrder` cannot rank the tree, every key is laid
+    /// out in full, as for an array.
+    static func sortInReportOrder(_ list: inout ViolationList) {
+        guard let source = list.source else { return sortByFullKeys(&list) }
+        let ranks = PathOrder.ranks(of: list.slots.lazy.filter { !$0.isStored }.map(\.node), in: source.inventory)
+        guard let pathRank = ranks else { return sortByFullKeys(&list) }
+        let templateKey = templateKeys(source.templates)
+        var slots = list.slots
+        list.slots = []
+        var stored = slots.filter(\.isStored)
+        if !stored.isEmpty { slots.removeAll(where: \.isStored) }
+        pathRank.withUnsafeBufferPointer { rank in
+            templateKey.withUnsafeBufferPointer { key in
+                // A stable sort (the standard library's is): equal keys are one node's
+                // findings of one rule name, which keep their walk order.
+                slots.sort { a, b in
+                    (key[a.template] | UInt64(rank[Int(a.node)]) << 29) < (key[b.template] | UInt64(rank[Int(b.node)]) << 29)
+                }
+            }
+        }
+        guard !stored.isEmpty else {
+            list.slots = slots
+            return
+        }
+        var keys = FullKeys(list)
+        stored.sort { keys.less($0, $1) }
+        var merged: [ViolationList.Slot] = []
+        merged.reserveCapacity(slots.count + stored.count)
+        var next = 0
+        for s in stored {
+            // The first grouped violation that sorts after `s`: everything before it goes first.
+            var low = next
+            var high = slots.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keys.less(s, slots[mid]) { high = mid } else { low = mid + 1 }
+            }
+            merged.append(contentsOf: slots[next..<low])
+            next = low
+            merged.append(s)
+        }
+        merged.append(contentsOf: slots[next...])
+        list.slots = merged
+    }
+
+    /// Per template: the kind's rank in bits 61–63 and the rule name's rank among the
+    /// templates' names (byte order; equal names, and no name and an empty one, equal).
+    private static func templateKeys(_ templates: [Violation]) -> [UInt64] {
+        let names = templates.map { Array(($0.ruleName ?? "").utf8) }
+        let byName = templates.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+        var keys = [UInt64](repeating: 0, count: templates.count)
+        var nameRank: UInt64 = 0
+        for (k, t) in byName.enumerated() {
+            if k > 0, names[byName[k - 1]] != names[t] { nameRank += 1 }
+            keys[t] = UInt64(rank(templates[t].kind)) << 61 | nameRank
+        }
+        return keys
+    }
+
+    /// Every violation's key laid out in one buffer (the array sort, for slots).
+    private static func sortByFullKeys(_ list: inout ViolationList) {
+        var flat: [UInt8] = []
+        var bounds: [(rank: Int, start: Int, end: Int)] = []
+        bounds.reserveCapacity(list.count)
+        var path: [UInt8] = []
+        for i in list.indices {
+            let start = flat.count
+            list.pathUTF8(at: i, into: &path)
+            flat.append(contentsOf: path)
+            flat.append(0)  // paths hold no NUL: "a" + rule sorts before "a/b"
+            if let rule = list.ruleName(at: i) { flat.append(contentsOf: rule.utf8) }
+            bounds.append((rank(list.kind(at: i)), start, flat.count))
+        }
+        var order = Array(list.indices)
+        flat.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeBufferPointer { keys in
+                // Stable, as the array sort: equal keys keep their order.
+                order.sort { i, j in
+                    let a = keys[i]
+                    let b = keys[j]
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
+                }
+            }
+        }
+        list.slots = order.map { list.slots[$0] }
+    }
+
+    /// Full keys of two violations compared on demand, the paths made into reused buffers.
+    private struct FullKeys {
+        let list: ViolationList
+        var a: [UInt8] = []
+        var b: [UInt8] = []
+
+        init(_ list: ViolationList) { self.list = list }
+
+        /// Kind, then path and rule name.
+        mutating func less(_ x: ViolationList.Slot, _ y: ViolationList.Slot) -> Bool {
+            let kx = rank(list.kind(of: x))
+            let ky = rank(list.kind(of: y))
+            if kx != ky { return kx < ky }
+            list.pathUTF8(of: x, into: &a)
+            list.pathUTF8(of: y, into: &b)
+            a.append(0)
+            b.append(0)
+            if let r = list.ruleName(of: x) { a.append(contentsOf: r.utf8) }
+            if let r = list.ruleName(of: y) { b.append(contentsOf: r.utf8) }
+            return a.withUnsafeBufferPointer { p in b.withUnsafeBufferPointer { q in ByteCompare.compare(p, q) } } < 0
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitRules
+@testable import ExhibitSynthetic
+
+/// The rules walk's violations are stored grouped (`ViolationList`: a node and a
+/// finding's template, the path made when read), put in report order by `PathOrder`'s
+/// ranks instead of their paths, and read by the classifier and the writers field by
+/// field. Checked here against plain code on random trees (names next to `/` in byte
+/// order: `-`, `.`, space, `!`, `0`; non-ASCII; deep paths; sometimes a name twice or
+/// invalid UTF-8, where the ranks give way to the paths) and random rules.
+@Suite struct GroupedViolationsDifferentialTests {
+    static let namePool: [[UInt8]] = [
+        "a", "a-c", "a.b", "a b", "a!", "a0", "a-", "a.", "ab", "A", "b", "é", "é-x", "日本語", "Café", "Cafe\u{301}", "x.sqlite",
+        "x.sqlite-wal", "vault.sqlite", "Documents", "Library", "Caches", "tmp", "Application Support", "x.download", "a\u{7F}",
+    ].map { Array($0.utf8) }
+    static let topLevel: [[UInt8]] = ["Documents", "Library", "tmp", "a", "a-c", "a.b", "SystemData"].map { Array($0.utf8) }
+
+    /// A random tree; names are distinct within a directory unless `duplicates`, and
+    /// valid UTF-8 unless `invalid`. Some branches go 12 levels deep.
+    static func randomInventory(_ rng: inout SplitMix64, duplicates: Bool, invalid: Bool) -> Inventory {
+        var builder = InventoryBuilder()
+        builder.recordsAllFlags = true
+        let steps = ["first install", "retry download", "testTmpEmptyAfterRun setup"]
+        func fill(_ parent: Int, depth: Int, maxDepth: Int, pool: [[UInt8]]) {
+            var used: Set<[UInt8]> = []
+            for _ in 0..<(1 + Int(rng.next() % 6)) {
+                var name = pool[Int(rng.next() % UInt64(pool.count))]
+                if invalid, rng.next() % 15 == 0 { name += [0xFF, 0x61] }
+                if !duplicates, !used.insert(name).inserted { continue }
+                var a = InventoryBuilder.EntryAttributes(excluded: rng.next() % 6 == 0)
+                if depth < maxDepth, rng.next() % 2 == 0 {
+                    let dir = builder.addEntry(name: name, parent: parent, isDirectory: true, a)
+                    if rng.next() % 4 == 0 { builder.setStep(dir, steps[Int(rng.next() % 3)]) }
+                    fill(dir, depth: depth + 1, maxDepth: maxDepth, pool: namePool)
+                } else {
+                    a.size = rng.next() % 5000
+                    let file = builder.addEntry(name: name, parent: parent, isDirectory: false, a)
+                    if rng.next() % 2 == 0 { builder.setStep(file, steps[Int(rng.next() % 3)]) }
+                }
+            }
+        }
+        fill(Inventory.root, depth: 1, maxDepth: rng.next() % 4 == 0 ? 12 : 4, pool: topLevel)
+        return builder.finish()
+    }
+
+    static func randomRules(_ rng: inout SplitMix64) -> RulesInventory {
+        var rules = RulesWalkDifferentialTests.randomRules(&rng)
+        // Rules that cover much of the tree, so most files break something.
+        rules.rules.append(BackupRule(name: "all-regenerable", pattern: "**/a*", requirement: .regenerable))
+        rules.rules.append(BackupRule(name: "a-must", pattern: "a*/**", requirement: .mustRestore))
+        return rules
+    }
+
+    /// The report order as a plain stable sort over the keys it is defined by.
+    static func referenceOrder(_ violations: [Violation]) -> [Violation] {
+        violations.enumerated().sorted { a, b in
+            let ka = RulesEngine.rank(a.element.kind)
+            let kb = RulesEngine.rank(b.element.kind)
+            if ka != kb { return ka < kb }
+            let x = Array(a.element.path.utf8) + [0] + Array((a.element.ruleName ?? "").utf8)
+            let y = Array(b.element.path.utf8) + [0] + Array((b.element.ruleName ?? "").utf8)
+            if x != y { return x.lexicographicallyPrecedes(y) }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The creating step of a directory reported once: its own, or the one step every
+    /// file below has.
+    static func referenceStep(_ dir: Int, in inventory: Inventory) -> String? {
+        if let own = inventory.step(dir) { return own }
+        var steps: Set<String?> = []
+        var stack = [dir]
+        while let n = stack.popLast() {
+            if inventory.isDirectory(n) { stack += inventory.children(n) } else { steps.insert(inventory.step(n)) }
+        }
+        return steps.count == 1 ? steps.first ?? nil : nil
+    }
+
+    @Test func groupedViolationsReadAsTheyWereMadeAndSortInReportOrder() {
+        var rng = SplitMix64(seed: 1219)
+        var grouped = 0
+        var ranked = 0
+        for round in 0..<150 {
+            let inventory = Self.randomInventory(&rng, duplicates: round % 7 == 3, invalid: round % 5 == 4)
+            let compiled = CompiledRules(Self.randomRules(&rng))
+            var finder = ViolationFinder(compiled: compiled, inventory: inventory)
+            let walk = finder.find().violations
+            let volume = VolumeCheck.run(inventory: inventory, duTotals: nil, compiled: compiled, allowedBytes: finder.allowedBytes)
+            // Each violation of the walk: its fields from its node, as the emit walk made them.
+            for i in walk.indices {
+                grouped += 1
+                let v = walk[i]
+                guard let node = v.node else {
+                    Issue.record("round \(round): a walk violation without its node")
+                    continue
+                }
+                #expect(!walk.isStored(at: i))
+                #expect(v.path == inventory.path(node))
+                #expect(walk.path(at: i) == v.path)
+                #expect(v.size == inventory.totalSize(node))
+                #expect(v.fileCount == (inventory.isDirectory(node) ? inventory.fileCount(node) : 1))
+                #expect(v.step == (inventory.isDirectory(node) ? Self.referenceStep(node, in: inventory) : inventory.step(node)))
+                #expect(walk.step(at: i) == v.step && walk.kind(at: i) == v.kind && walk.ruleName(at: i) == v.ruleName)
+                var bytes: [UInt8] = []
+                walk.pathUTF8(at: i, into: &bytes)
+                #expect(bytes == Array(v.path.utf8))
+            }
+            if PathOrder.ranks(of: walk.slots.map(\.node), in: inventory) != nil { ranked += 1 }
+            var list = walk
+            list += volume.warnings
+            let expected = Self.referenceOrder(Array(list))
+            RulesEngine.sortInReportOrder(&list)
+            #expect(Array(list) == expected, "round \(round)")
+        }
+        #expect(grouped > 5_000)
+        // Most rounds take the ranks, the rest (a name twice, invalid UTF-8) the paths.
+        #expect(ranked > 75 && ranked < 150)
+    }
+
+    @Test func pathRanksFollowTheBytesOfThePaths() {
+        var rng = SplitMix64(seed: 77)
+        for round in 0..<300 {
+            let inventory = Self.randomInventory(&rng, duplicates: round % 4 == 1, invalid: round % 6 == 5)
+            // A random subset of the nodes, the root sometimes among them.
+            let targets = (0..<inventory.count).filter { _ in rng.next() % 3 != 0 }
+            let ranks = PathOrder.ranks(of: targets.map { Int32($0) }, in: inventory)
+            let paths = targets.map { Array(inventory.path($0).utf8) }
+            // What the ranks need: the targets' names and their directories' orderable,
+            // no two targets with one path, and no two directories above targets with one
+            // path (a name twice in a directory; a file and a directory may share one).
+            var involved: Set<Int> = []
+            var above: Set<Int> = []
+            for t in targets where t != Inventory.root {
+                involved.insert(t)
+                var cur = inventory.parent(t)
+                while let c = cur, c != Inventory.root, above.insert(c).inserted { cur = inventory.parent(c) }
+            }
+            involved.formUnion(above)
+            let orderable = involved.allSatisfy { t in
+                let name = Array(inventory.nameBytes(t))
+                return !name.contains(0x2F) && !name.contains(0) && String(decoding: name, as: UTF8.self).utf8.elementsEqual(name)
+            }
+            let distinct = Set(paths).count == paths.count && Set(above.map { inventory.pathBytes($0) }).count == above.count
+            guard let ranks else {
+                #expect(!orderable || !distinct, "round \(round): no ranks for an orderable tree")
+                continue
+            }
+            #expect(orderable && distinct, "round \(round): ranks for names that rule them out")
+            // In rank order, every path precedes the next one's bytes.
+            let byRank = targets.indices.sorted { ranks[targets[$0]] < ranks[targets[$1]] }
+            for (a, b) in zip(byRank, byRank.dropFirst()) where !paths[a].lexicographicallyPrecedes(paths[b]) {
+                Issue.record("round \(round): \(inventory.path(targets[a])) ranked before \(inventory.path(targets[b]))")
+            }
+        }
+    }
+
+    @Test func slashSortsAfterTheBytesBelowIt() {
+        var fixture = ContainerFixture()
+        for path in ["a/b-c/x", "a/b/x", "a/b.c", "a-c/z", "a.d/e", "a b/c", "a!", "a0", "ab", "é/x", "e/x", "a/b!"] {
+            fixture.file(path, 1)
+        }
+        let inventory = fixture.build()
+        let nodes = (1..<inventory.count).map { $0 }
+        guard let ranks = PathOrder.ranks(of: nodes.map { Int32($0) }, in: inventory) else {
+            Issue.record("no ranks for a tree of plain names")
+            return
+        }
+        let byRank = nodes.sorted { ranks[$0] < ranks[$1] }.map { inventory.path($0) }
+        let byBytes = nodes.map { inventory.path($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(byRank == byBytes)
+        // The case a walk with siblings in name order gets wrong: a, a-c, a-c/z, ..., a/b.
+        let a = byRank.firstIndex(of: "a") ?? -1
+        let ac = byRank.firstIndex(of: "a-c/z") ?? -1
+        let ab = byRank.firstIndex(of: "a/b") ?? -1
+        #expect(a >= 0 && a < ac && ac < ab)
+    }
+
+    @Test func theClassifierAndTheWritersReadGroupedAsStoredViolations() {
+        var rng = SplitMix64(seed: 4242)
+        var linked = 0
+        for round in 0..<60 {
+            let inventory = Self.randomInventory(&rng, duplicates: round % 5 == 2, invalid: round % 9 == 4)
+            let rules = Self.randomRules(&rng)
+            // Failure texts naming a file's path, a directory, a file name, a rule or a step.
+            let someNode = inventory.count > 1 ? 1 + Int(rng.next() % UInt64(inventory.count - 1)) : 0
+            let texts = [
+                "XCTAssertFalse failed: \(inventory.path(someNode)) still exists", "tmp is not empty", "a-c/a.b should be gone",
+                "rule all-regenerable broke", "nothing to see", "\(inventory.name(someNode)) is in the backup",
+            ]
+            let failures = (0..<(1 + Int(rng.next() % 3))).map { k in
+                TestFailure(
+                    testName: k == 0 ? "testRetryDownload()" : "testCase\(k)()", identifier: nil,
+                    failureText: texts[Int(rng.next() % UInt64(texts.count))])
+            }
+            let report = RulesEngine.check(
+                inventory: inventory, failures: failures, duTotals: nil, rules: rules, rulesSource: "rules.json", rulesDiagnostics: [])
+            var stored = report
+            stored.violations = ViolationList(Array(report.violations))
+            #expect(stored.violations == report.violations)
+            let proposal = Classifier.classify(violations: report.violations, failures: failures)
+            #expect(proposal == Classifier.classify(violations: stored.violations, failures: failures), "round \(round)")
+            #expect(proposal == report.proposal)
+            linked += proposal.links.count
+            #expect(CheckReportFormatter.text(report, runID: "r") == CheckReportFormatter.text(stored, runID: "r"), "round \(round)")
+            #expect(CheckReportFormatter.json(report, runID: "r") == CheckReportFormatter.json(stored, runID: "r"), "round \(round)")
+        }
+        #expect(linked > 20)
+    }
+
+    @Test func aListReadsAsTheArrayItWasMadeFromAndStoresWhatIsSet() {
+        var fixture = ContainerFixture()
+        fixture.file("Library/Caches/a.bin", 3)
+        fixture.file("tmp/a-c", 4)
+        let report = RulesEngine.check(
+            inventory: fixture.build(), failures: [], duTotals: nil, rules: RulesInventory.builtInDefaults, rulesSource: "built-in defaults",
+            rulesDiagnostics: [])
+        var list = report.violations
+        guard !list.isEmpty else {
+            Issue.record("the defaults find nothing in tmp/")
+            return
+        }
+        var array = Array(list)
+        let extra = Violation(kind: .volume, path: "Library", size: 9, reason: "over")
+        list.append(extra)
+        array.append(extra)
+        list[0].reason = "changed"
+        array[0].reason = "changed"
+        #expect(Array(list) == array)
+        #expect(list.isStored(at: 0) && list.reason(at: 0) == "changed")
+        list.removeFirst()
+        array.removeFirst()
+        #expect(Array(list) == array && list == ViolationList(array))
+    }
+}
