@@ -345,9 +345,9 @@ package struct Loading<Source: EvidenceSource> {
         }
     }
 
-    /// steps.tsv streamed in batches of lines (`StepsReader.read(stream:)`): the file is
+    /// steps.tsv streamed in batches of lines (`StepsReader.records(stream:)`): the file is
     /// never held whole beside its records, and a sparse file's one giant line never at all.
-    mutating func streamSteps() -> [StepRecord]? {
+    mutating func streamSteps() -> StepRecords? {
         let file = EvidenceLayout.steps
         if let ahead = stepsAhead {
             stepsAhead = nil
@@ -368,7 +368,7 @@ package struct Loading<Source: EvidenceSource> {
             }
         }
         return parseStreamed(file) { stream, w throws(Diagnostic) in
-            try StepsReader.read(stream: stream, file: file, warnings: &w)
+            try StepsReader.records(stream: stream, file: file, warnings: &w)
         }
     }
 

@@ -7,6 +7,12 @@ import CBytes
 enum StepAssignment {
     /// Returns the records whose paths are not in the inventory.
     static func apply(_ records: [StepRecord], to inventory: inout Inventory) -> [StepRecord] {
+        apply(StepRecords(records), to: &inventory)
+    }
+
+    /// Returns the records whose paths are not in the inventory. Paths are resolved from
+    /// the records' bytes: no String is made for a record that matches.
+    static func apply(_ records: StepRecords, to inventory: inout Inventory) -> [StepRecord] {
         guard !records.isEmpty else { return [] }
         if inventory.nodes.contains(where: { $0.flags.contains(.duplicate) }) || inventory.names.contains(UInt8(ascii: "/")) {
             return applyByWalk(records, to: &inventory)
@@ -17,18 +23,15 @@ enum StepAssignment {
         var winner = [Int32](repeating: -1, count: inventory.count)
         var resolved = [Int32](repeating: -1, count: records.count)
         var cursor = Cursor()
-        for (i, r) in records.enumerated() {
-            let found =
-                r.path.utf8.withContiguousStorageIfAvailable { cursor.node(at: $0, in: inventory) }
-                ?? Array(r.path.utf8).withUnsafeBufferPointer { cursor.node(at: $0, in: inventory) }
-            guard let node = found else { continue }
+        for i in records.indices {
+            guard let node = records.withPathBytes(i, { cursor.node(at: $0, in: inventory) }) else { continue }
             resolved[i] = Int32(node)
             winner[node] = Int32(i)
         }
         // The winners handed over lazily: no array of a million (node, step) pairs.
         func wins(_ i: Int) -> Bool { resolved[i] >= 0 && winner[Int(resolved[i])] == Int32(i) }
         let unmatched = records.indices.filter { !wins($0) }.map { records[$0] }
-        inventory.setSteps(records.indices.lazy.filter(wins).map { (Int(resolved[$0]), records[$0].step) })
+        inventory.setSteps(records.indices.lazy.filter(wins).map { (Int(resolved[$0]), records.step(at: $0)) })
         return unmatched
     }
 
@@ -115,11 +118,11 @@ enum StepAssignment {
 
     /// With duplicate names one path can name several nodes, and every one of them
     /// takes the step: match by walking the tree with the path of each node.
-    private static func applyByWalk(_ records: [StepRecord], to inventory: inout Inventory) -> [StepRecord] {
+    private static func applyByWalk(_ records: StepRecords, to inventory: inout Inventory) -> [StepRecord] {
         var byPath: [ByteKey: Int] = [:]
         byPath.reserveCapacity(records.count)
-        for (i, r) in records.enumerated() {
-            guard let path = ContainerPath.normalizedBytes(Array(r.path.utf8)[...]) else { continue }
+        for i in records.indices {
+            guard let path = records.withPathBytes(i, { ContainerPath.normalizedBytes(Array($0)[...]) }) else { continue }
             byPath[ByteKey(path)] = i  // later lines win
         }
         var assignments: [(Inventory.NodeID, String)] = []
@@ -132,7 +135,7 @@ enum StepAssignment {
             if length > 0 { path.append(UInt8(ascii: "/")) }
             path.append(contentsOf: inventory.nameBytes(node))
             if let i = byPath[ByteKey(path)] {
-                assignments.append((node, records[i].step))
+                assignments.append((node, records.step(at: i)))
                 matched[i] = true
             }
             if inventory.isDirectory(node) {

@@ -12,7 +12,7 @@ final class StepsReadAhead: @unchecked Sendable {
         case missing
         case openFailed(EvidenceSourceError)
         /// The reader's result, its warnings, and why the bytes stopped coming, if they did.
-        case read(Result<[StepRecord], Diagnostic>, warnings: [Diagnostic], failure: EvidenceSourceError?)
+        case read(Result<StepRecords, Diagnostic>, warnings: [Diagnostic], failure: EvidenceSourceError?)
     }
 
     private let finished = DispatchSemaphore(value: 0)
@@ -45,7 +45,7 @@ final class StepsReadAhead: @unchecked Sendable {
         let stream = FailureRecordingStream(opened)
         var warnings: [Diagnostic] = []
         do {
-            let records = try StepsReader.read(stream: stream, file: file, warnings: &warnings)
+            let records = try StepsReader.records(stream: stream, file: file, warnings: &warnings)
             return .read(.success(records), warnings: warnings, failure: stream.failure)
         } catch {
             return .read(.failure(error), warnings: warnings, failure: stream.failure)

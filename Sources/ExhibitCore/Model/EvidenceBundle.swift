@@ -89,7 +89,8 @@ public struct EvidenceBundle: Sendable {
     /// (`BackupFlagMerge`); empty when no artifact records any.
     public var flagSources: [String] = []
     public var duTotals: [DirectoryTotal]?
-    public var steps: [StepRecord]?
+    /// steps.tsv's records, in file order (contiguous storage: `StepRecords`).
+    public var steps: StepRecords?
     /// When each inventory node was born and last modified, where an artifact recorded
     /// it (`container/times.txt`); nil when nothing did.
     public var fileTimes: FileTimes?

@@ -84,6 +84,14 @@ enum UTF8Validation {
             var i = 0
             let n = b.count
             while i < n {
+                // Eight ASCII bytes at a time: names and paths are mostly ASCII, and
+                // files.txt asks this of every line (11 % of a million-line load).
+                if i + 8 <= n, let base = b.baseAddress,
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i += 8
+                    continue
+                }
                 let lead = b[i]
                 if lead < 0x80 {
                     i += 1

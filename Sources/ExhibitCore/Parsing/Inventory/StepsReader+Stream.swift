@@ -15,6 +15,11 @@ extension StepsReader {
     static let warningLimit = 100
 
     public static func read(stream: any EvidenceStream, file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
+        Array(try records(stream: stream, file: file, warnings: &warnings))
+    }
+
+    /// `read(stream:file:warnings:)` into contiguous storage (`StepRecords`), as the loader keeps them.
+    public static func records(stream: any EvidenceStream, file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> StepRecords {
         var batches = StepsBatches(file: file, sizeHint: stream.sizeHint)
         var buffer = [UInt8](repeating: 0, count: batchSize)
         while true {
@@ -45,7 +50,7 @@ extension StepsReader {
 /// file position of the batch being cut, and what the batches found.
 struct StepsBatches {
     let file: String
-    private(set) var records: [StepRecord] = []
+    private(set) var records = StepRecords()
     private(set) var firstFailure: Diagnostic?
     private var kept: [Diagnostic] = []
     private var overLimit = false
@@ -130,7 +135,7 @@ struct StepsBatches {
             let lines = batch.withUnsafeBytes { countNewlines($0) } + 1
             let expected = Int(min(Double(lines) * Double(size) / Double(batch.count) * 1.1, Double(size / 2 + 1)))
             seen.reserve(expected)
-            records.reserveCapacity(expected)
+            records.reserveCapacity(records: expected, bytes: size)
         }
         var batchWarnings: [Diagnostic] = []
         do {

@@ -15,14 +15,19 @@ import CBytes
 /// Thrown: a non-empty file in which no line is a usable record.
 public enum StepsReader: EvidenceReader {
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [StepRecord] {
+        Array(try records(bytes, file: file, warnings: &warnings))
+    }
+
+    /// `read(_:file:warnings:)` into contiguous storage (`StepRecords`), as the loader keeps them.
+    public static func records(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> StepRecords {
         // Keyed by the bytes of the record's path, as `StepAssignment` applies records;
-        // the record's String serves as the key (no second copy of a million paths).
+        // the record's stored path serves as the key (no second copy of a million paths).
         var seen = StepsRepeatTable()
-        var out: [StepRecord] = []
+        var out = StepRecords()
         // Sized once: growing a million-key table rehashed it 20 times (a quarter of the read).
         let expected = TextRecords(bytes, allowNulDelimited: false).estimatedCount
         seen.reserve(expected)
-        out.reserveCapacity(expected)
+        out.reserveCapacity(records: expected, bytes: bytes.count)
         try read(bytes, file: file, lineShift: 0, seen: &seen, into: &out, warnings: &warnings)
         return out
     }
@@ -33,7 +38,7 @@ public enum StepsReader: EvidenceReader {
     /// lines) holds it. Warnings name the batch's own lines; the caller shifts them.
     /// Thrown when no line of `bytes` is a usable record.
     static func read(
-        _ bytes: [UInt8], file: String, lineShift: Int, seen: inout StepsRepeatTable, into out: inout [StepRecord],
+        _ bytes: [UInt8], file: String, lineShift: Int, seen: inout StepsRepeatTable, into out: inout StepRecords,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) {
         var collector = WarningCollector(file: file)
@@ -41,8 +46,6 @@ public enum StepsReader: EvidenceReader {
         let records = TextRecords(bytes, allowNulDelimited: false)
         let countBefore = out.count
         var firstBad: (line: Int, column: Int, offset: Int, message: String)?
-        // Steps repeat from line to line: the last one's String is reused.
-        var lastStep: (bytes: [UInt8], string: String) = ([], "")
         func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
             if firstBad == nil { firstBad = (line, column, offset, message) }
             collector.add(message + "; line skipped", line: line, column: column, offset: offset)
@@ -69,10 +72,11 @@ public enum StepsReader: EvidenceReader {
                     line, pathColumn, pathField.startIndex)
                 return true
             }
-            if !records.isValidUTF8(pathField.startIndex..<pathField.endIndex) || !records.isValidUTF8(step.startIndex..<step.endIndex) {
+            let pathIsValid = records.isValidUTF8(pathField.startIndex..<pathField.endIndex)
+            if !pathIsValid || !records.isValidUTF8(step.startIndex..<step.endIndex) {
                 collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
             }
-            var time: String?
+            var time: ArraySlice<UInt8>?
             if fields.count == 3 {
                 let t = fields[2]
                 if !looksLikeISO8601(t) {
@@ -80,40 +84,30 @@ public enum StepsReader: EvidenceReader {
                         "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
                         line: line, column: t.startIndex - range.lowerBound + 1, offset: t.startIndex)
                 }
-                time = String(decoding: t, as: UTF8.self)
+                time = t
             }
-            let pathString = String(decoding: path, as: UTF8.self)
-            if let first = seen.firstIndex(of: pathString, adding: out.count, records: out) {
-                let earlier = out[first].line
-                collector.add(
-                    "\"\(TerminalText.escape(bytes: pathString.utf8.prefix(120)))\" was already named on line \(earlier); the later step wins",
-                    line: line, column: pathColumn, offset: pathField.startIndex)
+            // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
+            // bytes of its decoding with replacement characters. Dropping `./` and `//`
+            // keeps a valid path valid, so a valid field needs no decoding.
+            let stored = pathIsValid ? path : Array(String(decoding: path, as: UTF8.self).utf8)[...]
+            stored.withUnsafeBufferPointer { p in
+                if let first = seen.firstIndex(of: p, adding: out.count, records: out) {
+                    collector.add(
+                        "\"\(TerminalText.escape(bytes: p.prefix(120)))\" was already named on line \(out.line(at: first)); the later step wins",
+                        line: line, column: pathColumn, offset: pathField.startIndex)
+                }
+                if let time {
+                    time.withUnsafeBufferPointer { out.append(step: step, path: p, time: $0, line: line + lineShift) }
+                } else {
+                    out.append(step: step, path: p, time: nil, line: line + lineShift)
+                }
             }
-            if !ByteCompare.equal(step, lastStep.bytes) { lastStep = (Array(step), String(decoding: step, as: UTF8.self)) }
-            out.append(StepRecord(step: lastStep.string, path: pathString, time: time, line: line + lineShift))
             return true
         }
         if out.count == countBefore, let first = firstBad {
             throw Diagnostic.error(
                 file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
                 "no usable 'step<TAB>path' record: " + first.message)
-        }
-    }
-
-    /// A path String compared and hashed by its UTF-8 bytes (String's own `==` treats
-    /// canonically equivalent spellings, NFC and NFD, as one path).
-    struct PathKey: Hashable {
-        let path: String
-
-        init(_ path: String) { self.path = path }
-
-        func hash(into hasher: inout Hasher) {
-            var path = path
-            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-
-        static func == (a: PathKey, b: PathKey) -> Bool {
-            a.path.utf8.count == b.path.utf8.count && ByteCompare.compare(a.path, b.path) == 0
         }
     }
 

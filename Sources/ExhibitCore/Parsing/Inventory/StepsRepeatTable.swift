@@ -17,17 +17,16 @@ struct StepsRepeatTable {
 
     /// The index in `records` of the first record with `path`, or nil after remembering
     /// `index` (the record about to be appended) as the first with it.
-    mutating func firstIndex(of path: String, adding index: Int, records: [StepRecord]) -> Int? {
+    mutating func firstIndex(of path: UnsafeBufferPointer<UInt8>, adding index: Int, records: StepRecords) -> Int? {
         if (count + 1) * 2 > slots.count { rebuild(size: max(16, slots.count * 2)) }
-        var path = path
-        let hash = path.withUTF8 { SiblingNameIndex.hash(parent: -1, name: UnsafeRawBufferPointer($0)) }
+        let hash = SiblingNameIndex.hash(parent: -1, name: UnsafeRawBufferPointer(path))
         let size = slots.count
         var i = SiblingNameIndex.home(hash, size: size)
         while slots[i] != 0 {
             let slot = slots[i]
             if UInt32(truncatingIfNeeded: slot >> 32) == hash {
                 let earlier = Int(UInt32(truncatingIfNeeded: slot)) - 1
-                if StepsReader.PathKey(records[earlier].path) == StepsReader.PathKey(path) { return earlier }
+                if records.withPathBytes(earlier, { $0.elementsEqual(path) }) { return earlier }
             }
             i += 1
             if i == size { i = 0 }
