@@ -72,10 +72,16 @@ public struct ContainerEvent: Sendable, Equatable, Hashable {
 
     public var time: Double
     public var kind: Kind
+    /// The app whose data container it was, and the container's path, as the log names
+    /// them (nil when the event was not read from a log).
+    public var bundleID: String?
+    public var path: String?
 
-    public init(time: Double, kind: Kind) {
+    public init(time: Double, kind: Kind, bundleID: String? = nil, path: String? = nil) {
         self.time = time
         self.kind = kind
+        self.bundleID = bundleID
+        self.path = path
     }
 }
 
@@ -129,10 +135,15 @@ public struct TimelineSources: Sendable, Equatable {
     public var containerEvents: [ContainerEvent] = []
     /// The session logs read (bundle-relative names), for the rule text and the account.
     public var sessionLogs: [String] = []
+    /// The `mobile_installation.log.*` files read (bundle-relative names).
+    public var installationLogs: [String] = []
 
-    public init(sessionLogTests: [TimelineTest] = [], containerEvents: [ContainerEvent] = [], sessionLogs: [String] = []) {
+    public init(
+        sessionLogTests: [TimelineTest] = [], containerEvents: [ContainerEvent] = [], sessionLogs: [String] = [], installationLogs: [String] = []
+    ) {
         self.sessionLogTests = sessionLogTests
         self.containerEvents = containerEvents
         self.sessionLogs = sessionLogs
+        self.installationLogs = installationLogs
     }
 }

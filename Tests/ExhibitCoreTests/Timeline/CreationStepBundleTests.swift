@@ -39,10 +39,22 @@ import Testing
             """
     }
 
-    static func resultBundle(into writer: inout XCResultWriter) {
+    static func resultBundle(into writer: inout XCResultWriter, installationLog: String? = nil) {
         let log = writer.add(Array(sessionLog().utf8))
         let iteration = writer.add(Array(#"[{"name":"Session-VaultTests-2026-11-03_100001-aBcDeF.log","type":1}]"#.utf8), children: [log])
-        let diagnostics = writer.add(Array(#"[{"name":"VaultTests-Iteration-1","type":2}]"#.utf8), children: [iteration])
+        let diagnostics: XCResultObjectID
+        if let installationLog {
+            // Xcode 26+ on failure: simctl_diagnostics/<UDID>/logs/MobileInstallation/.
+            let file = writer.add(Array(installationLog.utf8))
+            let installation = writer.add(Array(#"[{"name":"mobile_installation.log.0","type":1}]"#.utf8), children: [file])
+            let logs = writer.add(Array(#"[{"name":"MobileInstallation","type":2}]"#.utf8), children: [installation])
+            let device = writer.add(Array(#"[{"name":"logs","type":2}]"#.utf8), children: [logs])
+            let simctl = writer.add(Array(#"[{"name":"5B1C0A7E-3D2F-4C61-9E8A-0F4B7C2D1E93","type":2}]"#.utf8), children: [device])
+            diagnostics = writer.add(
+                Array(#"[{"name":"VaultTests-Iteration-1","type":2},{"name":"simctl_diagnostics","type":2}]"#.utf8), children: [iteration, simctl])
+        } else {
+            diagnostics = writer.add(Array(#"[{"name":"VaultTests-Iteration-1","type":2}]"#.utf8), children: [iteration])
+        }
         func summary(_ name: String, _ fields: [(String, TokenValue)]) -> XCResultObjectID {
             writer.add(
                 .object(
@@ -133,10 +145,11 @@ import Testing
         ("Library/Caches/late.bin", 42, "seed: create vault"),  // likely testCleanup (failure minus duration); disagrees
     ]
 
-    static func run(id: String = "generated", without: Set<String> = []) -> EvidenceBundle {
+    static func run(id: String = "generated", without: Set<String> = [], installationLog: String? = nil) -> EvidenceBundle {
         var writer = XCResultWriter()
-        resultBundle(into: &writer)
+        resultBundle(into: &writer, installationLog: installationLog)
         var files = writer.files
+        if installationLog != nil { files["run.json"] = Array(#"{"bundleIdentifier":"com.example.vault"}"#.utf8) }
         let chosen = Self.files.filter { !without.contains($0.path) }
         files["container/files.txt"] = Array(chosen.map { "./\($0.path)\n" }.joined().utf8)
         files["container/times.txt"] = Array(
@@ -234,6 +247,37 @@ import Testing
         let exportNode = try #require(bundle.inventory?.lookup("Documents/export.pdf"))
         let after = try #require(steps.step(for: exportNode))
         #expect(after.label == "BackupTests/testExport")
+    }
+
+    /// From the log's bytes to the verdict: the simulator's `mobile_installation.log` in
+    /// the bundle's diagnostics says the app's data container was replaced (destroyed, a
+    /// new install, a new container made live) 17 s into the run; another app's container
+    /// made live later is not the run's app's.
+    @Test func theInstallationLogsReplacementPlacesAFileBornBeforeIt() throws {
+        let container = "/Users/ci/Library/Developer/CoreSimulator/Devices/5B1C0A7E-3D2F-4C61-9E8A-0F4B7C2D1E93/data/Containers/Data/Application/"
+        let prefix = "[812] <notice> (0x16b48f000)"
+        let log = """
+            Tue Nov  3 09:59:50 2026 \(prefix) -[MIContainer makeContainerLiveReplacingContainer:reason:waitForDeletion:withError:]: Made container live for com.example.vault at \(container)0A1B2C3D-1111-4222-8333-944455556666
+            Tue Nov  3 10:00:16 2026 [901] <err> (0x16fc9b000) -[MIUninstaller _uninstallBundleWithIdentity:linkedToChildren:waitForDeletion:uninstallReason:temporaryReference:wasLastReference:error:]: Destroying container com.example.vault with persona (null) at \(container)0A1B2C3D-1111-4222-8333-944455556666
+            Tue Nov  3 10:00:17 2026 \(prefix) -[MIInstaller _installInstallable:containingSymlink:error:]: Installing <MIInstallableBundle ID=com.example.vault; Version=7, ShortVersion=2.4.1>
+            Tue Nov  3 10:00:18 2026 \(prefix) -[MIContainer makeContainerLiveReplacingContainer:reason:waitForDeletion:withError:]: Made container live for com.example.vault at \(container)7F6E5D4C-AAAA-4BBB-8CCC-DDDDEEEEFFFF
+            Tue Nov  3 10:00:40 2026 \(prefix) -[MIContainer makeContainerLiveReplacingContainer:reason:waitForDeletion:withError:]: Made container live for com.apple.Health at \(container)99999999-0000-4000-8000-000000000000
+
+            """
+        let bundle = Self.run(installationLog: log)
+        let logPath = "simctl_diagnostics/5B1C0A7E-3D2F-4C61-9E8A-0F4B7C2D1E93/logs/MobileInstallation/mobile_installation.log.0"
+        #expect(bundle.timelineSources.installationLogs == [logPath])
+        #expect(bundle.timelineSources.containerEvents.map(\.kind) == [.created, .replaced])
+        #expect(bundle.timelineSources.containerEvents.last?.time == Self.t0 + 17)
+        let steps = CreationSteps(bundle: bundle)
+        let pack = try #require(Self.inferred(steps, bundle, "Documents/pack.bin"))
+        #expect(pack.confidence == .boundary)
+        #expect(pack.label == "before the container was replaced")
+        let export = try #require(Self.inferred(steps, bundle, "Documents/export.pdf"))
+        #expect(export.label == "BackupTests/testExport")
+        // Without the log, the same file is the named activity's.
+        let plain = Self.run()
+        #expect(Self.inferred(CreationSteps(bundle: plain), plain, "Documents/pack.bin")?.confidence == .exact)
     }
 
     /// No timeline and no times: nothing is shown rather than "none" everywhere.
