@@ -57,7 +57,7 @@ public enum Classifier {
         let tests = failures.map { (failure: $0, test: $0.identifier ?? $0.testName) }
         let boundaryLinks = Self.links(tests, candidates: boundary, in: violations)
         let findingLinks = Self.links(tests, candidates: findings, in: violations)
-        for (k, failure) in failures.enumerated() {
+        for k in failures.indices {
             let test = tests[k].test
             let toBoundary = boundaryLinks[k]
             let toFindings = findingLinks[k]

@@ -106,7 +106,9 @@ public enum MobileInstallationLogReader {
         return records
     }
 
-    /// The container events of the app (`bundleID`; nil: every app) from the records of
+    /// The container events of the app (`bundleID`; nil: every app but Apple's own, whose
+    /// containers the simulator makes live as it boots and never hold the app under
+    /// test's files, so one made late would otherwise become the cut-off) from the records of
     /// all its log files: a data container made live is `created`, or `replaced` when the
     /// app had one before (made live or destroyed earlier in the logs). Its time is the
     /// start of the install that made it (the `Installing` line of the same app at or
@@ -114,7 +116,7 @@ public enum MobileInstallationLogReader {
     /// while it is staged, before the line is written, and the stamp has whole seconds.
     public static func containerEvents(_ records: [Record], bundleID: String?) -> [ContainerEvent] {
         let ordered = records.enumerated()
-            .filter { bundleID == nil || $0.element.bundleID == bundleID }
+            .filter { entry in bundleID.map { entry.element.bundleID == $0 } ?? !entry.element.bundleID.hasPrefix("com.apple.") }
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
         var hadContainer: Set<String> = []
