@@ -3,14 +3,7 @@ extension Inventory {
     /// bytes are written back to front into the string's own storage (`path` collects
     /// the chain and a byte array first). Same text: invalid UTF-8 becomes U+FFFD.
     public func pathMadeOnce(_ id: NodeID) -> String {
-        var count = 0
-        var cur = id
-        while true {
-            let n = nodes[cur]
-            guard n.parent >= 0 else { break }
-            count += Int(n.nameLength) + (nodes[Int(n.parent)].parent >= 0 ? 1 : 0)
-            cur = Int(n.parent)
-        }
+        let count = pathLength(id)
         guard count > 0 else { return "" }
         return names.withUnsafeBufferPointer { names in
             String(unsafeUninitializedCapacity: count) { buffer in
@@ -20,8 +13,8 @@ extension Inventory {
         }
     }
 
-    /// Appends the bytes of `pathBytes(id)` to `bytes`, without the chain array.
-    public func appendPathBytes(_ id: NodeID, to bytes: inout [UInt8]) {
+    /// The byte length of `path(id)`, summed up the parent chain.
+    func pathLength(_ id: NodeID) -> Int {
         var count = 0
         var cur = id
         while true {
@@ -30,6 +23,12 @@ extension Inventory {
             count += Int(n.nameLength) + (nodes[Int(n.parent)].parent >= 0 ? 1 : 0)
             cur = Int(n.parent)
         }
+        return count
+    }
+
+    /// Appends the bytes of `pathBytes(id)` to `bytes`, without the chain array.
+    public func appendPathBytes(_ id: NodeID, to bytes: inout [UInt8]) {
+        let count = pathLength(id)
         guard count > 0 else { return }
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))

@@ -82,18 +82,7 @@ extension RulesEngine {
             if let rule = list.ruleName(at: i) { flat.append(contentsOf: rule.utf8) }
             bounds.append((rank(list.kind(at: i)), start, flat.count))
         }
-        var order = Array(list.indices)
-        flat.withUnsafeBufferPointer { bytes in
-            bounds.withUnsafeBufferPointer { keys in
-                // Stable, as the array sort: equal keys keep their order.
-                order.sort { i, j in
-                    let a = keys[i]
-                    let b = keys[j]
-                    if a.rank != b.rank { return a.rank < b.rank }
-                    return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
-                }
-            }
-        }
+        let order = orderByFlatKeys(flat, bounds)
         list.slots = order.map { list.slots[$0] }
     }
 

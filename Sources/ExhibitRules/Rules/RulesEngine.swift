@@ -114,6 +114,24 @@ public enum RulesEngine {
         return sorted
     }
 
+    /// The indices of `bounds` in key order: the kind's rank, then the key's bytes in
+    /// `flat` (compared with `memcmp`). Stable (the standard library's sort is), so equal
+    /// keys keep their order.
+    static func orderByFlatKeys(_ flat: [UInt8], _ bounds: [(rank: Int, start: Int, end: Int)]) -> [Int] {
+        var order = Array(bounds.indices)
+        flat.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeBufferPointer { keys in
+                order.sort { i, j in
+                    let a = keys[i]
+                    let b = keys[j]
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
+                }
+            }
+        }
+        return order
+    }
+
     /// `inReportOrder` in place. The keys are laid out once in one flat buffer and
     /// indices are sorted (keys compared with `memcmp`), then the violations are moved
     /// along the permutation's cycles: a container with 300,000 misplaced files sorts
@@ -129,18 +147,7 @@ public enum RulesEngine {
             if let rule = violations[i].ruleName { appendUTF8(of: rule, to: &flat) }
             bounds.append((rank(violations[i].kind), start, flat.count))
         }
-        var order = Array(violations.indices)
-        flat.withUnsafeBufferPointer { bytes in
-            bounds.withUnsafeBufferPointer { keys in
-                // A stable sort (the standard library's is), so equal keys keep their order.
-                order.sort { i, j in
-                    let a = keys[i]
-                    let b = keys[j]
-                    if a.rank != b.rank { return a.rank < b.rank }
-                    return ByteCompare.compare(bytes, a.start..<a.end, b.start..<b.end) < 0
-                }
-            }
-        }
+        let order = orderByFlatKeys(flat, bounds)
         // violations[i] becomes the old violations[order[i]], moved (not copied) cycle by cycle.
         var placed = [Bool](repeating: false, count: order.count)
         violations.withUnsafeMutableBufferPointer { buffer in
