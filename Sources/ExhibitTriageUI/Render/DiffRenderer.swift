@@ -148,7 +148,7 @@ enum DiffRenderer {
             let change = section == .newFailingTests ? "failing" : section == .fixedTests ? "fixed" : "flaky"
             let rest = grid.cols - 12
             let other = "  " + t.other
-            let name = TextFit.shorten(glyphs.safe(t.test), to: max(rest - DisplayWidth.of(other) - 1, 8), ellipsis: glyphs.ellipsis)
+            let name = TestNameLabel.fit(glyphs.safe(t.test), width: max(rest - DisplayWidth.of(other) - 1, 8), ellipsis: glyphs.ellipsis)
             grid.put(" " + TextFit.padRight(change, to: 9) + "  " + name + other, row: y, col: 0, role: .plain)
             return
         case .file(let e):
