@@ -105,6 +105,13 @@ public struct ViolationList: Sendable {
         return s.isReportedOnce ? source.collapsedSteps[s.node] : source.inventory.step(Int(s.node))
     }
 
+    /// Files the violation covers: a folder reported once counts what is below it.
+    public func fileCount(at i: Int) -> Int {
+        let s = slots[i]
+        if s.isStored { return stored[Int(s.node)].fileCount }
+        return s.isReportedOnce ? source.unsafelyUnwrapped.inventory.fileCount(Int(s.node)) : 1
+    }
+
     /// The path, made with one allocation for a grouped violation.
     public func path(at i: Int) -> String {
         let s = slots[i]

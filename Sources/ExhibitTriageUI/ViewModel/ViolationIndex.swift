@@ -26,16 +26,20 @@ public struct ViolationIndex: Sendable {
         byNode.reserveCapacity(report.violations.count)
         var rules: [String: Int] = [:]
         var kinds = [Int](repeating: 0, count: ViolationKind.allCases.count)
-        for (i, v) in report.violations.enumerated() {
-            let rank = ViolationKind.allCases.firstIndex(of: v.kind) ?? 0
+        // Field by field: a grouped violation's path is made only where it has no node.
+        let violations = report.violations
+        for i in violations.indices {
+            let rank = ViolationKind.allCases.firstIndex(of: violations.kind(at: i)) ?? 0
             kinds[rank] += 1
-            rules[v.ruleName ?? Self.noRule, default: 0] += 1
+            rules[violations.ruleName(at: i) ?? Self.noRule, default: 0] += 1
             var node: Inventory.NodeID?
             if let inventory {
-                if let n = v.node, n >= 0, n < inventory.count {
+                let own = violations.node(at: i)
+                if let n = own, n >= 0, n < inventory.count {
                     node = n
-                } else if v.node == nil, !v.path.isEmpty {
-                    node = inventory.lookup(v.path)
+                } else if own == nil {
+                    let path = violations.path(at: i)
+                    if !path.isEmpty { node = inventory.lookup(path) }
                 }
             }
             nodes.append(node)

@@ -37,22 +37,28 @@ public struct ViolationRows: Sendable {
         rowOf.reserveCapacity(report.violations.count)
         var byNode: [Inventory.NodeID: Int] = [:]
         var byPath: [String: Int] = [:]
-        for (i, v) in report.violations.enumerated() {
+        // Field by field: a path is made once per row, not once per violation.
+        let violations = report.violations
+        for i in violations.indices {
             let node = index.nodes.indices.contains(i) ? index.nodes[i] : nil
-            let existing = node.map { byNode[$0] } ?? byPath[v.path]
+            let kind = violations.kind(at: i)
+            let fileCount = violations.fileCount(at: i)
+            let path = node == nil ? violations.path(at: i) : nil
+            let existing = node.map { byNode[$0] } ?? path.flatMap { byPath[$0] }
             if let r = existing {
                 rows[r].violations.append(i)
-                rows[r].fileCount = max(rows[r].fileCount, v.fileCount)
-                if !rows[r].kinds.contains(v.kind) {
-                    rows[r].kinds.append(v.kind)
+                rows[r].fileCount = max(rows[r].fileCount, fileCount)
+                if !rows[r].kinds.contains(kind) {
+                    rows[r].kinds.append(kind)
                     rows[r].kinds.sort { Self.rank($0) < Self.rank($1) }
                 }
                 rowOf.append(r)
                 continue
             }
             let r = rows.count
-            rows.append(ViolationRow(node: node, path: v.path, violations: [i], fileCount: max(v.fileCount, 1), kinds: [v.kind]))
-            if let node { byNode[node] = r } else { byPath[v.path] = r }
+            let rowPath = path ?? violations.path(at: i)
+            rows.append(ViolationRow(node: node, path: rowPath, violations: [i], fileCount: max(fileCount, 1), kinds: [kind]))
+            if let node { byNode[node] = r } else { byPath[rowPath] = r }
             rowOf.append(r)
         }
         self.rows = rows
@@ -84,7 +90,7 @@ public struct ViolationRows: Sendable {
     /// Rows with a violation of the rule named `rule` (`ViolationIndex.noRule` for none).
     public func rowCount(ofRule rule: String, _ report: CheckReport) -> Int {
         rows.reduce(0) { n, row in
-            n + (row.violations.contains { (report.violations[$0].ruleName ?? ViolationIndex.noRule) == rule } ? 1 : 0)
+            n + (row.violations.contains { (report.violations.ruleName(at: $0) ?? ViolationIndex.noRule) == rule } ? 1 : 0)
         }
     }
 }

@@ -103,6 +103,7 @@ import Testing
                 #expect(v.fileCount == (inventory.isDirectory(node) ? inventory.fileCount(node) : 1))
                 #expect(v.step == (inventory.isDirectory(node) ? Self.referenceStep(node, in: inventory) : inventory.step(node)))
                 #expect(walk.step(at: i) == v.step && walk.kind(at: i) == v.kind && walk.ruleName(at: i) == v.ruleName)
+                #expect(walk.fileCount(at: i) == v.fileCount && walk.node(at: i) == v.node)
                 var bytes: [UInt8] = []
                 walk.pathUTF8(at: i, into: &bytes)
                 #expect(bytes == Array(v.path.utf8))
