@@ -28,12 +28,9 @@ enum DiffRenderer {
             let showsStep = cols >= 100
             let showsViolations = cols >= 76
             let room = cols - Self.fixed - delta - 1
-            var widths = [max(pathNeeds, 4), showsStep ? max(stepNeeds, 4) : 0, showsViolations ? max(violationsNeeds, 4) : 0]
-            let gaps = (showsStep ? 1 : 0) + (showsViolations ? 1 : 0)
-            // Lower the widest column until the three fit: water-filling from the top.
-            while widths.reduce(0, +) + gaps > room, let widest = widths.max(), widest > 8 {
-                if let i = widths.lastIndex(of: widest) { widths[i] -= 1 }
-            }
+            let widths = ColumnShare.fit(
+                [max(pathNeeds, 4), showsStep ? max(stepNeeds, 4) : 0, showsViolations ? max(violationsNeeds, 4) : 0],
+                gaps: (showsStep ? 1 : 0) + (showsViolations ? 1 : 0), room: room)
             step = showsStep ? widths[1] + 1 : 0
             violations = showsViolations ? widths[2] + 1 : 0
             path = max(cols - Self.fixed - delta - step - violations - 1, 8)

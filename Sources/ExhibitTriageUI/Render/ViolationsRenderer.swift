@@ -17,12 +17,9 @@ enum ViolationsRenderer {
             let showsRule = cols >= 76
             let showsStep = cols >= 100
             let room = cols - ViolationsRenderer.fixedWidth
-            var widths = [max(path, 4), showsRule ? max(ruleNeeds, 4) : 0, showsStep ? max(stepNeeds, 4) : 0]
-            let gaps = (showsRule ? 1 : 0) + (showsStep ? 1 : 0)
-            // Lower the widest column until the three fit: water-filling from the top.
-            while widths.reduce(0, +) + gaps > room, let widest = widths.max(), widest > 8 {
-                if let i = widths.lastIndex(of: widest) { widths[i] -= 1 }
-            }
+            let widths = ColumnShare.fit(
+                [max(path, 4), showsRule ? max(ruleNeeds, 4) : 0, showsStep ? max(stepNeeds, 4) : 0],
+                gaps: (showsRule ? 1 : 0) + (showsStep ? 1 : 0), room: room)
             rule = showsRule ? widths[1] + 1 : 0
             step = showsStep ? widths[2] + 1 : 0
         }

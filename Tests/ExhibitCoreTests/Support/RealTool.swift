@@ -40,7 +40,7 @@ enum RealTool {
         let out = Pipe()
         process.standardOutput = out
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-tool-\(getpid())-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice

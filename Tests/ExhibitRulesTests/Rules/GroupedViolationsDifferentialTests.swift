@@ -53,17 +53,9 @@ import Testing
         return rules
     }
 
-    /// The report order as a plain stable sort over the keys it is defined by.
+    /// The report order as plain code (the independent oracle of the array sort).
     static func referenceOrder(_ violations: [Violation]) -> [Violation] {
-        violations.enumerated().sorted { a, b in
-            let ka = RulesEngine.rank(a.element.kind)
-            let kb = RulesEngine.rank(b.element.kind)
-            if ka != kb { return ka < kb }
-            let x = Array(a.element.path.utf8) + [0] + Array((a.element.ruleName ?? "").utf8)
-            let y = Array(b.element.path.utf8) + [0] + Array((b.element.ruleName ?? "").utf8)
-            if x != y { return x.lexicographicallyPrecedes(y) }
-            return a.offset < b.offset
-        }.map(\.element)
+        ReportOrderAndLinkDifferentialTests.referenceOrder(violations)
     }
 
     /// The creating step of a directory reported once: its own, or the one step every

@@ -38,19 +38,25 @@ import Testing
 
     static func rank(_ kind: ViolationKind) -> Int { ViolationKind.allCases.firstIndex(of: kind) ?? 0 }
 
+    /// The report order as a plain stable sort over the keys it is defined by: the kind's
+    /// rank, then the path's bytes, a NUL, the rule name's bytes.
+    static func referenceOrder(_ violations: [Violation]) -> [Violation] {
+        violations.enumerated().sorted { a, b in
+            let ka = rank(a.element.kind)
+            let kb = rank(b.element.kind)
+            if ka != kb { return ka < kb }
+            let x = Array(a.element.path.utf8) + [0] + Array((a.element.ruleName ?? "").utf8)
+            let y = Array(b.element.path.utf8) + [0] + Array((b.element.ruleName ?? "").utf8)
+            if x != y { return x.lexicographicallyPrecedes(y) }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
     @Test func theReportOrderIsAStableSortByKindPathAndRule() {
         var rng = SplitMix64(seed: 17)
         for round in 0..<200 {
             var violations = Self.randomViolations(&rng, count: Int(rng.next() % 300))
-            let expected = violations.enumerated().sorted { a, b in
-                let ka = Self.rank(a.element.kind)
-                let kb = Self.rank(b.element.kind)
-                if ka != kb { return ka < kb }
-                let x = Array(a.element.path.utf8) + [0] + Array((a.element.ruleName ?? "").utf8)
-                let y = Array(b.element.path.utf8) + [0] + Array((b.element.ruleName ?? "").utf8)
-                if x != y { return x.lexicographicallyPrecedes(y) }
-                return a.offset < b.offset
-            }.map(\.element)
+            let expected = Self.referenceOrder(violations)
             RulesEngine.sortInReportOrder(&violations)
             #expect(violations == expected, "round \(round)")
         }
