@@ -77,6 +77,11 @@ import Testing
         // cache.db and vault.sqlite, and the folders' files.
         #expect(rows.fileCount(of: .unsetAttribute) == 1 + 1 + 183 + 40)
         #expect(rows.fileCount(of: .misplacedFile) == 1)
+        // Counted once when the rows are made; the same as a walk of the rows.
+        for kind in ViolationKind.allCases {
+            #expect(rows.fileCount(of: kind) == rows.rows.filter { $0.kinds.contains(kind) }.map(\.fileCount).reduce(0, +))
+            #expect(rows.rowCount(of: kind) == rows.rows.filter { $0.kinds.contains(kind) }.count)
+        }
         let hits = s.data.report.violations.filter(\.kind.isBlocking).count
         let header = TriageRenderer.render(s).line(1)
         #expect(header.contains("U 225 files M 1 C 1 (\(hits) rule hits)"), "\(header)")
