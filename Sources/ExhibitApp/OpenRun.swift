@@ -16,20 +16,34 @@ public struct OpenRun: Sendable {
     public init(at url: URL, sharedRules: RulesInput.Loaded? = nil) throws(InputError) {
         self.url = url
         self.bundle = RunLocator.loadRun(at: url)
+        self.rest = nil
         self.rules = try RulesInput.load(for: bundle, shared: sharedRules)
     }
+
+    /// What finishes `bundle` (steps.tsv, times.txt) when it was loaded for the first
+    /// screen only; nil when `bundle` is whole.
+    public let rest: DeferredLoad?
 
     /// Loads the run as `init(at:sharedRules:)` does, reporting to `observer` (the
-    /// loading screen); nil when the observer was cancelled part way.
-    public init?(at url: URL, sharedRules: RulesInput.Loaded? = nil, observer: LoadObserver) throws(InputError) {
-        guard let bundle = RunLocator.loadRun(at: url, observer: observer) else { return nil }
+    /// loading screen); nil when the observer was cancelled part way. With
+    /// `firstScreenOnly`, what the UI's first screen does not show is left to `rest`.
+    public init?(at url: URL, sharedRules: RulesInput.Loaded? = nil, observer: LoadObserver, firstScreenOnly: Bool = false) throws(InputError) {
+        if firstScreenOnly {
+            guard let (bundle, rest) = RunLocator.loadRunForFirstScreen(at: url, observer: observer) else { return nil }
+            self.bundle = bundle
+            self.rest = rest
+        } else {
+            guard let bundle = RunLocator.loadRun(at: url, observer: observer) else { return nil }
+            self.bundle = bundle
+            self.rest = nil
+        }
         self.url = url
-        self.bundle = bundle
+        // The rules file is read in the first part: the tree's marks come from the rules.
         self.rules = try RulesInput.load(for: bundle, shared: sharedRules)
     }
 
-    /// The rules check, for the UI to run in the background.
-    public func check() -> CheckReport { rules.check(bundle) }
+    /// The rules check, for the UI to run in the background (on the finished bundle).
+    public func check() -> CheckReport { rules.check(rest?.finish(bundle) ?? bundle) }
 
     /// The notes store for a run opened alone: beside its parent directory.
     public static func notesStore(for url: URL, override: String?, environment: [String: String]) -> NotesStore {

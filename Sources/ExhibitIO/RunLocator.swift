@@ -116,6 +116,16 @@ public enum RunLocator {
         return BundleLoader.load(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url), observer: observer)
     }
 
+    /// `loadRun(at:observer:)` for the triage UI: all that its first screen shows, and
+    /// what finishes the bundle (`BundleLoader.loadFirstScreen`); nil once cancelled.
+    public static func loadRunForFirstScreen(at url: URL, observer: LoadObserver) -> (bundle: EvidenceBundle, rest: DeferredLoad)? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if RunDetection.kind(directoryName: url.lastPathComponent, entries: entries(of: url.path, names: names)) == .resultBundle {
+            return BundleLoader.loadFirstScreen(runID: url.lastPathComponent, from: resultBundleSource(at: url), observer: observer)
+        }
+        return BundleLoader.loadFirstScreen(runID: url.lastPathComponent, from: DirectoryEvidenceSource(root: url), observer: observer)
+    }
+
     public static func loadResultBundle(at url: URL) -> EvidenceBundle {
         BundleLoader.load(runID: url.lastPathComponent, from: resultBundleSource(at: url))
     }

@@ -54,7 +54,10 @@ enum TriageWork {
         case .checkRules(let run):
             let large = (run.inventory?.count ?? 0) >= paintFirstEntries
             return Work(.read, graceMilliseconds: large ? 0 : checkGraceMilliseconds, afterPaint: large) { post in
-                post(.rulesChecked(performer.checkRules(run), runID: run.bundle.runID))
+                // The rest of the load (steps.tsv) first: the classifier reads the steps.
+                let finished = run.rest?.finish(run.bundle)
+                let report = performer.checkRules(run, bundle: finished ?? run.bundle)
+                post(.rulesChecked(report, finished: finished, runID: run.bundle.runID))
             }
         case .confirmClassification(let decision, let run):
             return Work(.write) { post in post(.recordSaved(performer.saveRecord(decision, of: run), runID: run.bundle.runID)) }

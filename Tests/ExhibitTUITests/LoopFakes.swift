@@ -132,10 +132,10 @@ final class FakePerformer: ArchivePerformer, @unchecked Sendable {
         lock.unlock()
     }
 
-    func checkRules(_ run: TriageData) -> CheckReport {
-        record("check \(run.bundle.runID)")
+    func checkRules(_ run: TriageData, bundle: EvidenceBundle) -> CheckReport {
+        record("check \(bundle.runID)")
         checkGate?.wait()
-        return LoopFixture.report(run.bundle.inventory)
+        return LoopFixture.report(bundle.inventory)
     }
 
     func saveRecord(_ decision: TriageDecision, of run: TriageData) -> HookMessage {

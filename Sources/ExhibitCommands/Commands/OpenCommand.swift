@@ -107,7 +107,7 @@ enum OpenCommand {
     static func triageSession(
         at url: URL, sharedRules: RulesInput.Loaded?, store: NotesStore, canCompare: Bool, observer: LoadObserver
     ) throws(InputError) -> TriageSession? {
-        guard let opened = try OpenRun(at: url, sharedRules: sharedRules, observer: observer) else { return nil }
+        guard let opened = try OpenRun(at: url, sharedRules: sharedRules, observer: observer, firstScreenOnly: true) else { return nil }
         return session(of: opened, store: store, canCompare: canCompare)
     }
 
@@ -121,6 +121,6 @@ enum OpenCommand {
                 TriageDecision(failureClass: $0.failureClass, comment: $0.comment, issue: $0.issue, author: $0.author, time: $0.time)
             },
             draft: hooks.existingDraft().map { TriageDraft(failureClass: $0.failureClass, comment: $0.comment) },
-            needsCheck: true, canCompare: canCompare)
+            needsCheck: true, canCompare: canCompare, rest: opened.rest)
     }
 }

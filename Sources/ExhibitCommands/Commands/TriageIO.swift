@@ -18,9 +18,9 @@ struct RunIO: TriagePerformer {
             problems: OpenCommand.problems)
     }
 
-    func checkRules(_ run: TriageData) -> CheckReport {
+    func checkRules(_ run: TriageData, bundle: EvidenceBundle) -> CheckReport {
         RulesInput.check(
-            run.bundle, compiled: run.rules, source: run.report.rulesSource,
+            bundle, compiled: run.rules, source: run.report.rulesSource,
             diagnostics: run.report.rulesDiagnostics)
     }
 
@@ -34,9 +34,10 @@ struct RunIO: TriagePerformer {
 
     func loadBase(_ runID: String, for run: TriageData) -> Result<RunComparison, ArchiveOpenFailure> {
         // A base asked for while the run's own check is still under way is compared with
-        // the finished check, not the placeholder.
-        let report = run.isChecking ? checkRules(run) : run.report
-        return comparison.loadBase(runID, comparedWith: run.bundle, report: report, rules: run.rules)
+        // the finished check, not the placeholder, and the finished bundle.
+        let bundle = run.isChecking ? run.rest?.finish(run.bundle) ?? run.bundle : run.bundle
+        let report = run.isChecking ? checkRules(run, bundle: bundle) : run.report
+        return comparison.loadBase(runID, comparedWith: bundle, report: report, rules: run.rules)
     }
 }
 
@@ -68,7 +69,7 @@ struct ArchiveIO: ArchivePerformer {
         }
     }
 
-    func checkRules(_ run: TriageData) -> CheckReport { self.run.checkRules(run) }
+    func checkRules(_ run: TriageData, bundle: EvidenceBundle) -> CheckReport { self.run.checkRules(run, bundle: bundle) }
     func saveRecord(_ decision: TriageDecision, of run: TriageData) -> HookMessage { self.run.saveRecord(decision, of: run) }
     func writeNote(_ decision: TriageDecision?, of run: TriageData) -> HookMessage { self.run.writeNote(decision, of: run) }
     func saveDraft(_ draft: TriageDraft, of run: TriageData) { self.run.saveDraft(draft, of: run) }

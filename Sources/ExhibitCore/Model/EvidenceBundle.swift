@@ -114,6 +114,9 @@ public struct EvidenceBundle: Sendable {
     public var files: [EvidenceFileStatus]
     /// Everything worth telling about the evidence itself, in load order.
     public var diagnostics: [Diagnostic]
+    /// Present files not read yet: a first screen's bundle (`BundleLoader.loadFirstScreen`)
+    /// names what `DeferredLoad.finish` will read; empty in a finished bundle.
+    public var stillLoading: [String] = []
 
     public init(runID: String) {
         self.runID = runID

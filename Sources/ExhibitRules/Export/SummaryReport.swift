@@ -117,7 +117,9 @@ public enum SummaryReport {
 
     /// The Evidence section's rows (also the UI's evidence pane).
     public static func evidenceRows(_ bundle: EvidenceBundle) -> [EvidenceRow] {
-        bundle.files.map { f in
+        // A first screen's bundle (`stillLoading`) names what is still being read.
+        let reading = bundle.stillLoading.map { EvidenceRow(state: "reading", file: $0, detail: "") }
+        return bundle.files.map { f in
             let detail: String
             switch f.state {
             case .malformed(let d): detail = ": " + d.positionAndMessage
@@ -126,7 +128,7 @@ public enum SummaryReport {
             default: detail = ""
             }
             return EvidenceRow(state: stateWord(f.state), file: f.file, detail: detail)
-        }
+        } + reading
     }
 
     /// The diagnostics not already shown as a malformed file's reason.

@@ -192,8 +192,19 @@ extension DetailsView {
         for name in ruleDetails.rules.map(\.name) + ruleDetails.policies + here.compactMap({ data.report.violations[$0].ruleName })
         where !rules.contains(name) { rules.append(name) }
         lines.append(field("Rules", rules.isEmpty ? "none known" : rules.map(glyphs.safe).joined(separator: ", "), rules.isEmpty ? .dim : .plain))
-        lines.append(field("Step", inventory.step(node).map(glyphs.safe) ?? "unknown", inventory.step(node) == nil ? .dim : .plain))
-        lines += CreationStepDetails.lines(node, inventory: inventory, data: data, glyphs: glyphs)
+        // A run opened for its first screen reads steps.tsv and times.txt with the check:
+        // until then the step is not known to be absent, only not read yet.
+        let pending = data.bundle.stillLoading
+        if pending.contains(EvidenceLayout.steps) {
+            lines.append(field("Step", "reading " + EvidenceLayout.steps + glyphs.ellipsis, .dim))
+        } else {
+            lines.append(field("Step", inventory.step(node).map(glyphs.safe) ?? "unknown", inventory.step(node) == nil ? .dim : .plain))
+        }
+        if pending.isEmpty {
+            lines += CreationStepDetails.lines(node, inventory: inventory, data: data, glyphs: glyphs)
+        } else {
+            lines.append(field("Inferred", "after " + pending.joined(separator: " and ") + (pending.count == 1 ? " is" : " are") + " read", .dim))
+        }
         var flags: [String] = []
         if inventory.hasReadError(node) { flags.append("unreadable when archived") }
         if inventory.isDuplicate(node) { flags.append("listed more than once") }

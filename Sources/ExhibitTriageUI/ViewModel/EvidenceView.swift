@@ -68,7 +68,7 @@ extension EvidenceView {
             let role: Role =
                 switch row.state {
                 case "malformed", "unreadable": .error
-                case "missing", "superseded": .dim
+                case "missing", "superseded", "reading": .dim
                 default: .plain
                 }
             lines.append([Segment(" " + TextFit.padRight(row.state, to: 11), role), Segment(glyphs.safe(row.file) + glyphs.safeMessage(row.detail))])

@@ -21,15 +21,20 @@ public final class TriageData: Sendable {
     public let evidence: EvidenceStatus
     /// The creation step of each item as the run's timeline shows it (the details pane).
     public let creationSteps: CreationSteps
+    /// What finishes `bundle` (steps.tsv, times.txt) while `isChecking`, when the run was
+    /// loaded for its first screen only; the check reads it first.
+    public let rest: DeferredLoad?
 
     /// `isChecking`: `report` is a placeholder (`CheckReport.awaitingCheck`) while the
     /// rules check runs; the state replaces the data when the report arrives
     /// (`TriageEvent.rulesChecked`), so a large container's tree is on screen early.
     public init(
         bundle: EvidenceBundle, report: CheckReport,
-        rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false
+        rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults), isChecking: Bool = false,
+        rest: DeferredLoad? = nil
     ) {
         self.bundle = bundle
+        self.rest = rest
         self.report = report
         self.rules = rules
         self.isChecking = isChecking

@@ -9,8 +9,9 @@ public enum TriageEvent: Sendable {
     case resize(rows: Int, cols: Int)
     /// A note for the status line (a terminal fallback, say).
     case notice(HookMessage)
-    /// The rules check of `runID` (`.checkRules`) is done.
-    case rulesChecked(CheckReport, runID: String)
+    /// The rules check of `runID` (`.checkRules`) is done; with the finished bundle when
+    /// the check read the rest of the load first (`TriageData.rest`).
+    case rulesChecked(CheckReport, finished: EvidenceBundle? = nil, runID: String)
     /// The runs that could be a base, found for `.listBases` of `runID`.
     case basesFound([BaseCandidate], BaseRequest, runID: String)
     /// A base run compared with `runID` (or why not), for `.loadBase` of `runID`.
@@ -30,8 +31,8 @@ public enum TriageEffect: Sendable, Equatable {
     case quit
     /// Forget the painted screen and repaint everything (Ctrl-L).
     case redraw
-    /// Check the rules against the run (the rules and their source are in the data);
-    /// answered by `.rulesChecked`.
+    /// Check the rules against the run (the rules and their source are in the data),
+    /// the rest of its load read first when there is one; answered by `.rulesChecked`.
     case checkRules(TriageData)
     /// Record the decision with the findings it was made on; answered by `.recordSaved`.
     case confirmClassification(TriageDecision, TriageData)

@@ -5,8 +5,9 @@ import ExhibitRules
 /// command line today). The terminal driver calls it on worker threads, never on the
 /// thread that reads keys, and hands what it returns back to the state as events.
 public protocol TriagePerformer: Sendable {
-    /// The rules check of a run opened with `needsCheck` (`TriageEffect.checkRules`).
-    func checkRules(_ run: TriageData) -> CheckReport
+    /// The rules check of a run opened with `needsCheck` (`TriageEffect.checkRules`),
+    /// held against `bundle`: the run's, finished when it was loaded in two parts.
+    func checkRules(_ run: TriageData, bundle: EvidenceBundle) -> CheckReport
     /// Records a confirmed classification with the findings it was made on.
     func saveRecord(_ decision: TriageDecision, of run: TriageData) -> HookMessage
     /// Writes the triage note (with the decision, if any) and says where.

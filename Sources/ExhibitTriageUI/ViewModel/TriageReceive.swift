@@ -15,9 +15,9 @@ extension TriageState {
         case .notice(let note):
             message = note
             effects = []
-        case .rulesChecked(let report, let runID):
+        case .rulesChecked(let report, let finished, let runID):
             guard isMine(runID) else { return [] }
-            receivedReport(report)
+            receivedReport(report, finished: finished)
             effects = []
         case .basesFound(let candidates, let request, let runID):
             guard isMine(runID) else { return [] }

@@ -68,13 +68,17 @@ public struct TriageSession: Sendable {
     public let needsCheck: Bool
     /// Whether there are other runs to compare with (`b`, `B`).
     public let canCompare: Bool
+    /// What finishes `bundle` when it was loaded for the first screen only
+    /// (`BundleLoader.loadFirstScreen`): read before the deferred check. Only with `needsCheck`.
+    public let rest: DeferredLoad?
 
     public init(
         bundle: EvidenceBundle, report: CheckReport,
         rules: CompiledRules = RulesEngine.compile(RulesInventory.builtInDefaults),
         confirmed: TriageDecision? = nil, draft: TriageDraft? = nil, needsCheck: Bool = false,
-        canCompare: Bool = false
+        canCompare: Bool = false, rest: DeferredLoad? = nil
     ) {
+        precondition(rest == nil || needsCheck, "the rest of a load is read by the deferred check")
         self.bundle = bundle
         self.report = report
         self.rules = rules
@@ -82,5 +86,6 @@ public struct TriageSession: Sendable {
         self.draft = draft
         self.needsCheck = needsCheck
         self.canCompare = canCompare
+        self.rest = rest
     }
 }

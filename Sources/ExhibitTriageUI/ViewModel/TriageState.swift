@@ -53,7 +53,7 @@ public struct TriageState: Sendable {
     public init(session: TriageSession, rows: Int = 24, cols: Int = 80) {
         let data = TriageData(
             bundle: session.bundle, report: session.report, rules: session.rules,
-            isChecking: session.needsCheck)
+            isChecking: session.needsCheck, rest: session.rest)
         self.init(
             data: data, rows: rows, cols: cols, decision: session.confirmed, draft: session.draft,
             canCompare: session.canCompare)
@@ -62,11 +62,13 @@ public struct TriageState: Sendable {
     /// What the state asks for as it starts: the rules check, when it was deferred.
     public var startEffects: [TriageEffect] { data.isChecking ? [.checkRules(data)] : [] }
 
-    /// The deferred rules check is done: findings, badges and the proposal appear; the
-    /// tree keeps its place. Ignored unless the state is still waiting for it.
-    mutating func receivedReport(_ report: CheckReport) {
+    /// The deferred rules check is done: findings, badges and the proposal appear, and
+    /// the bundle is the finished one when the check read the rest of the load (steps and
+    /// times: the node ids are the same); the tree keeps its place. Ignored unless the
+    /// state is still waiting for it.
+    mutating func receivedReport(_ report: CheckReport, finished: EvidenceBundle?) {
         guard data.isChecking else { return }
-        data = TriageData(bundle: data.bundle, report: report, rules: data.rules)
+        data = TriageData(bundle: finished ?? data.bundle, report: report, rules: data.rules)
         violations = ViolationsBrowser(data: data, order: tree.order)
         for i in overlays.indices {
             var view = overlays[i].view

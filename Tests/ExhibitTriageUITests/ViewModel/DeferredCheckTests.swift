@@ -1,3 +1,4 @@
+import ExhibitRules
 import Testing
 
 @testable import ExhibitCore
@@ -101,5 +102,48 @@ import Testing
         #expect(!s.data.isChecking)
         #expect(!s.data.report.violations.isEmpty)
         #expect(s.startEffects.isEmpty, "nothing to check")
+    }
+
+    /// A run loaded for its first screen (`BundleLoader.loadFirstScreen`): steps.tsv is
+    /// read with the check. Until the report arrives the details say the step is being
+    /// read, not that there is none, and the evidence pane lists steps.tsv as reading;
+    /// the finished bundle comes with the report and the tree keeps its place.
+    @Test func theRestOfAFirstScreenLoadArrivesWithTheReport() throws {
+        let files = [
+            EvidenceLayout.filesList: "./Documents/a.txt\n./Library/Caches/c.bin\n",
+            EvidenceLayout.sizesList: "100\tDocuments/a.txt\n10\tLibrary/Caches/c.bin\n",
+            EvidenceLayout.steps: "seed vault\tDocuments/a.txt\n",
+        ]
+        let observer = LoadObserver(clock: { 0 }) { _ in }
+        let (first, rest) = try #require(BundleLoader.loadFirstScreen(runID: "r", from: MemoryEvidenceSource(text: files), observer: observer))
+        let compiled = RulesEngine.compile(RulesInventory.builtInDefaults)
+        let session = TriageSession(
+            bundle: first, report: .awaitingCheck(rulesSource: "built-in", rulesDiagnostics: []), rules: compiled, needsCheck: true,
+            rest: rest)
+        var s = TriageState(session: session, rows: 30, cols: 100)
+        #expect(s.startEffects == [.checkRules(s.data)])
+        s.press(.enter, .char("i"))
+        #expect(s.selectedPath == "Documents/a.txt")
+        var screen = TriageRenderer.render(s).text
+        #expect(screen.contains("reading steps.tsv…"))
+        #expect(screen.contains("after steps.tsv is read"))
+        #expect(!screen.contains("seed vault"))
+        s.press(.escape, .char("v"))
+        screen = TriageRenderer.render(s).text
+        #expect(screen.contains("reading    steps.tsv"))
+        s.press(.escape)
+
+        // What the check's work does (`TriageScreen`): the rest first, then the check.
+        let data = s.data
+        let finished = try #require(data.rest).finish(data.bundle)
+        let report = RulesEngine.check(bundle: finished, compiled: compiled, rulesSource: "built-in", rulesDiagnostics: [])
+        _ = s.receive(.rulesChecked(report, finished: finished, runID: "r"))
+        #expect(!s.data.isChecking)
+        #expect(s.data.bundle.stillLoading.isEmpty)
+        #expect(s.selectedPath == "Documents/a.txt")
+        s.press(.char("i"))
+        screen = TriageRenderer.render(s).text
+        #expect(screen.contains("seed vault"))
+        #expect(!screen.contains("reading steps.tsv"))
     }
 }
