@@ -84,7 +84,8 @@ enum ViolationsRenderer {
     private static func ruleNames(_ row: ViolationRow, _ report: CheckReport) -> [String] {
         var rules: [String] = []
         for v in row.violations {
-            let name = report.violations[v].ruleName ?? "-"
+            // Field by field: the subscript makes the whole violation, its path included.
+            let name = report.violations.ruleName(at: v) ?? "-"
             if !rules.contains(name) { rules.append(name) }
         }
         return rules
@@ -104,7 +105,7 @@ enum ViolationsRenderer {
             let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
             path = max(path, DisplayWidth.of(glyphs.safe(item.path)) + folder)
             rule = max(rule, DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")))
-            step = max(step, DisplayWidth.of(glyphs.safe(report.violations[item.violations[0]].step ?? "-")))
+            step = max(step, DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
         }
         return Columns(cols: state.layout.cols, path: path, rule: rule, step: step)
     }
