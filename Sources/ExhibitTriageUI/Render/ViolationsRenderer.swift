@@ -100,12 +100,19 @@ enum ViolationsRenderer {
         var rule = 4
         var step = 4
         let start = max(0, min(browser.cursor.offset, browser.shown.count - measuredRows))
+        let memo = state.data.cellWidths
         for i in browser.shown[start..<min(browser.shown.count, start + measuredRows)] {
-            let item = rows[i]
-            let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
-            path = max(path, DisplayWidth.of(glyphs.safe(item.path)) + folder)
-            rule = max(rule, DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")))
-            step = max(step, DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
+            let cells = memo.widths(ofRow: i, unicode: glyphs.unicodeText) {
+                let item = rows[i]
+                let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
+                return CellWidthMemo.Widths(
+                    path: DisplayWidth.of(glyphs.safe(item.path)) + folder,
+                    rule: DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")),
+                    step: DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
+            }
+            path = max(path, cells.path)
+            rule = max(rule, cells.rule)
+            step = max(step, cells.step)
         }
         return Columns(cols: state.layout.cols, path: path, rule: rule, step: step)
     }

@@ -21,6 +21,8 @@ public final class TriageData: Sendable {
     public let evidence: EvidenceStatus
     /// The creation step of each item as the run's timeline shows it (the details pane).
     public let creationSteps: CreationSteps
+    /// The Violations pane's cell widths per row, measured once (`CellWidthMemo`).
+    let cellWidths = CellWidthMemo()
     /// What finishes `bundle` (steps.tsv, times.txt) while `isChecking`, when the run was
     /// loaded for its first screen only; the check reads it first.
     public let rest: DeferredLoad?
