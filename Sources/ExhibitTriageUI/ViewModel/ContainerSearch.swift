@@ -176,10 +176,18 @@ public struct ContainerSearch: Sendable, Equatable {
     /// on those paths sorted: comparing whole key chains cost 37 ms for 13k violations
     /// at 10M entries on every sort key, over the 5 ms a frame may take (issue 19).
     static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
-        guard nodes.count > 1 else { return nodes }
-        var wanted: [Inventory.NodeID: Int] = [:]
-        wanted.reserveCapacity(nodes.count)
-        for node in nodes { wanted[node, default: 0] += 1 }
+        treeOrdered(nodes, node: { $0 }, in: inventory, order: order)
+    }
+
+    /// `items` ordered by their nodes' places in the tree (an item per node, or items
+    /// sharing a node kept together in their given order).
+    static func treeOrdered<Item>(
+        _ items: [Item], node nodeOf: (Item) -> Inventory.NodeID, in inventory: Inventory, order: SortOrder
+    ) -> [Item] {
+        guard items.count > 1 else { return items }
+        var wanted: [Inventory.NodeID: [Item]] = [:]
+        wanted.reserveCapacity(items.count)
+        for item in items { wanted[nodeOf(item), default: []].append(item) }
         // The paths to the wanted nodes, as children lists of the directories on them.
         var children: [Inventory.NodeID: [Inventory.NodeID]] = [:]
         var reached: Set<Inventory.NodeID> = [Inventory.root]
@@ -191,11 +199,11 @@ public struct ContainerSearch: Sendable, Equatable {
                 current = parent
             }
         }
-        var out: [Inventory.NodeID] = []
-        out.reserveCapacity(nodes.count)
+        var out: [Item] = []
+        out.reserveCapacity(items.count)
         var stack: [Inventory.NodeID] = [Inventory.root]
         while let node = stack.popLast() {
-            for _ in 0..<(wanted[node] ?? 0) { out.append(node) }
+            if let here = wanted[node] { out += here }
             guard let below = children[node] else { continue }
             let sorted = below.map { SiblingKey(node: $0, inventory: inventory, order: order) }.sorted()
             for key in sorted.reversed() { stack.append(key.node) }

@@ -88,10 +88,9 @@ public struct ViolationRows: Sendable {
     public func treeOrdered(_ order: SortOrder, in inventory: Inventory?) -> [Int] {
         guard let inventory else { return Array(rows.indices) }
         let placed = rows.indices.filter { rows[$0].node != nil }
-        let nodes = ContainerSearch.treeOrdered(placed.map { rows[$0].node! }, in: inventory, order: order)
-        var rowOfNode: [Inventory.NodeID: Int] = [:]
-        for r in placed { rowOfNode[rows[r].node!] = r }
-        return nodes.compactMap { rowOfNode[$0] } + rows.indices.filter { rows[$0].node == nil }
+        // A row per node (`init` keys rows by node), so the order of the nodes is the rows'.
+        let order = ContainerSearch.treeOrdered(placed, node: { rows[$0].node! }, in: inventory, order: order)
+        return order + rows.indices.filter { rows[$0].node == nil }
     }
 
     /// Files with a violation of `kind` (a reported folder counts its files).

@@ -20,7 +20,7 @@ public struct ViolationsBrowser: Sendable {
 
     public init(data: TriageData, order: SortOrder = .bySize) {
         self.order = order
-        listed = data.violationRows.treeOrdered(order, in: data.inventory)
+        listed = data.treeOrderedRows(order)
         refilter(data, page: 1)
     }
 
@@ -39,20 +39,24 @@ public struct ViolationsBrowser: Sendable {
     public mutating func follow(_ order: SortOrder, _ data: TriageData, page: Int) {
         guard order != self.order else { return }
         self.order = order
-        listed = data.violationRows.treeOrdered(order, in: data.inventory)
+        listed = data.treeOrderedRows(order)
         refilter(data, page: page)
     }
 
     private mutating func refilter(_ data: TriageData, page: Int) {
         let keep = selected
-        let report = data.report
+        let violations = data.report.violations
         let rows = data.violationRows.rows
-        shown = listed.filter { r in
-            rows[r].violations.contains { i in
-                let v = report.violations[i]
-                if let k = kindFilter, v.kind != k { return false }
-                if let r = ruleFilter, (v.ruleName ?? ViolationIndex.noRule) != r { return false }
-                return true
+        if kindFilter == nil && ruleFilter == nil {
+            shown = listed
+        } else {
+            // Field by field: the subscript makes the whole violation, its path included.
+            shown = listed.filter { r in
+                rows[r].violations.contains { i in
+                    if let k = kindFilter, violations.kind(at: i) != k { return false }
+                    if let r = ruleFilter, (violations.ruleName(at: i) ?? ViolationIndex.noRule) != r { return false }
+                    return true
+                }
             }
         }
         cursor.index = keep.flatMap { shown.firstIndex(of: $0) } ?? 0
