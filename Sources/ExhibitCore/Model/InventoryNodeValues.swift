@@ -74,6 +74,11 @@ struct StepColumn: Sendable {
         if step < 0 && id >= storedCount { return }
         if width == 1 && step >= 254 { widen(to: step >= 65534 ? 4 : 2) }
         if width == 2 && step >= 65534 { widen(to: 4) }
+        // The common case, a reader giving each new node its step: one append.
+        if width == 1 && id == narrow.count && id > 0 {
+            narrow.append(UInt8(truncatingIfNeeded: step &+ 1))
+            return
+        }
         switch width {
         case 1:
             if id >= narrow.count { Self.grow(&narrow, to: id, reserving: capacity) }
