@@ -2,41 +2,76 @@
 /// backup-exclusion flags and creating steps.
 ///
 /// Built for containers of a million files: nodes live in one contiguous array of
-/// 32-byte records, all names share one byte buffer, a directory's children are a
+/// 16-byte records, all names share one byte buffer, a directory's children are a
 /// contiguous run of `childIndex`, and a hash index over (parent, name) makes path
 /// lookups O(depth). There is no object per node and no `String` per path component;
-/// strings are made only for what is shown. Per entry that is 32 B of node, 4 B of
-/// child index, about 8 B of name index and the name bytes; directories add 32 B.
+/// strings are made only for what is shown. Per entry that is 16 B of node, 1 B of
+/// step (when steps are recorded), 4 B of child index, about 6 B of name index and the
+/// name bytes; directories add 56 B. What does not fit the record (sizes of 4 GiB and
+/// more, disk sizes that are not the apparent size in whole 4 KiB blocks) is in side
+/// tables (`InventoryNodeValues`).
 /// Node 0 is the container root (its name is empty); a node's path is relative to it.
 public struct Inventory: Sendable {
     public typealias NodeID = Int
 
-    /// 32 bytes; field order keeps it free of padding.
+    /// 16 bytes. A directory keeps its own sizes in its `DirectoryRecord`, so one field
+    /// is a file's size or a directory's record.
     package struct Node: Sendable {
-        /// Apparent size in bytes (`st_size`, ncdu `asize`); for a directory its own entry.
-        package var size: UInt64
         package var nameStart: UInt32
         package var parent: Int32
-        /// Step name index into `stepNames`, or -1 when no step is recorded.
-        var step: Int32
-        /// Index into `directories`, or -1 for anything that is not a directory.
-        package var directory: Int32
-        /// Allocated size in 512-byte blocks (ncdu `dsize` / 512); `overflowBlocks`
-        /// means the exact value lives in `diskSizeOverflow` (not a multiple of 512, or huge).
-        var diskBlocks: UInt32
+        /// A file's apparent size in bytes (`st_size`, ncdu `asize`), or `sizeInTable`
+        /// for 4 GiB and more (`InventoryNodeValues.largeSizes`); a directory's index into
+        /// `directories`.
+        var sizeOrDirectory: UInt32
         package var nameLength: UInt16
         package var flags: NodeFlags
-        var scanExclusion: ScanExclusion
+        /// The scan exclusion (low three bits) and how a file's disk size is kept (`DiskSize`).
+        private var packed: UInt8
 
-        static let overflowBlocks = UInt32.max
+        static let sizeInTable = UInt32.max
+
+        init(nameStart: UInt32, parent: Int32, sizeOrDirectory: UInt32, nameLength: UInt16, flags: NodeFlags) {
+            self.nameStart = nameStart
+            self.parent = parent
+            self.sizeOrDirectory = sizeOrDirectory
+            self.nameLength = nameLength
+            self.flags = flags
+            packed = 0
+        }
+
+        /// Index into `directories`, or -1 for anything that is not a directory.
+        package var directory: Int32 { flags.contains(.directory) ? Int32(bitPattern: sizeOrDirectory) : -1 }
+
+        var scanExclusion: ScanExclusion {
+            get { ScanExclusion(rawValue: packed & 0x07) ?? .none }
+            set { packed = packed & ~0x07 | newValue.rawValue }
+        }
+
+        var diskSizeKind: DiskSize {
+            get { DiskSize(rawValue: packed >> 3 & 0x03) ?? .zero }
+            set { packed = packed & ~0x18 | newValue.rawValue << 3 }
+        }
     }
 
-    /// What only directories need: their children and subtree totals.
+    /// How a file's disk size (ncdu `dsize`) is kept: most are 0 (not recorded) or the
+    /// apparent size rounded up to whole 4 KiB blocks, which need no storage.
+    enum DiskSize: UInt8 {
+        case zero = 0
+        /// `diskSizeInWholeBlocks(of: size)`.
+        case wholeBlocks = 1
+        /// In `InventoryNodeValues.diskBlocks` (and `oddDiskSizes`).
+        case stored = 2
+    }
+
+    /// What only directories need: their own sizes, their children and subtree totals.
     package struct DirectoryRecord: Sendable {
         package var childStart: UInt32 = 0
         package var childCount: UInt32 = 0
         /// Number of non-directory entries in the subtree.
         var fileCount: UInt32 = 0
+        /// The directory's own entry's apparent and disk size (ncdu gives both for a directory).
+        var ownSize: UInt64 = 0
+        var ownDiskSize: UInt64 = 0
         /// Sum of `size` over the subtree (the directory's own entry included).
         var totalSize: UInt64 = 0
         /// Sum of disk sizes over the subtree.
@@ -104,8 +139,8 @@ public struct Inventory: Sendable {
     package var directories: [DirectoryRecord]
     package var childIndex: [Int32]
     var stepNames: [String]
-    var diskSizeOverflow: [Int32: UInt64]
-    var nameIndex: SiblingNameIndex
+    var values: InventoryNodeValues
+    var nameIndexStorage: NameIndexStorage
     /// Files whose bytes an earlier hard link to the same inode already counted (ncdu
     /// `hlnkc` with the same `dev`/`ino`): kept as entries, left out of the totals.
     /// A side table, not a node flag: hard links are rare in a container.
@@ -169,19 +204,31 @@ public struct Inventory: Sendable {
     /// keep one node for a path listed twice and mark it.
     public func isDuplicate(_ id: NodeID) -> Bool { nodes[id].flags.contains(.duplicate) }
     public func scanExclusion(_ id: NodeID) -> ScanExclusion { nodes[id].scanExclusion }
-    public func size(_ id: NodeID) -> UInt64 { nodes[id].size }
+    public func size(_ id: NodeID) -> UInt64 { Inventory.size(id, nodes[id], directories, values) }
 
     /// Allocated size in bytes; 0 when unknown.
-    public func diskSize(_ id: NodeID) -> UInt64 {
-        let n = nodes[id]
-        if n.diskBlocks == Node.overflowBlocks { return diskSizeOverflow[Int32(id)] ?? 0 }
-        return UInt64(n.diskBlocks) &* 512
+    public func diskSize(_ id: NodeID) -> UInt64 { Inventory.diskSize(id, nodes[id], directories, values) }
+
+    @inline(__always)
+    static func size(_ id: Int, _ n: Node, _ directories: [DirectoryRecord], _ values: InventoryNodeValues) -> UInt64 {
+        if n.flags.contains(.directory) { return directories[Int(n.sizeOrDirectory)].ownSize }
+        return n.sizeOrDirectory == Node.sizeInTable ? values.largeSizes[Int32(id)] ?? 0 : UInt64(n.sizeOrDirectory)
+    }
+
+    @inline(__always)
+    static func diskSize(_ id: Int, _ n: Node, _ directories: [DirectoryRecord], _ values: InventoryNodeValues) -> UInt64 {
+        if n.flags.contains(.directory) { return directories[Int(n.sizeOrDirectory)].ownDiskSize }
+        switch n.diskSizeKind {
+        case .zero: return 0
+        case .wholeBlocks: return diskSizeInWholeBlocks(of: size(id, n, directories, values)) ?? 0
+        case .stored: return values.diskBlocksOrOdd(id)
+        }
     }
 
     /// Sum of apparent sizes over the subtree (the node itself included).
     public func totalSize(_ id: NodeID) -> UInt64 {
         let n = nodes[id]
-        return n.directory < 0 ? n.size : directories[Int(n.directory)].totalSize
+        return n.directory < 0 ? size(id) : directories[Int(n.directory)].totalSize
     }
 
     /// Sum of disk sizes over the subtree (the node itself included); compare with `du -k`.
@@ -260,7 +307,7 @@ public struct Inventory: Sendable {
     }
 
     public func step(_ id: NodeID) -> String? {
-        let s = nodes[id].step
+        let s = values.steps[id]
         return s < 0 ? nil : stepNames[Int(s)]
     }
 
@@ -309,10 +356,40 @@ public struct Inventory: Sendable {
         return nil
     }
 
+    /// The (parent, name) index, made now if no lookup needed it before (`NameIndexStorage`).
+    var nameIndex: SiblingNameIndex {
+        switch nameIndexStorage {
+        case .built(let index): index
+        case .onDemand(let lazy): lazy.index(nodes: nodes, names: names)
+        }
+    }
+
+    /// Directories of at most this many children are searched by reading their names,
+    /// without the name index (the root, most often, whose names `summary` looks up).
+    static let scannedChildren = 32
+
     /// The first child of `parent` called `name` (in inventory order); O(1) through the name index.
     public func child(named name: some Collection<UInt8>, of parent: NodeID) -> NodeID? {
         let bytes = Array(name)
-        return nameIndex.first(parent: Int32(parent), name: bytes[...], nodes: nodes, names: names).map { Int($0) }
+        return firstChild(of: parent, named: bytes[...], index: nil)
+    }
+
+    /// The first child called `name`: among a few children by their names, else through
+    /// `index` (the name index, fetched once per path by the caller) or the name index.
+    private func firstChild(of parent: NodeID, named name: ArraySlice<UInt8>, index: SiblingNameIndex?) -> NodeID? {
+        let range = childRange(parent)
+        if range.count <= Inventory.scannedChildren {
+            return name.withUnsafeBytes { query in
+                names.withUnsafeBufferPointer { nameBuffer in
+                    for k in range {
+                        let c = Int(childIndex[k])
+                        if SiblingNameIndex.nameEquals(nodes[c], query, names: nameBuffer) { return c }
+                    }
+                    return nil
+                }
+            }
+        }
+        return (index ?? nameIndex).first(parent: Int32(parent), name: name, nodes: nodes, names: names).map { Int($0) }
     }
 
     /// Finds a node by relative path (`/`-separated; empty components ignored, no
@@ -323,9 +400,11 @@ public struct Inventory: Sendable {
 
     public func lookup(bytes path: [UInt8]) -> NodeID? {
         var cur = Inventory.root
+        var index: SiblingNameIndex?
         for component in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            guard let next = nameIndex.first(parent: Int32(cur), name: component, nodes: nodes, names: names) else { return nil }
-            cur = Int(next)
+            if index == nil && childRange(cur).count > Inventory.scannedChildren { index = nameIndex }
+            guard let next = firstChild(of: cur, named: component, index: index) else { return nil }
+            cur = next
         }
         return cur
     }
@@ -381,7 +460,7 @@ public struct Inventory: Sendable {
                 index[step] = s
             }
             last = (step, s)
-            nodes[id].step = s
+            values.steps.set(id, s, reserving: count)
         }
     }
 
@@ -457,7 +536,7 @@ extension Inventory: Equatable {
             let ny = b.nodes[y]
             guard a.nameBytes(x).elementsEqual(b.nameBytes(y)),
                 nx.flags.intersection(compared) == ny.flags.intersection(compared),
-                nx.size == ny.size, a.diskSize(x) == b.diskSize(y),
+                a.size(x) == b.size(y), a.diskSize(x) == b.diskSize(y),
                 nx.scanExclusion == ny.scanExclusion, a.step(x) == b.step(y),
                 a.childCount(x) == b.childCount(y)
             else { return false }

@@ -34,10 +34,9 @@ extension InventoryBuilder {
         let (start, length, h, existing, clash) = listedName(name, under: parent, directory: false)
         if let id = existing {
             nodes[id].flags.insert(.duplicate)
-            nodes[id].size = size
-            setDiskSize(id, diskSize)
+            storeSizes(id, size: size, diskSize: diskSize)
             if excluded { nodes[id].flags.insert(.excludedOwn) }
-            if stepID >= 0 { nodes[id].step = stepID }
+            if stepID >= 0 { storeStep(id, stepID) }
             duplicateCount += 1
             return (id, true)
         }
@@ -48,9 +47,8 @@ extension InventoryBuilder {
             duplicateCount += 1
         }
         let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: flags, hash: h, indexed: true)
-        nodes[id].size = size
-        setDiskSize(id, diskSize)
-        nodes[id].step = stepID
+        storeSizes(id, size: size, diskSize: diskSize)
+        if stepID >= 0 { storeStep(id, stepID) }
         return (id, false)
     }
 
@@ -86,9 +84,14 @@ extension InventoryBuilder {
     /// Makes a non-directory entry a directory (list sources learn late which is which).
     public mutating func promoteToDirectory(_ id: Int) {
         guard nodes[id].directory < 0 else { return }
-        nodes[id].directory = Int32(directories.count)
+        // The sizes a file keeps in its node move to the directory's record.
+        var record = Inventory.DirectoryRecord()
+        record.ownSize = size(id)
+        record.ownDiskSize = diskSize(id)
+        if !values.largeSizes.isEmpty { values.largeSizes[Int32(id)] = nil }
+        nodes[id].sizeOrDirectory = UInt32(directories.count)
         nodes[id].flags.insert(.directory)
-        directories.append(Inventory.DirectoryRecord())
+        directories.append(record)
     }
 
     /// Marks an entry as listed more than once and counts it in `duplicateCount`.

@@ -17,7 +17,7 @@ public struct InventoryBuilder {
     var directories: [Inventory.DirectoryRecord] = []
     private var stepNames: [String] = []
     private var stepIndex: [String: Int32] = [:]
-    private var diskSizeOverflow: [Int32: UInt64] = [:]
+    var values = InventoryNodeValues()
     var index = SiblingNameIndex()
     /// Nodes below this id are in `index`; later ones were added by tree sources and
     /// wait for `indexPending()`.
@@ -87,10 +87,7 @@ public struct InventoryBuilder {
         names.reserveCapacity(nameBytes ?? capacity &* 16)
         expectedCount = capacity + 1
         directories.append(Inventory.DirectoryRecord())
-        nodes.append(
-            Inventory.Node(
-                size: 0, nameStart: 0, parent: -1, step: -1, directory: 0, diskBlocks: 0,
-                nameLength: 0, flags: .directory, scanExclusion: .none))
+        nodes.append(Inventory.Node(nameStart: 0, parent: -1, sizeOrDirectory: 0, nameLength: 0, flags: .directory))
         hashes.append(0)
     }
 
@@ -154,10 +151,9 @@ public struct InventoryBuilder {
         } else {
             openSiblings.insert(Int32(id), hash: h, hashes: hashes)
         }
-        nodes[id].size = a.size
-        setDiskSize(id, a.diskSize)
+        storeSizes(id, size: a.size, diskSize: a.diskSize)
         nodes[id].scanExclusion = a.scanExclusion
-        nodes[id].step = a.stepID
+        if a.stepID >= 0 { storeStep(id, a.stepID) }
         return id
     }
 
@@ -189,20 +185,19 @@ public struct InventoryBuilder {
     // MARK: - Amendments
 
     public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
+    /// `diskSize` nil: the disk size stays what it was.
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
-        nodes[id].size = size
-        if let diskSize { setDiskSize(id, diskSize) }
+        storeSizes(id, size: size, diskSize: diskSize ?? self.diskSize(id))
     }
-    public mutating func setStep(_ id: Int, _ step: String) { nodes[id].step = internStep(step) }
+    public mutating func setStep(_ id: Int, _ step: String) { storeStep(id, internStep(step)) }
     public mutating func setAttributes(_ id: Int, _ a: EntryAttributes) {
-        nodes[id].size = a.size
-        setDiskSize(id, a.diskSize)
+        storeSizes(id, size: a.size, diskSize: a.diskSize)
         if a.excluded { nodes[id].flags.insert(.excludedOwn) }
         if a.flagRecorded || a.excluded { nodes[id].flags.insert(.flagRecorded) }
         if a.notRegular { nodes[id].flags.insert(.notRegular) }
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
-        if a.stepID >= 0 { nodes[id].step = a.stepID }
+        if a.stepID >= 0 { storeStep(id, a.stepID) }
     }
     public func isDirectory(_ id: Int) -> Bool { nodes[id].flags.contains(.directory) }
     public func isDuplicate(_ id: Int) -> Bool { nodes[id].flags.contains(.duplicate) }
@@ -252,18 +247,17 @@ public struct InventoryBuilder {
         nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags,
         hash: UInt32, indexed: Bool
     ) -> Int {
-        var directory: Int32 = -1
+        var sizeOrDirectory: UInt32 = 0
         if flags.contains(.directory) {
-            directory = Int32(directories.count)
+            sizeOrDirectory = UInt32(directories.count)
             directories.append(Inventory.DirectoryRecord())
         }
         // Counted as they come: `addEntry` asks whether a directory has children yet, and `build()` lays them out.
         directories[Int(nodes[parent].directory)].childCount &+= 1
         nodes.append(
             Inventory.Node(
-                size: 0, nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), step: -1,
-                directory: directory, diskBlocks: 0, nameLength: UInt16(truncatingIfNeeded: nameLength),
-                flags: flags, scanExclusion: .none))
+                nameStart: UInt32(truncatingIfNeeded: nameStart), parent: Int32(parent), sizeOrDirectory: sizeOrDirectory,
+                nameLength: UInt16(truncatingIfNeeded: nameLength), flags: flags))
         hashes.append(hash)
         let id = nodes.count - 1
         if indexed {
@@ -311,15 +305,40 @@ public struct InventoryBuilder {
         indexedCount = nodes.count
     }
 
-    mutating func setDiskSize(_ id: Int, _ bytes: UInt64) {
-        if bytes % 512 == 0 && bytes / 512 < UInt64(Inventory.Node.overflowBlocks) {
-            nodes[id].diskBlocks = UInt32(bytes / 512)
-            if !diskSizeOverflow.isEmpty { diskSizeOverflow[Int32(id)] = nil }
+    /// Stores both sizes of a node: a directory's in its record; a file's size in the node
+    /// (or `values.largeSizes`) and its disk size as a kind (0, or the size in whole
+    /// 4 KiB blocks) or, for any other value, in `values.diskBlocks`.
+    mutating func storeSizes(_ id: Int, size: UInt64, diskSize: UInt64) {
+        if nodes[id].flags.contains(.directory) {
+            let d = Int(nodes[id].sizeOrDirectory)
+            directories[d].ownSize = size
+            directories[d].ownDiskSize = diskSize
+            return
+        }
+        if size < UInt64(Inventory.Node.sizeInTable) {
+            nodes[id].sizeOrDirectory = UInt32(truncatingIfNeeded: size)
+            if !values.largeSizes.isEmpty { values.largeSizes[Int32(id)] = nil }
         } else {
-            nodes[id].diskBlocks = Inventory.Node.overflowBlocks
-            diskSizeOverflow[Int32(id)] = bytes
+            nodes[id].sizeOrDirectory = Inventory.Node.sizeInTable
+            values.largeSizes[Int32(id)] = size
+        }
+        if diskSize == 0 {
+            nodes[id].diskSizeKind = .zero
+        } else if diskSize == diskSizeInWholeBlocks(of: size) {
+            nodes[id].diskSizeKind = .wholeBlocks
+        } else {
+            nodes[id].diskSizeKind = .stored
+            values.storeDiskSize(id, diskSize)
         }
     }
+
+    mutating func storeStep(_ id: Int, _ step: Int32) {
+        values.steps.set(id, step, reserving: expectedCount)
+    }
+
+    /// A file's sizes as stored; a directory's own.
+    func size(_ id: Int) -> UInt64 { Inventory.size(id, nodes[id], directories, values) }
+    func diskSize(_ id: Int) -> UInt64 { Inventory.diskSize(id, nodes[id], directories, values) }
 
     // MARK: - Freezing
 
@@ -345,7 +364,16 @@ public struct InventoryBuilder {
     /// extra memory is the child index itself.
     public consuming func build() -> Inventory {
         let n = nodes.count
-        indexPending(sizedExactly: true)
+        // A tree source's load leaves the index to the first lookup that needs it; entries
+        // a list source indexed while loading keep theirs (the few added since go in).
+        let nameIndex: NameIndexStorage
+        if nodes.count - indexedCount >= index.count {
+            index = SiblingNameIndex()
+            nameIndex = .onDemand(OnDemandNameIndex(skipping: unindexedDuplicates))
+        } else {
+            indexPending(sizedExactly: true)
+            nameIndex = .built(index)
+        }
         openSiblings = OpenDirectorySiblings()
         hashes = []  // freed before the child index is made: the peak of a load is here
         // `childCount` was counted as nodes were appended.
@@ -362,10 +390,9 @@ public struct InventoryBuilder {
             directories[d].childCount &+= 1
         }
         // Every node is appended after its parent, so a reverse sweep sees children first.
-        for i in 0..<n where nodes[i].directory >= 0 {
-            let d = Int(nodes[i].directory)
-            directories[d].totalSize = nodes[i].size
-            directories[d].totalDiskSize = diskSize(i)
+        for d in directories.indices {
+            directories[d].totalSize = directories[d].ownSize
+            directories[d].totalDiskSize = directories[d].ownDiskSize
         }
         var i = n - 1
         while i > 0 {
@@ -379,8 +406,9 @@ public struct InventoryBuilder {
                 directories[p].fileCount &+= r.fileCount
             } else {
                 if hardLinkRepeats.isEmpty || !hardLinkRepeats.contains(Int32(i)) {
-                    directories[p].totalSize = saturatingAdd(directories[p].totalSize, node.size)
-                    directories[p].totalDiskSize = saturatingAdd(directories[p].totalDiskSize, diskSize(i))
+                    directories[p].totalSize = saturatingAdd(directories[p].totalSize, Inventory.size(i, node, directories, values))
+                    directories[p].totalDiskSize = saturatingAdd(
+                        directories[p].totalDiskSize, Inventory.diskSize(i, node, directories, values))
                 }
                 if Inventory.countsAsFile(node) { directories[p].fileCount &+= 1 }
             }
@@ -389,14 +417,9 @@ public struct InventoryBuilder {
         let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
         return Inventory(
             nodes: nodes, names: names, directories: directories, childIndex: childIndex,
-            stepNames: stepNames, diskSizeOverflow: diskSizeOverflow, nameIndex: index,
+            stepNames: stepNames, values: values, nameIndexStorage: nameIndex,
             hardLinkRepeats: hardLinkRepeats,
             unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
-    }
-
-    private func diskSize(_ id: Int) -> UInt64 {
-        let b = nodes[id].diskBlocks
-        return b == Inventory.Node.overflowBlocks ? diskSizeOverflow[Int32(id)] ?? 0 : UInt64(b) &* 512
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An open-addressing hash index from (parent, name) to node ids, for inventories of a
 /// million entries: each slot is one `Int32`, keys are not stored (they are read back
 /// from the node records and the shared name buffer), so it costs 4 bytes per slot,
@@ -245,4 +247,45 @@ struct SipHash13 {
 extension UInt64 {
     @inline(__always)
     fileprivate func rotatedLeft(_ n: UInt64) -> UInt64 { (self &<< n) | (self &>> (64 &- n)) }
+}
+
+/// The (parent, name) index of a built inventory: handed over built when a list source
+/// needed it while loading, else made at the first lookup that needs it (a directory of
+/// more than `Inventory.scannedChildren` children). A tree source's load (ncdu JSON)
+/// may never need it: `summary` and the UI's first screen look up top-level names only,
+/// and 6 bytes an entry (5.7 MB at a million) are not paid until then.
+enum NameIndexStorage: Sendable {
+    case built(SiblingNameIndex)
+    case onDemand(OnDemandNameIndex)
+}
+
+/// Made once, under a lock: an `Inventory` is a value shared by threads, and its copies
+/// share this (names and parents never change after `build()`, so the index stays true
+/// for every copy).
+final class OnDemandNameIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: SiblingNameIndex?
+    /// Ascending ids left out, as `InventoryBuilder` leaves them out (same-named
+    /// siblings of one kind after the first).
+    private let skipping: [Int32]
+
+    init(skipping: [Int32]) { self.skipping = skipping }
+
+    func index(nodes: [Inventory.Node], names: [UInt8]) -> SiblingNameIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index { return index }
+        var hashes = [UInt32](repeating: 0, count: nodes.count)
+        names.withUnsafeBytes { raw in
+            for i in nodes.indices.dropFirst() {
+                let n = nodes[i]
+                let start = Int(n.nameStart)
+                hashes[i] = SiblingNameIndex.hash(
+                    parent: n.parent, name: UnsafeRawBufferPointer(rebasing: raw[start..<(start + Int(n.nameLength))]))
+            }
+        }
+        let made = SiblingNameIndex(building: hashes, capacity: nodes.count, skipping: skipping)
+        index = made
+        return made
+    }
 }

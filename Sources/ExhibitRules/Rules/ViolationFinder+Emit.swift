@@ -6,17 +6,25 @@ extension ViolationFinder {
     /// The violations grouped (`ViolationList`: a node and a finding's template each, no
     /// path), in walk order; the undecided findings made as values (few, and listed
     /// entry by entry).
-    func emit(fileSignatures: [Int32], directorySignatures: [Int32]) -> (violations: ViolationList, undecided: [Violation]) {
-        var slots: [ViolationList.Slot] = []
-        var undecided: [Violation] = []
-        // At most one violation per finding of every file (collapsed directories make
-        // fewer): reserved at once, the array is not regrown and copied while it fills.
+    /// At most one violation per finding of every file (collapsed directories make
+    /// fewer), from the walk's signatures before they are merged.
+    func emitBound(_ fileSignatures: [Int32]) -> Int {
         var sizes = [Int](repeating: -1, count: signatures.count)
         var bound = 0
         for sig in fileSignatures where sig > 0 {
             if sizes[Int(sig)] < 0 { sizes[Int(sig)] = signatures[sig].count }
             bound += sizes[Int(sig)]
         }
+        return bound
+    }
+
+    /// `merged`: each file's signature, each directory's merged over its subtree.
+    /// `bound`: `emitBound`, reserved at once, so the array is not regrown and copied while it fills.
+    func emit(_ merged: [Int32], bound: Int) -> (violations: ViolationList, undecided: [Violation]) {
+        let fileSignatures = merged
+        let directorySignatures = merged
+        var slots: [ViolationList.Slot] = []
+        var undecided: [Violation] = []
         slots.reserveCapacity(bound)
         var paths = PathMaker(inventory: inventory)
         var collapsedSteps: [Int32: String] = [:]

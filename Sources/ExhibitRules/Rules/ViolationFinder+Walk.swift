@@ -257,7 +257,7 @@ extension ViolationFinder {
             }
             guard let result = entry else { continue }
             if result.signature != Self.neutral { signatureOf[child] = result.signature }
-            if result.allowed, topLevel >= 0 { allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], node.size) }
+            if result.allowed, topLevel >= 0 { allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], inventory.size(child)) }
         }
     }
 

@@ -1,3 +1,5 @@
+import CBytes
+
 /// Reads `container/inventory.json`, an ncdu JSON export
 /// (`[1, minor, {metadata}, [rootinfo, children…]]`, as `ncdu -o`, `gdu -o` and
 /// `exhibit` write it), streaming over `JSONScanner` straight into an
@@ -275,7 +277,7 @@ private struct NcduParser {
                 "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate",
                 at: start)
         }
-        if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] || name.contains(0x2F) {
+        if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || name.withUnsafeBytes({ exhibit_memchr($0.baseAddress, 0x2F, $0.count) != nil }) {
             warn("unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')", at: start)
         }
         return id
@@ -327,17 +329,23 @@ private struct NcduParser {
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 let key: NcduKey
-                if let r = s.readUnescapedStringRange() {
-                    key = NcduKey(s.bytes[r])
+                if let fast = s.readNcduKeyAndColon() {
+                    key = fast
                 } else {
-                    key = NcduKey(try s.readStringBytes()[...])
+                    if let r = s.readUnescapedStringRange() {
+                        key = s.bytes.withUnsafeBufferPointer { NcduKey(UnsafeBufferPointer(rebasing: $0[r])) }
+                    } else {
+                        key = try s.readStringBytes().withUnsafeBufferPointer { NcduKey($0) }
+                    }
+                    try s.expect(UInt8(ascii: ":"), "':' after an object key")
                 }
-                try s.expect(UInt8(ascii: ":"), "':' after an object key")
                 switch key {
                 case .name:
-                    guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
-                    name.removeAll(keepingCapacity: true)
-                    try s.appendStringBytes(to: &name)
+                    if !s.readPlainString(into: &name) {
+                        guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
+                        name.removeAll(keepingCapacity: true)
+                        try s.appendStringBytes(to: &name)
+                    }
                     hasName = true
                 case .asize: a.size = try readSize("asize")
                 case .dsize: a.diskSize = try readSize("dsize")
@@ -365,6 +373,7 @@ private struct NcduParser {
     }
 
     mutating func readSize(_ key: String) throws(Diagnostic) -> UInt64 {
+        if let v = s.readShortUnsigned() { return v }
         guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
             warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.offset)
             try s.skipValue()
@@ -424,21 +433,21 @@ private struct NcduParser {
 
     /// Steps repeat from entry to entry, so the last one is cached as bytes.
     mutating func readStep() throws(Diagnostic) -> Int32 {
+        if lastStepID >= 0 && s.consumePlainString(equalTo: lastStep) { return lastStepID }
         guard s.peek() == UInt8(ascii: "\"") else {
             warn("expected a string for \"\(NcduFormat.stepKey)\"; ignored", at: s.offset)
             try s.skipValue()
             return -1
         }
-        let value: [UInt8]
+        // Only a step read without escapes is kept for the fast path, which compares raw bytes.
         if let r = s.readUnescapedStringRange() {
-            if lastStepID >= 0 && ByteCompare.equal(s.bytes[r], lastStep) { return lastStepID }
-            value = Array(s.bytes[r])
-        } else {
-            value = try s.readStringBytes()
+            lastStep = Array(s.bytes[r])
+            lastStepID = builder.internStep(String(decoding: lastStep, as: UTF8.self))
+            return lastStepID
         }
-        lastStep = value
-        lastStepID = builder.internStep(String(decoding: value, as: UTF8.self))
-        return lastStepID
+        let value = try s.readStringBytes()
+        lastStepID = -1
+        return builder.internStep(String(decoding: value, as: UTF8.self))
     }
 }
 
@@ -446,44 +455,151 @@ private struct NcduParser {
 private enum NcduKey {
     case name, asize, dsize, readError, notreg, excluded, backupExcluded, step, dev, ino, hlnkc, mtime, birthTime, other
 
-    init(_ k: ArraySlice<UInt8>) {
+    init(_ k: UnsafeBufferPointer<UInt8>) {
         // `NcduFormat.stepKey` and `.backupExcludedKey` spelled as literals: StaticString
         // compares without making a String (the reader and writer tests pin both spellings).
         switch k.count {
         case 3:
-            if ByteCompare.equal(k, "dev") {
+            if same(k, "dev") {
                 self = .dev
-            } else if ByteCompare.equal(k, "ino") {
+            } else if same(k, "ino") {
                 self = .ino
             } else {
                 self = .other
             }
-        case 4: self = ByteCompare.equal(k, "name") ? .name : .other
+        case 4: self = same(k, "name") ? .name : .other
         case 5:
-            if ByteCompare.equal(k, "asize") {
+            if same(k, "asize") {
                 self = .asize
-            } else if ByteCompare.equal(k, "dsize") {
+            } else if same(k, "dsize") {
                 self = .dsize
-            } else if ByteCompare.equal(k, "hlnkc") {
+            } else if same(k, "hlnkc") {
                 self = .hlnkc
-            } else if ByteCompare.equal(k, "mtime") {
+            } else if same(k, "mtime") {
                 self = .mtime
             } else {
                 self = .other
             }
         case 6:
-            if ByteCompare.equal(k, "notreg") {
+            if same(k, "notreg") {
                 self = .notreg
-            } else if ByteCompare.equal(k, "x_step") {
+            } else if same(k, "x_step") {
                 self = .step
             } else {
                 self = .other
             }
-        case 7: self = ByteCompare.equal(k, "x_btime") ? .birthTime : .other
-        case 8: self = ByteCompare.equal(k, "excluded") ? .excluded : .other
-        case 10: self = ByteCompare.equal(k, "read_error") ? .readError : .other
-        case 17: self = ByteCompare.equal(k, "x_backup_excluded") ? .backupExcluded : .other
+        case 7: self = same(k, "x_btime") ? .birthTime : .other
+        case 8: self = same(k, "excluded") ? .excluded : .other
+        case 10: self = same(k, "read_error") ? .readError : .other
+        case 17: self = same(k, "x_backup_excluded") ? .backupExcluded : .other
         default: self = .other
         }
+    }
+}
+
+@inline(__always)
+private func same(_ k: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    guard k.count == literal.utf8CodeUnitCount, let base = k.baseAddress else { return false }
+    return exhibit_memcmp(base, literal.utf8Start, k.count) == 0
+}
+
+/// The reader's fast paths over the window. ncdu, gdu and exhibit write an item without
+/// whitespace (`{"name":"x","asize":1,"dsize":4096}`), so a key is read with its ':', a
+/// name or step compared and copied, and a size converted, over the window's bytes
+/// without bounds checks or overflow checks in the loop. Anything else (whitespace, an
+/// escape, a token crossing the window's end, a long or odd number) consumes nothing
+/// and goes the general way, which reads on and positions its diagnostics.
+extension JSONScanner {
+    /// The key at `index` and the ':' right after it, when both are in the window and
+    /// the key has no escape or control byte.
+    @inline(__always)
+    fileprivate mutating func readNcduKeyAndColon() -> NcduKey? {
+        let start = index
+        let found: (key: NcduKey, next: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            guard start < n, buffer[start] == UInt8(ascii: "\"") else { return nil }
+            var i = start + 1
+            while i < n {
+                let b = buffer[i]
+                if b == UInt8(ascii: "\"") { break }
+                if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+                i += 1
+            }
+            guard i + 1 < n, buffer[i + 1] == UInt8(ascii: ":") else { return nil }
+            return (NcduKey(UnsafeBufferPointer(rebasing: buffer[(start + 1)..<i])), i + 2)
+        }
+        guard let found else { return nil }
+        index = found.next
+        return found.key
+    }
+
+    /// A string at `index` without escapes or control bytes that ends in the window:
+    /// its bytes replace `out`'s. False, with nothing consumed, otherwise.
+    @inline(__always)
+    fileprivate mutating func readPlainString(into out: inout [UInt8]) -> Bool {
+        let start = index
+        let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            guard start < n, buffer[start] == UInt8(ascii: "\"") else { return nil }
+            var i = start + 1
+            while i < n {
+                let b = buffer[i]
+                if b == UInt8(ascii: "\"") {
+                    out.removeAll(keepingCapacity: true)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<i]))
+                    return i
+                }
+                if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+                i += 1
+            }
+            return nil
+        }
+        guard let end else { return false }
+        index = end + 1
+        return true
+    }
+
+    /// Consumes the string `"expected"` at `index` if it is exactly that, in the window.
+    /// `expected` holds no quote, backslash or control byte (it was read without escapes),
+    /// so equal bytes between two quotes are that string.
+    @inline(__always)
+    fileprivate mutating func consumePlainString(equalTo expected: [UInt8]) -> Bool {
+        let start = index
+        let count = expected.count
+        let matched = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard start + count + 2 <= buffer.count, buffer[start] == UInt8(ascii: "\""),
+                buffer[start + count + 1] == UInt8(ascii: "\""), let base = buffer.baseAddress
+            else { return false }
+            return count == 0 || expected.withUnsafeBufferPointer { exhibit_memcmp(base + start + 1, $0.baseAddress, count) == 0 }
+        }
+        if matched { index = start + count + 2 }
+        return matched
+    }
+
+    /// An unsigned integer of at most 19 digits (no overflow possible) at `index`, ended
+    /// in the window by a byte that does not continue a number; nil, nothing consumed,
+    /// otherwise (negative, fraction, exponent, longer, at the window's end).
+    @inline(__always)
+    fileprivate mutating func readShortUnsigned() -> UInt64? {
+        let start = index
+        let found: (value: UInt64, next: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            let limit = min(n, start + 19)
+            var i = start
+            var v: UInt64 = 0
+            while i < limit {
+                let d = buffer[i] &- 0x30
+                if d > 9 { break }
+                v = v &* 10 &+ UInt64(d)
+                i += 1
+            }
+            guard i > start, i < n else { return nil }
+            let b = buffer[i]
+            if b &- 0x30 <= 9 || b == UInt8(ascii: ".") || b | 0x20 == UInt8(ascii: "e") { return nil }
+            return (v, i)
+        }
+        guard let found else { return nil }
+        index = found.next
+        return found.value
     }
 }
