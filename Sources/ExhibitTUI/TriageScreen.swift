@@ -57,7 +57,12 @@ enum TriageWork {
                 // The rest of the load (steps.tsv) first: the classifier reads the steps.
                 let finished = run.rest?.finish(run.bundle)
                 let report = performer.checkRules(run, bundle: finished ?? run.bundle)
-                post(.rulesChecked(report, finished: finished, runID: run.bundle.runID))
+                // The data the findings make (their index, rows, the pane's first widths)
+                // made here, off the UI thread; the other sort orders after it is posted.
+                let data = TriageData(bundle: finished ?? run.bundle, report: report, rules: run.rules)
+                data.prewarm(order: .bySize)
+                post(.rulesChecked(report, finished: finished, prepared: data, runID: run.bundle.runID))
+                data.prewarmOtherOrders(than: .bySize)
             }
         case .confirmClassification(let decision, let run):
             return Work(.write) { post in post(.recordSaved(performer.saveRecord(decision, of: run), runID: run.bundle.runID)) }

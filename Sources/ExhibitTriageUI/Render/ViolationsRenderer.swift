@@ -92,6 +92,25 @@ enum ViolationsRenderer {
     }
 
     /// The columns for the rows shown: each cell's width as drawn, the widest per column.
+    /// Measures, off the UI thread, what the pane's first frame under `order` measures:
+    /// the first `measuredRows` rows, unfiltered, in both glyph sets (`CellWidthMemo`).
+    public static func prewarm(_ data: TriageData, order: SortOrder) {
+        let rows = data.violationRows.rows
+        for glyphs in [Glyphs.unicode, Glyphs.ascii] {
+            for i in data.treeOrderedRows(order).prefix(measuredRows) {
+                _ = data.cellWidths.widths(ofRow: i, unicode: glyphs.unicodeText) { cellWidths(rows[i], data.report, glyphs) }
+            }
+        }
+    }
+
+    private static func cellWidths(_ item: ViolationRow, _ report: CheckReport, _ glyphs: Glyphs) -> CellWidthMemo.Widths {
+        let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
+        return CellWidthMemo.Widths(
+            path: DisplayWidth.of(glyphs.safe(item.path)) + folder,
+            rule: DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")),
+            step: DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
+    }
+
     static func measure(_ state: TriageState, glyphs: Glyphs) -> Columns {
         let browser = state.violations
         let rows = state.data.violationRows.rows
@@ -102,14 +121,7 @@ enum ViolationsRenderer {
         let start = max(0, min(browser.cursor.offset, browser.shown.count - measuredRows))
         let memo = state.data.cellWidths
         for i in browser.shown[start..<min(browser.shown.count, start + measuredRows)] {
-            let cells = memo.widths(ofRow: i, unicode: glyphs.unicodeText) {
-                let item = rows[i]
-                let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
-                return CellWidthMemo.Widths(
-                    path: DisplayWidth.of(glyphs.safe(item.path)) + folder,
-                    rule: DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")),
-                    step: DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
-            }
+            let cells = memo.widths(ofRow: i, unicode: glyphs.unicodeText) { cellWidths(rows[i], report, glyphs) }
             path = max(path, cells.path)
             rule = max(rule, cells.rule)
             step = max(step, cells.step)

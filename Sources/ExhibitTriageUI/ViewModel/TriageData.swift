@@ -27,6 +27,22 @@ public final class TriageData: Sendable {
     /// re-made them in 15 ms, over the 5 ms a frame may take (issue 19).
     private let rowOrders = RowOrderMemo()
 
+    /// Makes, on the worker that checked the rules, what the first frames with the
+    /// findings would otherwise make on the UI thread: the rows in tree order under
+    /// `order` and the Violations pane's first widths (`prewarmOtherOrders` then the
+    /// other sort orders, which the worker goes on with after posting).
+    public func prewarm(order: SortOrder) {
+        ViolationsRenderer.prewarm(self, order: order)
+    }
+
+    public func prewarmOtherOrders(than order: SortOrder) {
+        for key in [SortOrder.Key.size, .name, .count] {
+            for reversed in [false, true] where SortOrder(key, reversed: reversed) != order {
+                _ = treeOrderedRows(SortOrder(key, reversed: reversed))
+            }
+        }
+    }
+
     /// `violationRows.treeOrdered(order, in: inventory)`, made once per order.
     func treeOrderedRows(_ order: SortOrder) -> [Int] {
         rowOrders.rows(for: order) { violationRows.treeOrdered(order, in: inventory) }

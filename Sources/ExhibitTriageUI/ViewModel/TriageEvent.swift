@@ -11,7 +11,9 @@ public enum TriageEvent: Sendable {
     case notice(HookMessage)
     /// The rules check of `runID` (`.checkRules`) is done; with the finished bundle when
     /// the check read the rest of the load first (`TriageData.rest`).
-    case rulesChecked(CheckReport, finished: EvidenceBundle? = nil, runID: String)
+    /// `prepared`: the data made from them on the worker (`TriageData.prewarm`), so the
+    /// UI thread only swaps it in.
+    case rulesChecked(CheckReport, finished: EvidenceBundle? = nil, prepared: TriageData? = nil, runID: String)
     /// The runs that could be a base, found for `.listBases` of `runID`.
     case basesFound([BaseCandidate], BaseRequest, runID: String)
     /// A base run compared with `runID` (or why not), for `.loadBase` of `runID`.

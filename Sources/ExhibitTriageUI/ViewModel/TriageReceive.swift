@@ -15,9 +15,9 @@ extension TriageState {
         case .notice(let note):
             message = note
             effects = []
-        case .rulesChecked(let report, let finished, let runID):
+        case .rulesChecked(let report, let finished, let prepared, let runID):
             guard isMine(runID) else { return [] }
-            receivedReport(report, finished: finished)
+            receivedReport(report, finished: finished, prepared: prepared)
             effects = []
         case .basesFound(let candidates, let request, let runID):
             guard isMine(runID) else { return [] }

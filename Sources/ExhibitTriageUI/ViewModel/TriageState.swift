@@ -66,9 +66,9 @@ public struct TriageState: Sendable {
     /// the bundle is the finished one when the check read the rest of the load (steps and
     /// times: the node ids are the same); the tree keeps its place. Ignored unless the
     /// state is still waiting for it.
-    mutating func receivedReport(_ report: CheckReport, finished: EvidenceBundle?) {
+    mutating func receivedReport(_ report: CheckReport, finished: EvidenceBundle?, prepared: TriageData? = nil) {
         guard data.isChecking else { return }
-        data = TriageData(bundle: finished ?? data.bundle, report: report, rules: data.rules)
+        data = prepared ?? TriageData(bundle: finished ?? data.bundle, report: report, rules: data.rules)
         violations = ViolationsBrowser(data: data, order: tree.order)
         for i in overlays.indices {
             var view = overlays[i].view

@@ -146,4 +146,31 @@ import Testing
         #expect(screen.contains("seed vault"))
         #expect(!screen.contains("reading steps.tsv"))
     }
+
+    /// The check's work makes the data of the findings itself (`TriageData.prewarm`), so
+    /// the UI thread only swaps it in: the state takes the prepared data as it is, and
+    /// what prewarming made is what the rows give when asked on the UI thread.
+    @Test func dataPreparedOnTheWorkerIsTakenAsItIs() throws {
+        var s = TriageState(session: pendingSession(), rows: 24, cols: 80)
+        let report = finishedReport()
+        let prepared = TriageData(bundle: s.data.bundle, report: report, rules: s.data.rules)
+        prepared.prewarm(order: .bySize)
+        prepared.prewarmOtherOrders(than: .bySize)
+        for key in [SortOrder.Key.size, .name, .count] {
+            for reversed in [false, true] {
+                let order = SortOrder(key, reversed: reversed)
+                #expect(prepared.treeOrderedRows(order) == prepared.violationRows.treeOrdered(order, in: prepared.inventory))
+            }
+        }
+        var unprepared = s
+        _ = s.receive(.rulesChecked(report, prepared: prepared, runID: s.data.bundle.runID))
+        #expect(s.data === prepared)
+        #expect(!s.data.isChecking)
+        // The widths measured ahead draw the pane as widths measured in the frame do.
+        _ = unprepared.receive(.rulesChecked(report, runID: unprepared.data.bundle.runID))
+        s.press(.tab)
+        unprepared.press(.tab)
+        #expect(!report.violations.isEmpty)
+        #expect(TriageRenderer.render(s).text == TriageRenderer.render(unprepared).text)
+    }
 }
