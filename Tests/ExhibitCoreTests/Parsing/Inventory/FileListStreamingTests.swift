@@ -129,7 +129,9 @@ import Testing
     @Test func aListCutShortIsUnreadableAsAWholeReadWas() {
         let files = Array("./a\n./b\n./c\n".utf8)
         for file in ["container/files.txt", "container/sizes.txt", "container/excluded.txt"] {
-            var run: [String: [UInt8]] = ["container/files.txt": files, "container/sizes.txt": Array("1\ta\n".utf8), "container/excluded.txt": Array("./b\n".utf8)]
+            var run: [String: [UInt8]] = [
+                "container/files.txt": files, "container/sizes.txt": Array("1\ta\n".utf8), "container/excluded.txt": Array("./b\n".utf8),
+            ]
             run[file] = Array(repeating: UInt8(ascii: "x"), count: 64)
             let streamed = BundleLoader.load(runID: "r", from: FailingListSource(files: run, failing: file, streamFailsAfter: 5))
             let whole = BundleLoader.load(runID: "r", from: FailingListSource(files: run, failing: file, streamFailsAfter: 0))
