@@ -107,6 +107,32 @@ import Testing
         }
     }
 
+    /// A line is warned of as not UTF-8 exactly when it is not, with the directory part
+    /// of the last valid line not validated again: lines in the same directory one after
+    /// another, directories and names valid or not, a sequence cut by a `/`.
+    @Test func invalidUTF8IsWarnedOfLineByLine() throws {
+        let directories: [[UInt8]] = [Array("ok".utf8), [0x64, 0xFF], Array("Résumé".utf8), [0xC3], [0xC3, 0xA9, 0x78], [0xA9]]
+        let names: [[UInt8]] = [Array("n".utf8), [0xC3], [0xA9, 0x6E], Array("é".utf8), [0xF0, 0x9F], [0xE2, 0x82, 0xAC]]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var bytes: [UInt8] = []
+        var invalidLines: [Int] = []
+        var directory = directories[0]
+        for line in 1...90 {
+            if next(3) == 0 { directory = directories[next(directories.count)] }
+            let path = Array("./".utf8) + directory + [0x2F] + names[next(names.count)] + Array("-\(line)".utf8)
+            if Array(String(decoding: path, as: UTF8.self).utf8) != path { invalidLines.append(line) }
+            bytes += path + [0x0A]
+        }
+        #expect(!invalidLines.isEmpty && invalidLines.count < 90)
+        let outcome = Outcome(bytes, chunkSize: 7)
+        let warned = outcome.warnings.filter { $0.file == "container/files.txt" && $0.message.contains("not valid UTF-8") }
+        #expect(warned.compactMap(\.position?.line) == invalidLines)
+    }
+
     /// A line longer than the maximum (a sparse file, a binary) is skipped as it streams
     /// past, with a warning at its start; the lines around it are read.
     @Test func anOverlongLineIsSkippedWithItsPosition() throws {
