@@ -17,6 +17,9 @@ static inline int exhibit_memcmp(const void *a, const void *b, size_t count) {
     return memcmp(a, b, count);
 }
 
+// Overlapping ranges allowed (a partial record moved to the front of its window).
+static inline void *exhibit_memmove(void *to, const void *from, size_t count) { return memmove(to, from, count); }
+
 static inline void *exhibit_malloc(size_t count) { return malloc(count); }
 static inline void *exhibit_realloc(void *bytes, size_t count) { return realloc(bytes, count); }
 static inline void exhibit_free(void *bytes) { free(bytes); }

@@ -249,7 +249,7 @@ package struct Loading<Source: EvidenceSource> {
             return
         }
         let inventoryWasMalformed = bundle.status(of: EvidenceLayout.inventoryJSON) != .missing
-        guard let files = bytes(of: EvidenceLayout.filesList) else {
+        guard let files = listArtifact(EvidenceLayout.filesList) else {
             for file in [EvidenceLayout.sizesList, EvidenceLayout.excludedList, EvidenceLayout.xattrDump] {
                 if source.exists(file) {
                     bundle.diagnostics.append(.warning(file, "ignored: there is no container/files.txt it could describe"))
@@ -267,24 +267,26 @@ package struct Loading<Source: EvidenceSource> {
         // excluded.txt: with it the list reader takes the flags from excluded.txt, and the
         // dump is merged afterwards as the weaker source, `applyFlagCompanions`).
         var present: [String] = []
+        var lists: [String: ListArtifact] = [:]
         var asked: [FileListInventoryReader.Companion] = []
-        func companion(_ which: FileListInventoryReader.Companion) -> ArtifactBytes? {
+        func companion(_ which: FileListInventoryReader.Companion) -> ListArtifact? {
             asked.append(which)
-            let file =
-                switch which {
-                case .sizes: EvidenceLayout.sizesList
-                case .excluded: EvidenceLayout.excludedList
-                case .xattr: EvidenceLayout.xattrDump
-                }
-            guard let b = bytes(of: file) else { return nil }
+            let file = which == .sizes ? EvidenceLayout.sizesList : EvidenceLayout.excludedList
+            guard let list = listArtifact(file) else { return nil }
             present.append(file)
-            return ArtifactBytes(file: file, bytes: b)
+            lists[file] = list
+            return list
+        }
+        func xattr() -> ArtifactBytes? {
+            asked.append(.xattr)
+            guard let b = bytes(of: EvidenceLayout.xattrDump) else { return nil }
+            present.append(EvidenceLayout.xattrDump)
+            return ArtifactBytes(file: EvidenceLayout.xattrDump, bytes: b)
         }
         var warnings: [Diagnostic] = []
         do {
             let list = try FileListInventoryReader.read(
-                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: consume files), companion: { companion($0) },
-                warnings: &warnings)
+                files: files, companion: { companion($0) }, xattr: { xattr() }, warnings: &warnings)
             bundle.diagnostics += warnings
             bundle.inventory = list.inventory
             observer?.entriesRead(list.inventory.count)
@@ -294,6 +296,9 @@ package struct Loading<Source: EvidenceSource> {
                 if list.usedCompanions.contains(file) {
                     record(file, .loaded)
                     if file != EvidenceLayout.sizesList { bundle.flagSources.append(file) }
+                } else if let failure = lists[file]?.readFailure {
+                    // Its bytes stopped coming on the second reading (the scan read them all).
+                    record(file, .unreadable(failure.reason))
                 } else if let failure = warnings.first(where: { $0.file == file && $0.severity == .error }) {
                     record(file, .malformed(failure))
                 } else {
@@ -311,10 +316,33 @@ package struct Loading<Source: EvidenceSource> {
             // Unusable files.txt: the companions are still looked at, so their absence or
             // unreadability is recorded as it is with a usable list.
             if !asked.contains(.sizes) { _ = companion(.sizes) }
-            if !asked.contains(.excluded), companion(.excluded) == nil, !asked.contains(.xattr) { _ = companion(.xattr) }
+            if !asked.contains(.excluded), companion(.excluded) == nil, !asked.contains(.xattr) { _ = xattr() }
             bundle.diagnostics += warnings
             bundle.diagnostics.append(error)
-            record(EvidenceLayout.filesList, .malformed(error))
+            if let failure = files.readFailure {
+                record(EvidenceLayout.filesList, .unreadable(failure.reason))
+            } else {
+                record(EvidenceLayout.filesList, .malformed(error))
+            }
+        }
+    }
+
+    /// A path list opened as a stream and scanned once (`ListArtifact.scan`), recorded
+    /// as `bytes(of:)` records a file: `missing`, or `unreadable` with an error when it
+    /// cannot be opened or its bytes stop coming. The reader walks it again from a fresh
+    /// stream, so the list is never held whole.
+    mutating func listArtifact(_ file: String) -> ListArtifact? {
+        let source = self.source
+        do {
+            guard let stream = try source.stream(file) else {
+                record(file, .missing)
+                return nil
+            }
+            return try ListArtifact.scan(file: file, stream: stream) { () throws(EvidenceSourceError) in try source.stream(file) }
+        } catch {
+            record(file, .unreadable(error.reason))
+            bundle.diagnostics.append(.error(file, error.reason))
+            return nil
         }
     }
 
@@ -397,12 +425,15 @@ package struct Loading<Source: EvidenceSource> {
         bundle.inventory = merge.inventory
     }
 
+    /// The records are applied and dropped (nothing reads them after: 85 MB at a million).
     mutating func loadSteps() {
         guard let records = streamSteps() else { return }
-        bundle.steps = records
-        guard var inventory = bundle.inventory else { return }
-        let unmatched = StepAssignment.apply(records, to: &inventory)
-        bundle.inventory = inventory
+        guard let inventory = bundle.inventory else { return }
+        // One owner of the node array while the steps are written, so it is not copied.
+        bundle.inventory = nil
+        var applied = consume inventory
+        let unmatched = StepAssignment.apply(records, to: &applied)
+        bundle.inventory = applied
         if unmatched.count > 0 {
             let examples = unmatched.prefix(3).map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
             bundle.diagnostics.append(

@@ -89,8 +89,6 @@ public struct EvidenceBundle: Sendable {
     /// (`BackupFlagMerge`); empty when no artifact records any.
     public var flagSources: [String] = []
     public var duTotals: [DirectoryTotal]?
-    /// steps.tsv's records, in file order (contiguous storage: `StepRecords`).
-    public var steps: StepRecords?
     /// When each inventory node was born and last modified, where an artifact recorded
     /// it (`container/times.txt`); nil when nothing did.
     public var fileTimes: FileTimes?
@@ -127,7 +125,6 @@ public struct EvidenceBundle: Sendable {
         self.inventorySource = nil
         self.strippedAbsolutePrefix = nil
         self.duTotals = nil
-        self.steps = nil
         self.fileTimes = nil
         self.rules = .absent
         self.rulesReading = nil

@@ -70,7 +70,9 @@ public struct EvidenceFuzzTarget: Sendable {
         Self("filelist") { bytes throws(Diagnostic) in
             // The same bytes as the list and as each companion: one input exercises the
             // path list, the size lines and the flags, from excluded.txt or from xattr.txt
-            // (the loader passes one of the two), picked by the input's length.
+            // (the loader passes one of the two), picked by the input's length. The lists
+            // are read streamed: first the cut into records is held to the whole-buffer cut.
+            if let broken = TextRecordStream.disagreement(bytes, chunkSize: 1 + bytes.count % 7) { return "streamed records: \(broken)" }
             let artifact = ArtifactBytes(file: file, bytes: bytes)
             let asExcluded = bytes.count % 2 == 1
             var warnings: [Diagnostic] = []

@@ -43,48 +43,51 @@ public enum FileListInventoryReader {
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
         try read(
-            files: files,
+            files: .whole(files),
             companion: { which in
                 switch which {
-                case .sizes: sizes
-                case .excluded: excluded
-                case .xattr: xattr
+                case .sizes: sizes.map { .whole($0) }
+                case .excluded: excluded.map { .whole($0) }
+                case .xattr: nil
                 }
-            }, warnings: &warnings)
+            }, xattr: { xattr }, warnings: &warnings)
     }
 
-    /// `read(files:sizes:excluded:xattr:warnings:)` with the companions read when they
-    /// are applied: files.txt's bytes are dropped once its paths are in, before sizes.txt
-    /// is asked for, so the two (60 MB each at a million entries) are never held together.
+    /// `read(files:sizes:excluded:xattr:warnings:)` with the lists streamed in windows
+    /// (`TextRecordStream`): no list is ever held whole, and a companion is opened only
+    /// when it is applied. `companion` is asked for `.sizes`, then `.excluded`; `xattr`
+    /// only when there is no excluded.txt. A list whose bytes stop coming midway makes
+    /// the read throw for files.txt, and a companion be left unused with an error.
     public static func read(
-        files: consuming ArtifactBytes, companion: (Companion) -> ArtifactBytes?,
+        files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
-        var list = PathListParser(artifact: files)  // the last use: `files` moves into the parser
+        var list = PathListParser(file: files.file)
         defer { list.collector.finish(into: &warnings) }
-        var builder = InventoryBuilder(reservingCapacity: list.records.estimatedCount)
-        try list.addPaths(to: &builder)
-        list.releaseBytes()
+        var builder = InventoryBuilder(reservingCapacity: files.estimatedCount)
+        try list.addPaths(files, to: &builder)
         var used: Set<String> = []
         var sizesFile: String?
         if let sizes = companion(.sizes) {
-            var companion = PathListParser(artifact: sizes, prefix: list.prefix)
-            companion.applySizes(to: &builder)
+            var companion = PathListParser(file: sizes.file, prefix: list.prefix)
+            companion.applySizes(sizes, to: &builder)
             companion.collector.finish(into: &warnings)
-            used.insert(sizes.file)
-            sizesFile = sizes.file
+            if companion.readFailure == nil {
+                used.insert(sizes.file)
+                sizesFile = sizes.file
+            }
         }
         if let excluded = companion(.excluded) {
-            var companion = PathListParser(artifact: excluded, prefix: list.prefix)
-            companion.applyExcludedPaths(to: &builder)
+            var companion = PathListParser(file: excluded.file, prefix: list.prefix)
+            companion.applyExcludedPaths(excluded, to: &builder)
             companion.collector.finish(into: &warnings)
-            used.insert(excluded.file)
-        } else if let xattr = companion(.xattr) {
+            if companion.readFailure == nil { used.insert(excluded.file) }
+        } else if let xattr = xattr() {
             // A damaged companion costs only the flags it would have given, not the
             // whole inventory: its error joins the warnings and it is left unused.
             do {
                 let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings)
-                var companion = PathListParser(artifact: xattr, prefix: list.prefix)
+                var companion = PathListParser(file: xattr.file, prefix: list.prefix)
                 for entry in entries where entry.marksBackupExclusion {
                     companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
                 }
@@ -105,9 +108,11 @@ public enum FileListInventoryReader {
 /// absolute-prefix handling between files.txt and its companions.
 private struct PathListParser {
     let file: String
-    private(set) var bytes: [UInt8]
-    private(set) var records: TextRecords
     var collector: WarningCollector
+    /// The file offset of index 0 of the window the current record is a slice of.
+    private var base = 0
+    /// Why the list's bytes stopped coming, when they did (its records up to there are applied).
+    private(set) var readFailure: EvidenceSourceError?
     /// The container prefix (no trailing `/`) cut from absolute paths.
     var prefix: [UInt8]?
     private var warnedPrefix = false
@@ -118,18 +123,27 @@ private struct PathListParser {
     /// node (companions list paths in files.txt order), checked before a hash lookup.
     private var lastNode = 0
 
-    init(artifact: ArtifactBytes, prefix: [UInt8]? = nil) {
-        file = artifact.file
-        bytes = artifact.bytes
-        records = TextRecords(artifact.bytes)
-        collector = WarningCollector(file: artifact.file)
+    init(file: String, prefix: [UInt8]? = nil) {
+        self.file = file
+        collector = WarningCollector(file: file)
         self.prefix = prefix
     }
 
-    /// Drops the artifact's bytes (the parser's prefix and warnings stay).
-    mutating func releaseBytes() {
-        bytes = []
-        records = TextRecords([])
+    /// The file offset of a record's first byte.
+    private func offset(_ record: ArraySlice<UInt8>) -> Int { base + record.startIndex }
+
+    /// A record over `TextRecordStream.maximumRecordLength`, never held: skipped.
+    private mutating func warnTooLong(line: Int, offset: Int) {
+        collector.add(
+            "line longer than \(TextRecordStream.maximumRecordLength >> 20) MiB; line skipped (not a path list?)", line: line, offset: offset)
+    }
+
+    /// The list's bytes stopped coming: the records up to there are applied, the
+    /// failure kept (the loader records the file unreadable) and warned of.
+    private mutating func stopped(_ error: EvidenceSourceError) {
+        readFailure = error
+        base = 0
+        collector.add(error.reason, at: nil, severity: .error)
     }
 
     /// The container-relative form of `raw`; nil (after a warning) when unusable,
@@ -144,7 +158,7 @@ private struct PathListParser {
                 if let p = prefix, !ContainerPath.samePrefix(p[...], split.prefix) {
                     collector.add(
                         "absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
-                        line: line, column: column, offset: raw.startIndex)
+                        line: line, column: column, offset: offset(raw))
                     return nil
                 }
                 prefix = Array(split.prefix)
@@ -152,14 +166,14 @@ private struct PathListParser {
             } else {
                 collector.add(
                     "absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
-                    line: line, column: column, offset: raw.startIndex)
+                    line: line, column: column, offset: offset(raw))
                 return nil
             }
             if !warnedPrefix {
                 warnedPrefix = true
                 collector.add(
                     "absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: prefix ?? []))\" removed",
-                    line: line, column: column, offset: raw.startIndex)
+                    line: line, column: column, offset: offset(raw))
             }
         }
         guard let normalized = ContainerPath.normalized(path) else {
@@ -167,7 +181,7 @@ private struct PathListParser {
             if ContainerPath.climbsOut(path) {
                 collector.add(
                     "path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" leaves the container ('..'); line skipped",
-                    line: line, column: column, offset: raw.startIndex)
+                    line: line, column: column, offset: offset(raw))
             }
             return nil
         }
@@ -178,11 +192,11 @@ private struct PathListParser {
         {
             collector.add(
                 "path nests deeper than \(NcduFormat.maximumDepth) directories; line skipped",
-                line: line, column: column, offset: raw.startIndex)
+                line: line, column: column, offset: offset(raw))
             return nil
         }
-        if !collector.isFull && !records.isValidUTF8(raw.startIndex..<raw.endIndex) {
-            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: raw.startIndex)
+        if !collector.isFull && !UTF8Validation.isValid(raw) {
+            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(raw))
         }
         return normalized
     }
@@ -205,52 +219,62 @@ private struct PathListParser {
 
     // MARK: files.txt
 
-    mutating func addPaths(to builder: inout InventoryBuilder) throws(Diagnostic) {
+    mutating func addPaths(_ list: ListArtifact, to builder: inout InventoryBuilder) throws(Diagnostic) {
         var usable = 0
         var firstLine: (line: Int, offset: Int)?
         var listedDirectories: [Int: Int] = [:]
-        let bytes = self.bytes
-        records.forEach { range, line in
-            if range.isEmpty { return true }
-            if firstLine == nil { firstLine = (line, range.lowerBound) }
-            let raw = bytes[range]
-            guard let path = relativePath(raw, line: line) else {
-                if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
-                    usable += 1
+        do throws(EvidenceSourceError) {
+            try list.forEach { record, line, base in
+                self.base = base
+                guard let raw = record else {
+                    if firstLine == nil { firstLine = (line, base) }
+                    warnTooLong(line: line, offset: base)
+                    return
                 }
-                return true
-            }
-            usable += 1
-            let isDirectoryLine = raw.last == UInt8(ascii: "/")
-            // `path` is normalised (no empty components, not empty): walk its components
-            // in place instead of splitting into an array per line. A directory part
-            // equal to the last line's is the same node: nothing can have changed it.
-            let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
-            var parent = Inventory.root
-            if nameStart > path.startIndex && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
-                parent = lastDirectory.node
-            } else if nameStart > path.startIndex {
-                var componentStart = path.startIndex
-                while let slash = path[componentStart..<nameStart].firstIndex(of: UInt8(ascii: "/")) {
-                    parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
-                    componentStart = slash + 1
+                if raw.isEmpty { return }
+                if firstLine == nil { firstLine = (line, offset(raw)) }
+                guard let path = relativePath(raw, line: line) else {
+                    if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
+                        usable += 1
+                    }
+                    return
                 }
-                lastDirectory = (Array(path[..<(nameStart - 1)]), parent)
-            }
-            let name = path[nameStart...]
-            let (id, existed) = builder.listedEntry(named: name, under: parent)
-            if isDirectoryLine { builder.promoteToDirectory(id) }
-            if builder.isDirectory(id) {
-                // A directory line: repeated only if this exact line came before.
-                if let earlier = listedDirectories[id] {
-                    warnDuplicate(id, earlier: earlier, line: line, offset: range.lowerBound, builder: &builder)
-                } else {
-                    listedDirectories[id] = line
+                usable += 1
+                let isDirectoryLine = raw.last == UInt8(ascii: "/")
+                // `path` is normalised (no empty components, not empty): walk its components
+                // in place instead of splitting into an array per line. A directory part
+                // equal to the last line's is the same node: nothing can have changed it.
+                let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
+                var parent = Inventory.root
+                if nameStart > path.startIndex && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
+                    parent = lastDirectory.node
+                } else if nameStart > path.startIndex {
+                    var componentStart = path.startIndex
+                    while let slash = path[componentStart..<nameStart].firstIndex(of: UInt8(ascii: "/")) {
+                        parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
+                        componentStart = slash + 1
+                    }
+                    lastDirectory = (Array(path[..<(nameStart - 1)]), parent)
                 }
-            } else if existed {
-                warnDuplicate(id, earlier: nil, line: line, offset: range.lowerBound, builder: &builder)
+                let name = path[nameStart...]
+                let (id, existed) = builder.listedEntry(named: name, under: parent)
+                if isDirectoryLine { builder.promoteToDirectory(id) }
+                if builder.isDirectory(id) {
+                    // A directory line: repeated only if this exact line came before.
+                    if let earlier = listedDirectories[id] {
+                        warnDuplicate(id, earlier: earlier, line: line, offset: offset(raw), builder: &builder)
+                    } else {
+                        listedDirectories[id] = line
+                    }
+                } else if existed {
+                    warnDuplicate(id, earlier: nil, line: line, offset: offset(raw), builder: &builder)
+                }
             }
-            return true
+        } catch {
+            // files.txt is the inventory: one cut short is not used (a partial tree would
+            // claim files absent that were only unread); the loader records it unreadable.
+            readFailure = error
+            throw Diagnostic.error(file, error.reason)
         }
         if usable == 0, let first = firstLine {
             throw Diagnostic.error(
@@ -272,41 +296,45 @@ private struct PathListParser {
 
     // MARK: sizes.txt
 
-    mutating func applySizes(to builder: inout InventoryBuilder) {
-        let bytes = self.bytes
-        records.forEach { range, line in
-            let text = bytes[range]
-            if text.isEmpty { return true }
-            guard let field = SizeField.parse(text) else {
-                // `find -printf '%s\t%P'` prints the start directory with an empty path.
-                if text.last == 0x09 || text.last == 0x20 { return true }
-                collector.add(
-                    "expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
-                    line: line, offset: range.lowerBound)
-                return true
+    mutating func applySizes(_ list: ListArtifact, to builder: inout InventoryBuilder) {
+        do throws(EvidenceSourceError) {
+            try list.forEach { record, line, base in
+                self.base = base
+                guard let text = record else { return warnTooLong(line: line, offset: base) }
+                if text.isEmpty { return }
+                guard let field = SizeField.parse(text) else {
+                    // `find -printf '%s\t%P'` prints the start directory with an empty path.
+                    if text.last == 0x09 || text.last == 0x20 { return }
+                    collector.add(
+                        "expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
+                        line: line, offset: offset(text))
+                    return
+                }
+                let size: UInt64
+                switch field.value {
+                case .value(let v): size = v
+                case .negative, .overflow, .notInteger:
+                    let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
+                    collector.add("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" \(why); line skipped", line: line, offset: offset(text))
+                    return
+                }
+                let column = field.pathStart - text.startIndex + 1
+                if Self.namesContainerItself(text[field.pathStart...]) {
+                    builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
+                    return
+                }
+                guard let path = relativePath(text[field.pathStart...], line: line, column: column) else { return }
+                guard let id = existingNode(path, in: &builder) else {
+                    collector.add(
+                        "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column,
+                        offset: base + field.pathStart
+                    )
+                    return
+                }
+                builder.setSize(id, size: size)
             }
-            let size: UInt64
-            switch field.value {
-            case .value(let v): size = v
-            case .negative, .overflow, .notInteger:
-                let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
-                collector.add("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" \(why); line skipped", line: line, offset: range.lowerBound)
-                return true
-            }
-            let column = field.pathStart - range.lowerBound + 1
-            if Self.namesContainerItself(bytes[field.pathStart..<range.upperBound]) {
-                builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
-                return true
-            }
-            guard let path = relativePath(bytes[field.pathStart..<range.upperBound], line: line, column: column) else { return true }
-            guard let id = existingNode(path, in: &builder) else {
-                collector.add(
-                    "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column, offset: field.pathStart
-                )
-                return true
-            }
-            builder.setSize(id, size: size)
-            return true
+        } catch {
+            stopped(error)
         }
     }
 
@@ -336,12 +364,16 @@ private struct PathListParser {
 
     // MARK: excluded.txt and xattr.txt
 
-    mutating func applyExcludedPaths(to builder: inout InventoryBuilder) {
-        let bytes = self.bytes
-        records.forEach { range, line in
-            if range.isEmpty { return true }
-            markExcluded(bytes[range], line: line, builder: &builder)
-            return true
+    mutating func applyExcludedPaths(_ list: ListArtifact, to builder: inout InventoryBuilder) {
+        do throws(EvidenceSourceError) {
+            try list.forEach { record, line, base in
+                self.base = base
+                guard let raw = record else { return warnTooLong(line: line, offset: base) }
+                if raw.isEmpty { return }
+                markExcluded(raw, line: line, builder: &builder)
+            }
+        } catch {
+            stopped(error)
         }
     }
 
@@ -360,6 +392,6 @@ private struct PathListParser {
         builder.setExcluded(cur)
         collector.add(
             "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",
-            line: line, offset: raw.startIndex)
+            line: line, offset: offset(raw))
     }
 }

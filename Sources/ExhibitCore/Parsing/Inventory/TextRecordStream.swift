@@ -1,0 +1,269 @@
+import CBytes
+
+/// A path list (files.txt, sizes.txt, excluded.txt) read as it arrives, in windows,
+/// cut into the records `TextRecords` cuts from the whole file (issue 19): the same
+/// delimiter rule, BOM, CR and last-record handling, and the same line numbers and byte
+/// offsets, without the file ever being held whole (60 MB a list at a million entries).
+///
+/// Which delimiter a file uses depends on the whole file (any NUL byte makes it
+/// `find -print0` output), so a list is first scanned once (`ListArtifact.scan`): a
+/// `memchr` per window for a NUL, and the records counted for sizing what is built. The
+/// walk then reads the file again, from a fresh stream.
+///
+/// A record longer than `maximumRecordLength` (a sparse file is one run of zero bytes,
+/// a binary file one long line) is never held: it is passed to the body as nil, once,
+/// while its bytes stream past, as `StepsBatches` does for steps.tsv.
+package struct TextRecordStream {
+    /// Bytes read from the stream at a time, at most (plus the partial record carried over).
+    static let windowSize = 4 << 20
+    /// No path (PATH_MAX is 1,024 on iOS) with a size in front comes near this.
+    static let maximumRecordLength = 1 << 20
+
+    let isNulDelimited: Bool
+
+    /// Calls `body(record, number, base)` for every record, empty ones included:
+    /// `record` is a slice of a window whose index 0 is file offset `base` (so the
+    /// record's file offset is `base + record.startIndex`), without its delimiter (and
+    /// a CR before a newline); nil for a record over the maximum length, whose offset is
+    /// then `base`. `number` is 1-based. The slice must not outlive the call.
+    /// Throws when the stream's bytes stop coming; records before that were given.
+    func forEach(
+        _ stream: any EvidenceStream, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
+    ) throws(EvidenceSourceError) {
+        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
+        // A partial record of up to the maximum (and a CR) is carried, with a whole window's read after it.
+        let capacity = Self.windowSize + Self.maximumRecordLength + 1
+        var window = [UInt8](repeating: 0, count: capacity)
+        /// Bytes of `window` in use; `window[0]` is file offset `base`.
+        var filled = 0
+        var base = 0
+        var number = 1
+        /// Inside an over-long record: bytes are dropped until its delimiter.
+        var skipping = false
+        var atStart = true
+        var ended = false
+        while !ended {
+            let n = try Self.fill(&window, from: filled, stream)
+            if n == 0 { ended = true }
+            filled += n
+            if atStart {
+                // The BOM is skipped only where the file starts with one: wait for 3 bytes.
+                if filled < 3 && !ended { continue }
+                atStart = false
+                if window[0..<min(filled, 3)].elementsEqual([0xEF, 0xBB, 0xBF]) {
+                    window.withUnsafeMutableBytes { raw in
+                        if let p = raw.baseAddress { exhibit_memmove(p, p + 3, filled - 3) }
+                    }
+                    filled -= 3
+                    base = 3
+                }
+            }
+            var start = 0
+            while let end = Self.find(delimiter, in: window, from: start, to: filled) {
+                if skipping {
+                    skipping = false
+                } else {
+                    var contentEnd = end
+                    if !isNulDelimited, contentEnd > start, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    if contentEnd - start > Self.maximumRecordLength {
+                        body(nil, number, base + start)
+                    } else {
+                        body(window[start..<contentEnd], number, base)
+                    }
+                }
+                number += 1
+                start = end + 1
+            }
+            if ended {
+                if !skipping && start < filled {
+                    var contentEnd = filled
+                    if !isNulDelimited, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    if contentEnd - start > Self.maximumRecordLength {
+                        body(nil, number, base + start)
+                    } else {
+                        body(window[start..<contentEnd], number, base)
+                    }
+                }
+                break
+            }
+            if skipping {
+                base += filled
+                filled = 0
+                continue
+            }
+            // The partial record moves to the front for the next read.
+            let partial = filled - start
+            if partial > Self.maximumRecordLength + 1 {
+                body(nil, number, base + start)
+                skipping = true
+                base += filled
+                filled = 0
+                continue
+            }
+            if start > 0 {
+                window.withUnsafeMutableBytes { raw in
+                    if let p = raw.baseAddress { exhibit_memmove(p, p + start, partial) }
+                }
+                base += start
+                filled = partial
+            }
+        }
+    }
+
+    /// Reads once into `window[from...]`, at most `windowSize` bytes.
+    private static func fill(_ window: inout [UInt8], from: Int, _ stream: any EvidenceStream) throws(EvidenceSourceError) -> Int {
+        let room = min(windowSize, window.count - from)
+        var failure: EvidenceSourceError?
+        let n = window.withUnsafeMutableBytes { raw -> Int in
+            do throws(EvidenceSourceError) {
+                return try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[from..<(from + room)]))
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        return n
+    }
+
+    @inline(__always)
+    private static func find(_ byte: UInt8, in window: [UInt8], from: Int, to end: Int) -> Int? {
+        guard from < end else { return nil }
+        return window.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = exhibit_memchr(base + from, Int32(byte), end - from) else { return nil }
+            return UnsafeRawPointer(hit) - base
+        }
+    }
+}
+
+/// One path list to be read streamed: its name, a way to open it (each walk reads a
+/// fresh stream), and what one scan of it found.
+public struct ListArtifact: Sendable {
+    public let file: String
+    /// Any NUL byte in the file: records are NUL-terminated (`TextRecords`' rule).
+    public let isNulDelimited: Bool
+    /// `TextRecords.estimatedCount`: one more than the delimiters in the file.
+    public let estimatedCount: Int
+    private let open: @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
+    private let failure = FailureBox()
+
+    /// Why the last walk's bytes stopped coming, if they did (the scan had read them all:
+    /// the file changed in between).
+    public var readFailure: EvidenceSourceError? { failure.value }
+
+    /// Scans `stream` (the first opening of the file) for the delimiter rule and the
+    /// record count; `reopen` gives the file again for the walk. Throws when the bytes
+    /// stop coming, so the file is recorded unreadable before anything is built from it.
+    public static func scan(
+        file: String, stream: any EvidenceStream, reopen: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
+    ) throws(EvidenceSourceError) -> ListArtifact {
+        var window = [UInt8](repeating: 0, count: TextRecordStream.windowSize)
+        var newlines = 0
+        var nuls = 0
+        while true {
+            var failure: EvidenceSourceError?
+            let n = window.withUnsafeMutableBytes { raw -> Int in
+                do throws(EvidenceSourceError) {
+                    return try stream.read(into: raw)
+                } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            if let failure { throw failure }
+            if n == 0 { break }
+            window.withUnsafeBytes { raw in
+                let part = UnsafeRawBufferPointer(rebasing: raw[0..<n])
+                newlines += countNewlines(part)
+                if nuls > 0 || exhibit_memchr(part.baseAddress, 0, n) != nil {
+                    nuls += part.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+                }
+            }
+        }
+        return ListArtifact(file: file, isNulDelimited: nuls > 0, estimatedCount: 1 + (nuls > 0 ? nuls : newlines), open: reopen)
+    }
+
+    /// A whole file in memory as a list (tests, fuzzing, `ArtifactBytes` callers);
+    /// `chunkSize` caps each read of the walk, so tests can cut the file anywhere.
+    public static func whole(_ artifact: ArtifactBytes, chunkSize: Int = .max) -> ListArtifact {
+        let bytes = artifact.bytes
+        let open: @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)? = { MemoryEvidenceStream(bytes, chunkSize: chunkSize) }
+        // In memory the scan cannot fail.
+        return (try? scan(file: artifact.file, stream: MemoryEvidenceStream(bytes), reopen: open))
+            ?? ListArtifact(file: artifact.file, isNulDelimited: false, estimatedCount: 1, open: open)
+    }
+
+    private init(
+        file: String, isNulDelimited: Bool, estimatedCount: Int, open: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
+    ) {
+        self.file = file
+        self.isNulDelimited = isNulDelimited
+        self.estimatedCount = estimatedCount
+        self.open = open
+    }
+
+    /// Walks the file's records (`TextRecordStream.forEach`) from a fresh stream.
+    func forEach(_ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError) {
+        guard let stream = try open() else {
+            failure.value = EvidenceSourceError(file: file, reason: "disappeared while being read")
+            throw EvidenceSourceError(file: file, reason: "disappeared while being read")
+        }
+        do throws(EvidenceSourceError) {
+            try TextRecordStream(isNulDelimited: isNulDelimited).forEach(stream, body)
+        } catch {
+            failure.value = error
+            throw error
+        }
+    }
+}
+
+/// Where a walk of a `ListArtifact` leaves its failure for the loader. Written and read
+/// on the one thread that walks the list and then records it.
+private final class FailureBox: @unchecked Sendable {
+    var value: EvidenceSourceError?
+}
+
+extension TextRecordStream {
+    /// Where the streamed cut of `bytes` (read `chunkSize` bytes at a time) differs from
+    /// `TextRecords`' cut of the whole buffer, the one the other readers use; nil when
+    /// they agree on every record's bytes, number and offset, and on the scan's
+    /// delimiter and count. The fuzz target and the tests hold the two together.
+    package static func disagreement(_ bytes: [UInt8], chunkSize: Int) -> String? {
+        let whole = TextRecords(bytes)
+        var expected: [(range: Range<Int>?, number: Int)] = []
+        whole.forEach { range, number in
+            expected.append((range.count > maximumRecordLength ? nil : range, number))
+            return true
+        }
+        let scan: ListArtifact
+        do {
+            scan = try ListArtifact.scan(file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize)) { nil }
+        } catch {
+            return "the scan failed: \(error)"
+        }
+        if scan.isNulDelimited != whole.isNulDelimited || scan.estimatedCount != whole.estimatedCount {
+            return "scan: NUL \(scan.isNulDelimited), \(scan.estimatedCount) records; whole: NUL \(whole.isNulDelimited), \(whole.estimatedCount)"
+        }
+        var got: [(range: Range<Int>?, number: Int)] = []
+        var contentsAgree = true
+        do {
+            try TextRecordStream(isNulDelimited: whole.isNulDelimited).forEach(MemoryEvidenceStream(bytes, chunkSize: chunkSize)) { record, number, base in
+                guard let record else {
+                    got.append((nil, number))
+                    return
+                }
+                let range = (base + record.startIndex)..<(base + record.endIndex)
+                if range.upperBound > bytes.count || !record.elementsEqual(bytes[range]) { contentsAgree = false }
+                got.append((range, number))
+            }
+        } catch {
+            return "the walk failed: \(error)"
+        }
+        guard contentsAgree else { return "a record's bytes are not the file's bytes at its offset" }
+        guard got.count == expected.count else { return "\(got.count) records, whole: \(expected.count)" }
+        for (g, e) in zip(got, expected) where g.range != e.range || g.number != e.number {
+            return "record \(g.number) at \(g.range.map { "\($0)" } ?? "over-long"); whole: record \(e.number) at \(e.range.map { "\($0)" } ?? "over-long")"
+        }
+        return nil
+    }
+}
