@@ -3,14 +3,16 @@
 /// the header's tests and the rules' marks; it never shows an item's creation step or
 /// times. So the `steps` step (steps.tsv, times.txt: at a million files a 79 MB file,
 /// as large as the rest of a `find` list run) is left to `DeferredLoad.finish`, which the
-/// UI runs off its thread before the rules check, whose classifier reads the steps.
+/// UI runs off its thread before the rules check, whose classifier reads the steps. So
+/// is the warning of device-name twins (a pass over every directory, 12 % of a 1M ncdu
+/// JSON run's first screen): a warning the header counts a moment later.
 ///
 /// The finished bundle is the one `load(runID:from:)` gives, byte for byte in what any
 /// command prints: the deferred step's diagnostics and file states go where a load in
 /// one pass puts them (after the inventory's), not at the end.
 extension BundleLoader {
     /// The steps a first screen can do without.
-    static let stepsAfterFirstScreen: [Step] = [.steps]
+    static let stepsAfterFirstScreen: [Step] = [.deviceNameTwins, .steps]
 
     /// Loads every step but `stepsAfterFirstScreen`, reporting to `observer` as
     /// `load(runID:from:observer:)` does; nil once it is cancelled. The bundle names the

@@ -8,7 +8,10 @@ public enum BundleLoader {
     /// it. Later steps use what earlier ones loaded (steps and du totals are held
     /// against the inventory).
     public enum Step: String, Sendable, CaseIterable {
-        case metadata, results, inventory, steps, directoryTotals, rawArtifacts
+        /// `deviceNameTwins` reads no file: it warns of names in the inventory that could
+        /// not coexist on the device, a pass over every directory that the first screen
+        /// can do without.
+        case metadata, results, inventory, deviceNameTwins, steps, directoryTotals, rawArtifacts
     }
 
     public static func load(runID: String, from source: some EvidenceSource) -> EvidenceBundle {
@@ -156,9 +159,8 @@ package struct Loading<Source: EvidenceSource> {
         switch step {
         case .metadata: loadMetadata()
         case .results: loadResults()
-        case .inventory:
-            loadInventory()
-            warnOfDeviceNameTwins()
+        case .inventory: loadInventory()
+        case .deviceNameTwins: warnOfDeviceNameTwins()
         case .steps:
             loadSteps()
             loadTimes()

@@ -90,6 +90,27 @@ import Testing
         #expect(stepsAt < duAt)
     }
 
+    /// The warning of names that cannot coexist on the device waits for the rest too (a
+    /// pass over every directory), and lands where a one-pass load puts it: after the
+    /// inventory's warnings, before steps.tsv's.
+    @Test func deviceNameTwinsAreWarnedByTheRestInTheirPlace() throws {
+        var files: [String: [UInt8]] = [:]
+        files[EvidenceLayout.filesList] = Array("./Documents/Notes\n./Documents/notes\n./Documents/Cafe\u{301}\n./Documents/Caf\u{E9}\n./Documents/Notes\n".utf8)
+        files[EvidenceLayout.steps] = Array("seed\tDocuments/Notes\nno tab\n".utf8)
+        let (first, finished) = try twoPart(files, runID: "r")
+        let onePass = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(files))
+        #expect(Fingerprint(finished) == Fingerprint(onePass))
+        let twins = finished.diagnostics.indices.filter { finished.diagnostics[$0].message.contains("cannot coexist on the device") }
+        #expect(!twins.isEmpty)
+        #expect(!first.diagnostics.contains { $0.message.contains("cannot coexist on the device") })
+        let listWarnings = finished.diagnostics.indices.filter {
+            finished.diagnostics[$0].file == EvidenceLayout.filesList && !twins.contains($0)
+        }
+        #expect(!listWarnings.isEmpty)
+        let stepsWarning = try #require(finished.diagnostics.firstIndex { $0.file == EvidenceLayout.steps })
+        #expect(twins.allSatisfy { t in listWarnings.allSatisfy { $0 < t } && t < stepsWarning })
+    }
+
     @Test func theFirstPartLeavesTheStepsUnappliedAndTheRestAppliesThem() throws {
         var files: [String: [UInt8]] = [:]
         files[EvidenceLayout.filesList] = Array("./Documents/a\n./Library/Caches/b\n".utf8)

@@ -47,8 +47,27 @@ public enum NcduInventoryReader: EvidenceReader {
         try readDocument(bytes, file: file, warnings: &warnings).inventory
     }
 
+    /// How many threads a read uses (`NcduEntryPipeline.swift`): `automatic` is two from
+    /// `twoThreadsFrom` bytes of export on, where a thread is worth starting.
+    enum Threads: Sendable {
+        case automatic, one, two
+        static let twoThreadsFrom = 1 << 20
+
+        func pipelined(sizeHint: Int?) -> Bool {
+            switch self {
+            case .automatic: (sizeHint ?? 0) >= Self.twoThreadsFrom
+            case .one: false
+            case .two: true
+            }
+        }
+    }
+
     public static func readDocument(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
-        var parser = NcduParser(scanner: JSONScanner(bytes, file: file), sizeHint: bytes.count)
+        try readDocument(bytes, file: file, threads: .automatic, warnings: &warnings)
+    }
+
+    static func readDocument(_ bytes: [UInt8], file: String, threads: Threads, warnings: inout [Diagnostic]) throws(Diagnostic) -> Document {
+        var parser = NcduParser(scanner: JSONScanner(bytes, file: file), sizeHint: bytes.count, threads: threads)
         defer { parser.warnings.finish(into: &warnings) }
         return try parser.parseDocument()
     }
@@ -69,7 +88,15 @@ public enum NcduInventoryReader: EvidenceReader {
         stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
         progress: LoadObserver? = nil, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> Document {
-        var parser = NcduParser(scanner: JSONScanner(stream: stream, file: file, chunkSize: chunkSize), sizeHint: stream.sizeHint)
+        try readDocument(stream: stream, file: file, chunkSize: chunkSize, progress: progress, threads: .automatic, warnings: &warnings)
+    }
+
+    static func readDocument(
+        stream: any EvidenceStream, file: String, chunkSize: Int = JSONScanner.defaultChunkSize,
+        progress: LoadObserver? = nil, threads: Threads, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> Document {
+        var parser = NcduParser(
+            scanner: JSONScanner(stream: stream, file: file, chunkSize: chunkSize), sizeHint: stream.sizeHint, threads: threads)
         parser.progress = progress
         defer { parser.warnings.finish(into: &warnings) }
         do {
@@ -88,8 +115,24 @@ public enum NcduInventoryReader: EvidenceReader {
 /// The state of one streaming read.
 private struct NcduParser {
     var s: JSONScanner
-    var builder: InventoryBuilder
+    /// The builder, with what it finds; on the build thread while the tree is read two-threaded.
+    var applier: NcduEntryApplier
+    /// Entries read and not yet handed to the applier.
+    var batch = NcduEntryBatch()
+    var buildThread: NcduBuildThread?
+    let pipelined: Bool
+    /// The node id the next entry gets (the builder numbers entries in the order they are added).
+    var nextID = 1
+    /// The node id of the item being read, for `WarningOrder`.
+    var readingID = 0
     var warnings: WarningCollector
+    /// `WarningOrder` keys of `warnings.kept` until the applier's warnings are merged in.
+    var warningKeys: [UInt64] = []
+    var keyingWarnings = true
+    /// Steps interned by the parser, in the order the builder gets them when the tree is
+    /// read: the ids are the builder's, as it numbers steps in the order first seen.
+    var stepNames: [String] = []
+    var stepIndex: [String: Int32] = [:]
     var name: [UInt8] = []
     var lastStep: [UInt8] = []
     var lastStepID: Int32 = -1
@@ -116,20 +159,70 @@ private struct NcduParser {
         var inode: UInt64
     }
 
-    init(scanner: JSONScanner, sizeHint: Int?) {
+    init(scanner: JSONScanner, sizeHint: Int?, threads: NcduInventoryReader.Threads) {
         s = scanner
-        builder = InventoryBuilder(
+        var builder = InventoryBuilder(
             reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
             nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
         // Known only if the metadata says so, or item by item.
         builder.recordsAllFlags = false
+        applier = NcduEntryApplier(builder: builder, file: scanner.file)
+        pipelined = threads.pipelined(sizeHint: sizeHint)
         warnings = WarningCollector(file: scanner.file)
         name.reserveCapacity(256)
     }
 
     /// `offset`: absolute, as `s.offset` gives it.
     mutating func warn(_ message: String, at offset: Int) {
+        if keyingWarnings && !warnings.isFull { warningKeys.append(WarningOrder.key(id: readingID, phase: WarningOrder.parsing)) }
         warnings.add(message, at: warnings.isFull ? nil : s.trackedPosition(of: offset))
+    }
+
+    mutating func internStep(_ step: String) -> Int32 {
+        if let id = stepIndex[step] { return id }
+        let id = Int32(stepNames.count)
+        stepNames.append(step)
+        stepIndex[step] = id
+        return id
+    }
+
+    // MARK: - Entries to the builder
+
+    /// From here on, entries go to the applier in batches, on a thread of its own when the
+    /// read is pipelined.
+    mutating func beginEntries() {
+        batch.reset(firstID: nextID)
+        guard pipelined else { return }
+        var taken = NcduEntryApplier(builder: InventoryBuilder(), file: s.file)
+        swap(&taken, &applier)
+        buildThread = NcduBuildThread(taken)
+    }
+
+    mutating func flushBatch() {
+        guard !batch.entries.isEmpty else { return }
+        if let buildThread {
+            var full = NcduEntryBatch()
+            swap(&full, &batch)
+            batch = buildThread.submit(full, nextID: nextID)
+        } else {
+            applier.apply(batch)
+            batch.reset(firstID: nextID)
+        }
+    }
+
+    /// Every entry read so far applied, the applier's warnings merged into the parser's,
+    /// and the steps handed to the builder. Also after a failure part way, so the entries
+    /// before it are warned of as a read on one thread warns of them.
+    mutating func finishEntries() {
+        flushBatch()
+        if let buildThread {
+            applier = buildThread.finish()
+            self.buildThread = nil
+        }
+        warnings = WarningOrder.merged(warnings, keys: warningKeys, applier.warnings, keys: applier.keys)
+        warningKeys = []
+        keyingWarnings = false
+        for step in stepNames { _ = applier.builder.internStep(step) }
     }
 
     mutating func parseDocument() throws(Diagnostic) -> NcduInventoryReader.Document {
@@ -151,7 +244,7 @@ private struct NcduParser {
         var doc = try parseMetadata()
         doc.minorVersion = minor
         hardLinkMarksRepeatsOnly = doc.programName == "gdu"
-        builder.recordsAllFlags = doc.recordsAllFlags
+        applier.builder.recordsAllFlags = doc.recordsAllFlags
         try s.expect(UInt8(ascii: ","), "',' before the root directory")
         guard s.peek() == UInt8(ascii: "[") else {
             throw s.failure("the root directory as an array ('[' then its info object and children)")
@@ -159,7 +252,14 @@ private struct NcduParser {
         s.index += 1
         try parseInfo(into: Inventory.root, isDirectory: true)
         doc.rootName = name
-        try parseTree(rootDevice: itemDevice ?? 0)
+        beginEntries()
+        do {
+            try parseTree(rootDevice: itemDevice ?? 0)
+        } catch {
+            finishEntries()
+            throw error
+        }
+        finishEntries()
         // Later format versions may append elements; skip them, but say so: ncdu drops
         // them without a word, and items written there are not in the tree.
         var skipped = 0
@@ -172,8 +272,8 @@ private struct NcduParser {
         if skipped > 1 { warnings.add("\(skipped) elements after the root directory were ignored", at: nil) }
         try s.expect(UInt8(ascii: "]"), "']' closing the export after the root directory")
         if s.peek() != nil { throw s.failure("end of file after the export") }
-        let truncated = builder.truncatedNameCount
-        doc.inventory = builder.finish()
+        let truncated = applier.builder.truncatedNameCount
+        doc.inventory = applier.builder.finish()
         if !timedNodes.isEmpty {
             var times = FileTimes(count: doc.inventory.count)
             for t in timedNodes { times.set(t.node, birth: t.birth.isNaN ? nil : t.birth, modification: t.modified.isNaN ? nil : t.modified) }
@@ -237,11 +337,10 @@ private struct NcduParser {
                         throw s.failure("directory nesting no deeper than \(NcduFormat.maximumDepth) levels")
                     }
                     s.index += 1
-                    stack.append(try parseInfo(parent: stack[stack.count - 1], isDirectory: true))
+                    stack.append(try parseInfo(parent: stack[stack.count - 1], isDirectory: true, device: devices[devices.count - 1]))
                     devices.append(itemDevice ?? devices[devices.count - 1])
                 case UInt8(ascii: "{"):
-                    let id = try parseInfo(parent: stack[stack.count - 1], isDirectory: false)
-                    if itemIsHardLink { countHardLink(id, device: itemDevice ?? devices[devices.count - 1]) }
+                    _ = try parseInfo(parent: stack[stack.count - 1], isDirectory: false, device: devices[devices.count - 1])
                 default:
                     throw s.failure("a child item: '{' for a file or '[' for a directory")
                 }
@@ -254,38 +353,36 @@ private struct NcduParser {
         }
     }
 
-    /// A file marked `hlnkc`: its bytes count once per (dev, ino).
-    mutating func countHardLink(_ id: Int, device: UInt64) {
-        if hardLinkMarksRepeatsOnly {
-            builder.markHardLinkRepeat(id)
-            return
-        }
-        guard let inode = itemInode else { return }  // no inode: nothing to match it with
-        if !seenLinks.insert(HardLinkKey(device: device, inode: inode)).inserted { builder.markHardLinkRepeat(id) }
+    /// A file marked `hlnkc`: whether its bytes were counted already, by an earlier link
+    /// to the same (dev, ino).
+    mutating func isHardLinkRepeat(device: UInt64) -> Bool {
+        if hardLinkMarksRepeatsOnly { return true }
+        guard let inode = itemInode else { return false }  // no inode: nothing to match it with
+        return !seenLinks.insert(HardLinkKey(device: device, inode: inode)).inserted
     }
 
-    /// Reads one info object and adds it under `parent`; returns the new node.
-    mutating func parseInfo(parent: Int, isDirectory: Bool) throws(Diagnostic) -> Int {
+    /// Reads one info object and adds it under `parent` (its duplicate and unusable-name
+    /// warnings are the applier's); returns the new node. `device`: the parent's.
+    mutating func parseInfo(parent: Int, isDirectory: Bool, device: UInt64) throws(Diagnostic) -> Int {
         s.skipWhitespace()
         let start = s.offset
+        let id = nextID
+        readingID = id
+        // Taken before the item's own warnings: the scanner tracks positions in increasing order.
+        let position = s.trackedPosition(of: start)
         let attributes = try parseAttributes(isDirectory: isDirectory)
-        let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, attributes)
+        nextID += 1
+        let repeatLink = !isDirectory && itemIsHardLink && isHardLinkRepeat(device: itemDevice ?? device)
+        batch.append(name: name, parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, at: position)
+        if batch.isFull { flushBatch() }
         if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
         recordTimes(id)
-        if builder.isDuplicate(id) {
-            warn(
-                "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(parent)))\"; both entries are kept, this one marked duplicate",
-                at: start)
-        }
-        if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || name.withUnsafeBytes({ exhibit_memchr($0.baseAddress, 0x2F, $0.count) != nil }) {
-            warn("unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')", at: start)
-        }
         return id
     }
 
     /// Reads the root's info object into node 0.
     mutating func parseInfo(into id: Int, isDirectory: Bool) throws(Diagnostic) {
-        builder.setAttributes(id, try parseAttributes(isDirectory: isDirectory))
+        applier.builder.setAttributes(id, try parseAttributes(isDirectory: isDirectory))
         recordTimes(id)
     }
 
@@ -442,12 +539,12 @@ private struct NcduParser {
         // Only a step read without escapes is kept for the fast path, which compares raw bytes.
         if let r = s.readUnescapedStringRange() {
             lastStep = Array(s.bytes[r])
-            lastStepID = builder.internStep(String(decoding: lastStep, as: UTF8.self))
+            lastStepID = internStep(String(decoding: lastStep, as: UTF8.self))
             return lastStepID
         }
         let value = try s.readStringBytes()
         lastStepID = -1
-        return builder.internStep(String(decoding: value, as: UTF8.self))
+        return internStep(String(decoding: value, as: UTF8.self))
     }
 }
 

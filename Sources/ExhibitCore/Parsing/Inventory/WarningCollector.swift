@@ -12,6 +12,14 @@ struct WarningCollector {
         self.limit = limit
     }
 
+    /// A collector in a given state (`WarningOrder.merged` joins two halves of one read).
+    init(file: String, limit: Int, kept: [Diagnostic], suppressed: Int) {
+        self.file = file
+        self.limit = limit
+        self.kept = kept
+        self.suppressed = suppressed
+    }
+
     /// True when further warnings are only counted; callers skip computing positions.
     var isFull: Bool { kept.count >= limit }
 
