@@ -25,28 +25,22 @@ public enum BundleLoader {
         let observed = ObservedEvidenceSource(base: source, observer: observer)
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: observed)
         loader.observer = observer
-        loader.stepsAhead = StepsReadAhead(
-            file: EvidenceLayout.steps, from: ObservedEvidenceSource(base: source, observer: observer, reports: false))
         for step in Step.allCases {
             guard !observer.isCancelled else { break }
             loader.run(step)
         }
-        // A step left waiting (steps.tsv read ahead) is stopped by the cancel too.
-        _ = loader.stepsAhead?.wait()
         guard !observer.isCancelled else { return nil }
         loader.fillMetadataGaps()
         return loader.bundle
     }
 
     /// Only `steps` (in `Step` order), then the metadata gaps filled: what the table's
-    /// test uses to see that each row is read by the step it names. `readingStepsAhead`
-    /// false reads steps.tsv at its step (the tests compare the two).
-    static func load(runID: String, from source: some EvidenceSource, steps: [Step], readingStepsAhead: Bool = true) -> EvidenceBundle {
+    /// test uses to see that each row is read by the step it names. `resolvingStepsAsRead`
+    /// false keeps steps.tsv's records and applies them after the read, as loads did
+    /// before `StreamingStepAssignment` (the tests compare the two).
+    static func load(runID: String, from source: some EvidenceSource, steps: [Step], resolvingStepsAsRead: Bool = true) -> EvidenceBundle {
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: source)
-        // Read beside the other steps, applied after the inventory (`StepsReadAhead`).
-        if readingStepsAhead && steps.contains(.steps) && steps.contains(.inventory) {
-            loader.stepsAhead = StepsReadAhead(file: EvidenceLayout.steps, from: source)
-        }
+        loader.resolvingStepsAsRead = resolvingStepsAsRead
         for step in Step.allCases where steps.contains(step) { loader.run(step) }
         loader.fillMetadataGaps()
         return loader.bundle
@@ -57,8 +51,9 @@ public enum BundleLoader {
 package struct Loading<Source: EvidenceSource> {
     package var bundle: EvidenceBundle
     let source: Source
-    /// steps.tsv being read on another thread, when the load started one.
-    var stepsAhead: StepsReadAhead?
+    /// steps.tsv's records resolved as they stream (`StreamingStepAssignment`) where the
+    /// inventory allows; false keeps them all first (the tests' reference).
+    var resolvingStepsAsRead = true
     /// Who is told how far the load has come (the inventory's entries), when someone is.
     var observer: LoadObserver?
 
@@ -379,24 +374,6 @@ package struct Loading<Source: EvidenceSource> {
     /// never held whole beside its records, and a sparse file's one giant line never at all.
     mutating func streamSteps() -> StepRecords? {
         let file = EvidenceLayout.steps
-        if let ahead = stepsAhead {
-            stepsAhead = nil
-            // Recorded as `parseStreamed` records a read made here.
-            switch ahead.wait() {
-            case .missing:
-                record(file, .missing)
-                return nil
-            case .openFailed(let error):
-                record(file, .unreadable(error.reason))
-                bundle.diagnostics.append(.error(file, error.reason))
-                return nil
-            case .read(let result, let warnings, let failure):
-                return parse(file, readFailure: { failure }) { w throws(Diagnostic) in
-                    w += warnings
-                    return try result.get()
-                }
-            }
-        }
         return parseStreamed(file) { stream, w throws(Diagnostic) in
             try StepsReader.records(stream: stream, file: file, warnings: &w)
         }
@@ -427,8 +404,25 @@ package struct Loading<Source: EvidenceSource> {
         bundle.inventory = merge.inventory
     }
 
-    /// The records are applied and dropped (nothing reads them after: 85 MB at a million).
+    /// The records are applied and dropped (nothing reads them after: 85 MB at a million);
+    /// where a path names at most one node they are applied as they stream and never
+    /// kept (`StreamingStepAssignment`), the records of a file cut short discarded.
     mutating func loadSteps() {
+        if resolvingStepsAsRead, let inventory = bundle.inventory, StepAssignment.resolvesByIndex(inventory) {
+            let file = EvidenceLayout.steps
+            var sink = StreamingStepAssignment(inventory: inventory)
+            let read: Void? = parseStreamed(file) { stream, w throws(Diagnostic) in
+                try StepsReader.read(stream: stream, file: file, into: &sink, warnings: &w)
+            }
+            guard read != nil else { return }
+            // One owner of the node array while the steps are written, so it is not copied.
+            bundle.inventory = nil
+            var applied = consume inventory
+            let unmatched = sink.apply(to: &applied)
+            bundle.inventory = applied
+            noteUnmatchedSteps(count: unmatched.count, examples: unmatched.examples)
+            return
+        }
         guard let records = streamSteps() else { return }
         guard let inventory = bundle.inventory else { return }
         // One owner of the node array while the steps are written, so it is not copied.
@@ -436,13 +430,14 @@ package struct Loading<Source: EvidenceSource> {
         var applied = consume inventory
         let unmatched = StepAssignment.apply(records, to: &applied)
         bundle.inventory = applied
-        if unmatched.count > 0 {
-            let examples = unmatched.prefix(3).map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
-            bundle.diagnostics.append(
-                .note(
-                    EvidenceLayout.steps,
-                    "\(unmatched.count) step record(s) name paths not in the inventory (\(examples))"))
-        }
+        noteUnmatchedSteps(count: unmatched.count, examples: unmatched.prefix(3).map { ($0.line, $0.path) })
+    }
+
+    private mutating func noteUnmatchedSteps(count: Int, examples: [(line: Int, path: String)]) {
+        guard count > 0 else { return }
+        let listed = examples.map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
+        bundle.diagnostics.append(
+            .note(EvidenceLayout.steps, "\(count) step record(s) name paths not in the inventory (\(listed))"))
     }
 
     mutating func loadDirectoryTotals() {

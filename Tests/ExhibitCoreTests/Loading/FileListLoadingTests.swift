@@ -3,12 +3,12 @@ import Testing
 @testable import ExhibitCore
 
 /// Issue 19: the loader hands files.txt's companions to the reader one at a time (so
-/// files.txt's bytes go before sizes.txt's arrive) and reads steps.tsv on a thread of
-/// its own. What the bundle records must be what a load that read everything first, on
-/// one thread, recorded: each file's state, in the same order, and the same warnings.
+/// files.txt's bytes go before sizes.txt's arrive) and applies steps.tsv's records as
+/// they stream. What the bundle records must be what a load that read everything first
+/// recorded: each file's state, in the same order, and the same warnings.
 @Suite struct FileListLoadingTests {
-    private func load(_ files: [String: String], readingStepsAhead: Bool = true) -> EvidenceBundle {
-        BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: files), steps: BundleLoader.Step.allCases, readingStepsAhead: readingStepsAhead)
+    private func load(_ files: [String: String], resolvingStepsAsRead: Bool = true) -> EvidenceBundle {
+        BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: files), steps: BundleLoader.Step.allCases, resolvingStepsAsRead: resolvingStepsAsRead)
     }
 
     @Test func companionsAreRecordedInOrderWhenUsed() throws {
@@ -50,16 +50,16 @@ import Testing
         #expect(bundle.status(of: "container/xattr.txt") == nil)
     }
 
-    /// steps.tsv read ahead gives the records, states and warnings of a load that reads
-    /// it at its step: compared with a load of the steps alone after the inventory alone.
-    @Test func stepsReadAheadGiveWhatAReadAtTheStepGives() throws {
+    /// steps.tsv resolved as it streams gives the steps, states and warnings of a load
+    /// that keeps every record and applies them after the read.
+    @Test func stepsResolvedAsReadGiveWhatKeptRecordsGive() throws {
         var steps = "step\tpath\n"
         for i in 0..<500 { steps += "s\(i % 3)\tDocuments/f\(i)\n" }
         steps += "s1\tDocuments/f7\n\tDocuments/f8\nno tab here\ns2\tabsent/file\n"
         let files = (0..<500).map { "./Documents/f\($0)" }.joined(separator: "\n") + "\n"
         let run = ["container/files.txt": files, "steps.tsv": steps]
         let ahead = load(run)
-        let serial = load(run, readingStepsAhead: false)
+        let serial = load(run, resolvingStepsAsRead: false)
         // The records are applied, not kept: both loads gave every node the same step.
         #expect(ahead.inventory == serial.inventory)
         var w: [Diagnostic] = []
@@ -81,7 +81,7 @@ import Testing
             Issue.record("steps.tsv should be malformed")
             return
         }
-        let serial = load(["container/files.txt": "./a\n", "steps.tsv": "no tab\nnone here\n"], readingStepsAhead: false)
+        let serial = load(["container/files.txt": "./a\n", "steps.tsv": "no tab\nnone here\n"], resolvingStepsAsRead: false)
         #expect(unusable.diagnostics.filter { $0.file == "steps.tsv" } == serial.diagnostics.filter { $0.file == "steps.tsv" })
     }
 }

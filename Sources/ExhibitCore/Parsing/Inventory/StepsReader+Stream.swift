@@ -20,7 +20,21 @@ extension StepsReader {
 
     /// `read(stream:file:warnings:)` into contiguous storage (`StepRecords`), as the loader keeps them.
     public static func records(stream: any EvidenceStream, file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> StepRecords {
-        var batches = StepsBatches(file: file, sizeHint: stream.sizeHint)
+        var out = StepRecordCollection()
+        try read(stream: stream, file: file, into: &out, warnings: &warnings)
+        return out.records
+    }
+
+    /// The streamed read, each record given to `sink` as it is parsed: the loader resolves
+    /// them against the inventory and drops them (`StreamingStepAssignment`). Throws when
+    /// the bytes stop coming (what the sink took is then to be discarded) or no line is a
+    /// usable record.
+    static func read(stream: any EvidenceStream, file: String, into sink: inout some StepRecordSink, warnings: inout [Diagnostic])
+        throws(Diagnostic)
+    {
+        var batches = StepsBatches(file: file, sizeHint: stream.sizeHint, sink: sink)
+        // The sink is handed back however the read ends.
+        defer { sink = batches.sink }
         var buffer = [UInt8](repeating: 0, count: batchSize)
         while true {
             var failure: EvidenceSourceError?
@@ -41,16 +55,16 @@ extension StepsReader {
         }
         batches.endOfFile()
         batches.finish(into: &warnings)
-        if batches.records.isEmpty, let first = batches.firstFailure { throw first }
-        return batches.records
+        if batches.sink.count == 0, let first = batches.firstFailure { throw first }
     }
 }
 
 /// The state of one streamed read: the partial line carried to the next batch, the
 /// file position of the batch being cut, and what the batches found.
-struct StepsBatches {
+struct StepsBatches<Sink: StepRecordSink> {
     let file: String
-    private(set) var records = StepRecords()
+    /// Takes the records, and finds the repeated paths across batches.
+    private(set) var sink: Sink
     private(set) var firstFailure: Diagnostic?
     private var kept: [Diagnostic] = []
     private var overLimit = false
@@ -60,14 +74,13 @@ struct StepsBatches {
     private var pendingLine = 1
     /// Inside a line longer than the maximum: bytes are dropped until its newline.
     private var skipping = false
-    /// Every record's path with its line, for duplicates that fall in different batches.
-    private var seen = StepsRepeatTable()
-    /// The stream's size, for sizing `seen` and `records` once.
+    /// The stream's size, for sizing the sink once.
     private let sizeHint: Int?
 
-    init(file: String, sizeHint: Int? = nil) {
+    init(file: String, sizeHint: Int? = nil, sink: Sink) {
         self.file = file
         self.sizeHint = sizeHint
+        self.sink = sink
     }
 
     mutating func append(_ chunk: ArraySlice<UInt8>) {
@@ -115,7 +128,7 @@ struct StepsBatches {
     /// Reads one batch of whole lines with the whole-file parser. After the first, a
     /// batch is read behind a `#` line, so its first line is never taken for a header
     /// (line 1 only) and positions are shifted back by that line. Repeats are found
-    /// against the whole file (`seen` is shared), so the parser's warnings name the
+    /// against the whole file (the sink is shared), so the parser's warnings name the
     /// earlier line as the whole-file read does.
     private mutating func parse(_ batch: [UInt8]) {
         let prefixed = pendingOffset > 0
@@ -129,17 +142,16 @@ struct StepsBatches {
             }
             return d
         }
-        if records.isEmpty, let size = sizeHint, size > batch.count, !batch.isEmpty {
+        if sink.count == 0, let size = sizeHint, size > batch.count, !batch.isEmpty {
             // Sized once for the whole file from the first batch's lines: growing a
             // million-key table rehashes it 20 times.
             let lines = batch.withUnsafeBytes { countNewlines($0) } + 1
             let expected = Int(min(Double(lines) * Double(size) / Double(batch.count) * 1.1, Double(size / 2 + 1)))
-            seen.reserve(expected)
-            records.reserveCapacity(records: expected, bytes: size)
+            sink.reserve(records: expected, bytes: size)
         }
         var batchWarnings: [Diagnostic] = []
         do {
-            try StepsReader.read(bytes, file: file, lineShift: lineShift, seen: &seen, into: &records, warnings: &batchWarnings)
+            try StepsReader.read(bytes, file: file, lineShift: lineShift, into: &sink, warnings: &batchWarnings)
         } catch {
             // No usable record in this batch; the file fails only if no batch has one.
             if firstFailure == nil { firstFailure = shifted(error) }

@@ -22,24 +22,20 @@ public enum StepsReader: EvidenceReader {
     public static func records(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> StepRecords {
         // Keyed by the bytes of the record's path, as `StepAssignment` applies records;
         // the record's stored path serves as the key (no second copy of a million paths).
-        var seen = StepsRepeatTable()
-        var out = StepRecords()
+        var out = StepRecordCollection()
         // Sized once: growing a million-key table rehashed it 20 times (a quarter of the read).
-        let expected = TextRecords(bytes, allowNulDelimited: false).estimatedCount
-        seen.reserve(expected)
-        out.reserveCapacity(records: expected, bytes: bytes.count)
-        try read(bytes, file: file, lineShift: 0, seen: &seen, into: &out, warnings: &warnings)
-        return out
+        out.reserve(records: TextRecords(bytes, allowNulDelimited: false).estimatedCount, bytes: bytes.count)
+        try read(bytes, file: file, lineShift: 0, into: &out, warnings: &warnings)
+        return out.records
     }
 
     /// The parser, for the whole file or one batch of its lines (`StepsBatches`): records
-    /// are appended to `out` with their line plus `lineShift`, the file line of the
-    /// batch's line 0, and a path is a repeat if `seen` (shared by the batches, with file
-    /// lines) holds it. Warnings name the batch's own lines; the caller shifts them.
+    /// are given to `out` with their line plus `lineShift`, the file line of the batch's
+    /// line 0, and a path is a repeat if `out` (shared by the batches, with file lines)
+    /// took it before. Warnings name the batch's own lines; the caller shifts them.
     /// Thrown when no line of `bytes` is a usable record.
     static func read(
-        _ bytes: [UInt8], file: String, lineShift: Int, seen: inout StepsRepeatTable, into out: inout StepRecords,
-        warnings: inout [Diagnostic]
+        _ bytes: [UInt8], file: String, lineShift: Int, into out: inout some StepRecordSink, warnings: inout [Diagnostic]
     ) throws(Diagnostic) {
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
@@ -91,15 +87,16 @@ public enum StepsReader: EvidenceReader {
             // keeps a valid path valid, so a valid field needs no decoding.
             let stored = pathIsValid ? path : Array(String(decoding: path, as: UTF8.self).utf8)[...]
             stored.withUnsafeBufferPointer { p in
-                if let first = seen.firstIndex(of: p, adding: out.count, records: out) {
+                let earlier =
+                    if let time {
+                        time.withUnsafeBufferPointer { out.take(step: step, path: p, time: $0, line: line + lineShift) }
+                    } else {
+                        out.take(step: step, path: p, time: nil, line: line + lineShift)
+                    }
+                if let earlier {
                     collector.add(
-                        "\"\(TerminalText.escape(bytes: p.prefix(120)))\" was already named on line \(out.line(at: first)); the later step wins",
+                        "\"\(TerminalText.escape(bytes: p.prefix(120)))\" was already named on line \(earlier); the later step wins",
                         line: line, column: pathColumn, offset: pathField.startIndex)
-                }
-                if let time {
-                    time.withUnsafeBufferPointer { out.append(step: step, path: p, time: $0, line: line + lineShift) }
-                } else {
-                    out.append(step: step, path: p, time: nil, line: line + lineShift)
                 }
             }
             return true
