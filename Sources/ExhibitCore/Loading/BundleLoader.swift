@@ -408,7 +408,10 @@ package struct Loading<Source: EvidenceSource> {
     /// where a path names at most one node they are applied as they stream and never
     /// kept (`StreamingStepAssignment`), the records of a file cut short discarded.
     mutating func loadSteps() {
-        if resolvingStepsAsRead, let inventory = bundle.inventory, StepAssignment.resolvesByIndex(inventory) {
+        // Asked only of a run that has steps.tsv: the question is a pass over every node.
+        if resolvingStepsAsRead, let inventory = bundle.inventory, source.exists(EvidenceLayout.steps),
+            StepAssignment.resolvesByIndex(inventory)
+        {
             let file = EvidenceLayout.steps
             var sink = StreamingStepAssignment(inventory: inventory)
             let read: Void? = parseStreamed(file) { stream, w throws(Diagnostic) in

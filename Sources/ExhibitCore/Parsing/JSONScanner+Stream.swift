@@ -127,16 +127,38 @@ extension JSONScanner {
 
     /// Line and column of window index `at` (clamped to the window), exact however far
     /// the window has moved on.
-    public func position(at windowIndex: Int) -> SourcePosition {
-        let end = min(max(windowIndex, 0), bytes.count)
-        var line = 1 + newlinesBeforeWindow
-        var lineStart = lineStartBeforeWindow
-        bytes.withUnsafeBytes { raw in
-            let before = UnsafeRawBufferPointer(rebasing: raw[0..<end])
-            line += countNewlines(before)
-            if let last = before.lastIndex(of: 0x0A) { lineStart = windowStart + last + 1 }
+    public func position(at windowIndex: Int) -> SourcePosition { window.position(at: windowIndex) }
+
+    /// The window as it is now, with the line state at its start.
+    var window: Window {
+        Window(bytes: bytes, start: windowStart, newlinesBefore: newlinesBeforeWindow, lineStartBefore: lineStartBeforeWindow)
+    }
+
+    /// A window kept to name positions in it later, on another thread, after the scanner
+    /// has moved on (`NcduEntryApplier`): a refill replaces the scanner's array, never
+    /// writes to it, so keeping one costs a reference, not a copy.
+    struct Window: Sendable {
+        let bytes: [UInt8]
+        /// Absolute offset of `bytes[0]`.
+        let start: Int
+        let newlinesBefore: Int
+        let lineStartBefore: Int
+
+        /// Line and column of window index `windowIndex`, clamped to the window.
+        func position(at windowIndex: Int) -> SourcePosition {
+            let end = min(max(windowIndex, 0), bytes.count)
+            var line = 1 + newlinesBefore
+            var lineStart = lineStartBefore
+            bytes.withUnsafeBytes { raw in
+                let before = UnsafeRawBufferPointer(rebasing: raw[0..<end])
+                line += countNewlines(before)
+                if let last = before.lastIndex(of: 0x0A) { lineStart = start + last + 1 }
+            }
+            return SourcePosition(line: line, column: start + end - lineStart + 1, byteOffset: start + end)
         }
-        return SourcePosition(line: line, column: windowStart + end - lineStart + 1, byteOffset: windowStart + end)
+
+        /// The position of absolute `offset`, which the window holds.
+        func position(of offset: Int) -> SourcePosition { position(at: offset - start) }
     }
 
     /// Asks the scanner to remember where `offset` (an absolute offset, usually the start

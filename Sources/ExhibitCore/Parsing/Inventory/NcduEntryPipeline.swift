@@ -16,11 +16,13 @@ import Foundation
 struct NcduEntryBatch {
     struct Entry {
         var attributes: InventoryBuilder.EntryAttributes
-        /// Where the item's info object starts: named by the applier's warnings.
-        var position: SourcePosition
+        /// Where the item's info object starts (absolute): named by the applier's
+        /// warnings, in `windows[window]`.
+        var start: Int
         /// End of the entry's name in `names` (it starts where the previous one ends).
         var nameEnd: Int32
         var parent: Int32
+        var window: UInt16
         var isDirectory: Bool
         /// A hard link whose bytes an earlier link counted (`InventoryBuilder.markHardLinkRepeat`).
         var isHardLinkRepeat: Bool
@@ -30,6 +32,10 @@ struct NcduEntryBatch {
     var firstID = 0
     var entries: [Entry] = []
     var names: [UInt8] = []
+    /// The scanner's windows the entries start in, kept so the applier can name a
+    /// position: a warning is rare, and counting lines for every entry as it is read
+    /// cost 5 % of the read.
+    var windows: [JSONScanner.Window] = []
 
     /// Entries a batch holds before it is handed over: 1,024 of about 90 bytes each stay
     /// in the L2 cache, a million entries make a thousand hand-overs, and the batches in
@@ -39,24 +45,41 @@ struct NcduEntryBatch {
     /// the batches in flight large.
     static let nameBytesLimit = 1 << 20
 
-    var isFull: Bool { entries.count >= Self.capacity || names.count >= Self.nameBytesLimit }
+    var isFull: Bool {
+        entries.count >= Self.capacity || names.count >= Self.nameBytesLimit || windows.count == Int(UInt16.max)
+    }
 
+    /// Keeps the scanner's window, unless it is the one kept last: called as an item
+    /// starts, before reading it may move the window on.
+    @inline(__always)
+    mutating func keepWindow(of scanner: JSONScanner) {
+        // A refill that keeps the whole window (a token as long as it) moves no start but
+        // makes the window longer: the count tells the two apart.
+        if let last = windows.last, last.start == scanner.windowStart, last.bytes.count == scanner.bytes.count { return }
+        windows.append(scanner.window)
+    }
+
+    /// `start`: where the item's info object starts, in the window kept last.
     mutating func append(
         name: [UInt8], parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool,
-        _ attributes: InventoryBuilder.EntryAttributes, at position: SourcePosition
+        _ attributes: InventoryBuilder.EntryAttributes, start: Int
     ) {
         names.append(contentsOf: name)
         entries.append(
             Entry(
-                attributes: attributes, position: position, nameEnd: Int32(truncatingIfNeeded: names.count),
-                parent: Int32(truncatingIfNeeded: parent), isDirectory: isDirectory, isHardLinkRepeat: isHardLinkRepeat))
+                attributes: attributes, start: start, nameEnd: Int32(truncatingIfNeeded: names.count),
+                parent: Int32(truncatingIfNeeded: parent), window: UInt16(windows.count - 1), isDirectory: isDirectory,
+                isHardLinkRepeat: isHardLinkRepeat))
     }
+
+    func position(of e: Entry) -> SourcePosition { windows[Int(e.window)].position(of: e.start) }
 
     /// Emptied for reuse from `id` on, keeping its storage.
     mutating func reset(firstID id: Int) {
         firstID = id
         entries.removeAll(keepingCapacity: true)
         names.removeAll(keepingCapacity: true)
+        windows.removeAll(keepingCapacity: true)
     }
 }
 
@@ -121,11 +144,11 @@ struct NcduEntryApplier {
                         warnings.isFull
                         ? ""
                         : "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(Int(e.parent))))\"; both entries are kept, this one marked duplicate"
-                    warn(id: added, phase: WarningOrder.duplicate, at: e.position, message)
+                    warn(id: added, phase: WarningOrder.duplicate, at: batch.position(of: e), message)
                 }
                 if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || exhibit_memchr(name.baseAddress, 0x2F, name.count) != nil {
                     warn(
-                        id: added, phase: WarningOrder.unusableName, at: e.position,
+                        id: added, phase: WarningOrder.unusableName, at: batch.position(of: e),
                         "unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')")
                 }
                 id += 1
@@ -134,13 +157,13 @@ struct NcduEntryApplier {
     }
 
     /// Past the collector's limit a warning is only counted, so its message is not made.
-    private mutating func warn(id: Int, phase: UInt64, at position: SourcePosition, _ message: @autoclosure () -> String) {
+    private mutating func warn(id: Int, phase: UInt64, at position: @autoclosure () -> SourcePosition, _ message: @autoclosure () -> String) {
         if warnings.isFull {
             warnings.add("", at: nil)
             return
         }
         keys.append(WarningOrder.key(id: id, phase: phase))
-        warnings.add(message(), at: position)
+        warnings.add(message(), at: position())
     }
 }
 

@@ -368,12 +368,12 @@ private struct NcduParser {
         let start = s.offset
         let id = nextID
         readingID = id
-        // Taken before the item's own warnings: the scanner tracks positions in increasing order.
-        let position = s.trackedPosition(of: start)
+        // The window holding the start, kept before reading the item may move it on.
+        batch.keepWindow(of: s)
         let attributes = try parseAttributes(isDirectory: isDirectory)
         nextID += 1
         let repeatLink = !isDirectory && itemIsHardLink && isHardLinkRepeat(device: itemDevice ?? device)
-        batch.append(name: name, parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, at: position)
+        batch.append(name: name, parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, start: start)
         if batch.isFull { flushBatch() }
         if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
         recordTimes(id)
