@@ -135,9 +135,8 @@ public struct ViolationList: Sendable {
         }
         source.unsafelyUnwrapped.inventory.appendPathBytes(Int(s.node), to: &buffer)
         // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
-        guard buffer.contains(where: { $0 >= 0x80 }) else { return }
-        let text = String(decoding: buffer, as: UTF8.self)
-        if !text.utf8.elementsEqual(buffer) { buffer = Array(text.utf8) }
+        guard !buffer.withUnsafeBufferPointer(UTF8Validity.isWellFormed) else { return }
+        buffer = Array(String(decoding: buffer, as: UTF8.self).utf8)
     }
 
     /// The file name `Classifier` matches (the path's last component) without making
