@@ -45,25 +45,48 @@ public enum Classifier {
     private static func classifyLinks(
         violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
     ) -> ClassificationProposal {
-        // One pass, each array reserved at its size: at 900,000 violations an index array
-        // is 7 MB, and filtered arrays of all blocking ones and of the boundary ones
-        // (each regrown while it filled) were the check's peak.
+        // At 900,000 violations an index array is 7 MB, and filtered arrays of all
+        // blocking ones and of the boundary ones (each regrown while it filled) were the
+        // check's peak. The boundary violations of a report in report order are one run
+        // of indices (their kinds sort first), taken as a range; otherwise, and for the
+        // findings, an array reserved at its size.
         var boundaryCount = 0
         var findingCount = 0
+        var firstBoundary = 0
+        var lastBoundary = -1
         for i in violations.indices {
             let kind = violations.kind(at: i)
             guard kind.isBlocking else { continue }
-            if kind.isBoundaryFailure { boundaryCount += 1 } else { findingCount += 1 }
+            if kind.isBoundaryFailure {
+                if boundaryCount == 0 { firstBoundary = i }
+                lastBoundary = i
+                boundaryCount += 1
+            } else {
+                findingCount += 1
+            }
+        }
+        var findings: [Int] = []
+        findings.reserveCapacity(findingCount)
+        for i in violations.indices where violations.kind(at: i).isBlocking && !violations.kind(at: i).isBoundaryFailure { findings.append(i) }
+        if lastBoundary - firstBoundary + 1 == boundaryCount {
+            return classifyLinks(
+                violations: violations, boundary: firstBoundary..<(lastBoundary + 1), findings: findings, failures: failures,
+                backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
         }
         var boundary: [Int] = []
-        var findings: [Int] = []
         boundary.reserveCapacity(boundaryCount)
-        findings.reserveCapacity(findingCount)
-        for i in violations.indices {
-            let kind = violations.kind(at: i)
-            guard kind.isBlocking else { continue }
-            if kind.isBoundaryFailure { boundary.append(i) } else { findings.append(i) }
-        }
+        for i in violations.indices where violations.kind(at: i).isBoundaryFailure { boundary.append(i) }
+        return classifyLinks(
+            violations: violations, boundary: boundary, findings: findings, failures: failures, backgroundTasks: backgroundTasks,
+            hasTestResults: hasTestResults)
+    }
+
+    /// `boundary`: the indices of the blocking violations of a backup-boundary kind, in
+    /// order; `findings`: those of the other blocking kinds.
+    private static func classifyLinks(
+        violations: ViolationList, boundary: some RandomAccessCollection<Int>, findings: [Int], failures: [TestFailure],
+        backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
+    ) -> ClassificationProposal {
         let blockingCount = boundary.count + findings.count
         var links: [TestLink] = []
         var unexplained: [String] = []
@@ -155,7 +178,7 @@ public enum Classifier {
         func testsExplained(by kind: ViolationKind) -> Int {
             links.filter { $0.violations.contains { violations.kind(at: $0) == kind } }.count
         }
-        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations.kind(at: $0) == kind }.count }
+        func violationCount(_ kind: ViolationKind) -> Int { boundary.reduce(0) { violations.kind(at: $1) == kind ? $0 + 1 : $0 } }
         let best =
             presentKinds.max { a, b in
                 let ta = testsExplained(by: a)
@@ -167,8 +190,8 @@ public enum Classifier {
                 return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
             } ?? .unsetAttribute
         let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
-        // One kind present: the evidence is every boundary violation (the array shared, not copied).
-        let evidence = presentKinds.count == 1 ? boundary : boundary.filter { violations.kind(at: $0) == best }
+        // One kind present: the evidence is every boundary violation.
+        let evidence = presentKinds.count == 1 ? Array(boundary) : boundary.filter { violations.kind(at: $0) == best }
 
         let confidence: ClassificationProposal.Confidence
         if !unexplained.isEmpty {
@@ -239,7 +262,9 @@ public enum Classifier {
     /// for every test in one pass, so each candidate's path is made once (a grouped
     /// violation has none stored); file name, rule name and step follow, per test,
     /// only for a test that names no path or directory.
-    static func links(_ tests: [(failure: TestFailure, test: String)], candidates: [Int], in violations: ViolationList) -> [TestLink?] {
+    static func links(
+        _ tests: [(failure: TestFailure, test: String)], candidates: some Collection<Int>, in violations: ViolationList
+    ) -> [TestLink?] {
         var scans = tests.map { LinkScan(text: Array($0.failure.failureText.lowercased().utf8), names: testNames($0.failure)) }
         guard !scans.isEmpty else { return [] }
         var pathHits = [[Int]](repeating: [], count: scans.count)
@@ -298,7 +323,7 @@ public enum Classifier {
         }
 
         /// File name, rule name or step, reading only the fields it needs.
-        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: ViolationList) -> [Int] {
+        mutating func hits(_ basis: TestLinkBasis, candidates: some Collection<Int>, in violations: ViolationList) -> [Int] {
             var hits: [Int] = []
             for i in candidates {
                 switch basis {
