@@ -26,6 +26,17 @@ extension Inventory {
         return count
     }
 
+    /// The byte length of `pathBytes(id)`, for `writePathBytes`.
+    public func pathByteCount(_ id: NodeID) -> Int { pathLength(id) }
+
+    /// The bytes of `pathBytes(id)` into `buffer`, which holds exactly `pathByteCount(id)`:
+    /// a formatter writes a path into its own output, with no array or `String` of it.
+    public func writePathBytes(_ id: NodeID, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        assert(buffer.count == pathLength(id), "a buffer of the path's length")
+        guard !buffer.isEmpty else { return }
+        names.withUnsafeBufferPointer { names in writePath(id, count: buffer.count, names: names, into: buffer) }
+    }
+
     /// Appends the bytes of `pathBytes(id)` to `bytes`, without the chain array.
     public func appendPathBytes(_ id: NodeID, to bytes: inout [UInt8]) {
         let count = pathLength(id)

@@ -19,11 +19,15 @@ public struct ViolationList: Sendable {
         /// The creating step of each directory reported once for its files (its own, or
         /// the one every file below shares), by node; absent when there is none.
         package let collapsedSteps: [Int32: String]
+        /// Each template's kind: read per violation (counting, grouping by kind), where
+        /// reading it from the template copied the template's strings in and out.
+        package let templateKinds: [ViolationKind]
 
         package init(inventory: Inventory, templates: [Violation], collapsedSteps: [Int32: String]) {
             self.inventory = inventory
             self.templates = templates
             self.collapsedSteps = collapsedSteps
+            templateKinds = templates.map(\.kind)
         }
     }
 
@@ -84,7 +88,9 @@ public struct ViolationList: Sendable {
 
     public func ruleName(at i: Int) -> String? { ruleName(of: slots[i]) }
 
-    package func kind(of s: Slot) -> ViolationKind { s.isStored ? stored[Int(s.node)].kind : template(s).kind }
+    package func kind(of s: Slot) -> ViolationKind {
+        s.isStored ? stored[Int(s.node)].kind : source.unsafelyUnwrapped.templateKinds[s.template]
+    }
 
     package func ruleName(of s: Slot) -> String? { s.isStored ? stored[Int(s.node)].ruleName : template(s).ruleName }
 
@@ -129,9 +135,8 @@ public struct ViolationList: Sendable {
         }
         source.unsafelyUnwrapped.inventory.appendPathBytes(Int(s.node), to: &buffer)
         // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
-        guard buffer.contains(where: { $0 >= 0x80 }) else { return }
-        let text = String(decoding: buffer, as: UTF8.self)
-        if !text.utf8.elementsEqual(buffer) { buffer = Array(text.utf8) }
+        guard !buffer.withUnsafeBufferPointer(UTF8Validity.isWellFormed) else { return }
+        buffer = Array(String(decoding: buffer, as: UTF8.self).utf8)
     }
 
     /// The file name `Classifier` matches (the path's last component) without making
@@ -148,6 +153,34 @@ public struct ViolationList: Sendable {
     }
 
     package func isStored(at i: Int) -> Bool { slots[i].isStored }
+
+    /// A grouped violation's parts, what a formatter writes its line from without
+    /// making the `Violation` (its path goes straight into the output); nil for a stored one.
+    package struct Grouped {
+        package let inventory: Inventory
+        package let node: Int
+        /// Kind, rule, owner, requirement and reason (path, size, step and count are the node's).
+        package let template: Int
+        package let isReportedOnce: Bool
+    }
+
+    package func grouped(at i: Int) -> Grouped? {
+        let s = slots[i]
+        guard !s.isStored else { return nil }
+        return Grouped(inventory: source.unsafelyUnwrapped.inventory, node: Int(s.node), template: s.template, isReportedOnce: s.isReportedOnce)
+    }
+
+    /// The template of a grouped violation (`Grouped.template`).
+    package func template(_ index: Int) -> Violation { source.unsafelyUnwrapped.templates[index] }
+
+    /// The size, file count and step that `subscript` gives a grouped violation.
+    package func size(of g: Grouped) -> UInt64 { g.inventory.totalSize(g.node) }
+
+    package func fileCount(of g: Grouped) -> Int { g.isReportedOnce ? g.inventory.fileCount(g.node) : 1 }
+
+    package func step(of g: Grouped) -> String? {
+        g.isReportedOnce ? source.unsafelyUnwrapped.collapsedSteps[Int32(g.node)] : g.inventory.step(g.node)
+    }
 
     private func make(_ slot: Slot) -> Violation {
         if slot.isStored { return stored[Int(slot.node)] }

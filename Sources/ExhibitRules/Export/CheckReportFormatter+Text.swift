@@ -43,6 +43,9 @@ extension CheckReportFormatter {
                 line(text)
             }
         }
+        // Without file times or a timeline nothing is inferred (`phrases` is empty for
+        // every violation): decided once, not per line.
+        let inferring = steps.flatMap { $0.isAvailable ? $0 : nil }
         var counts = [Int](repeating: 0, count: ViolationKind.allCases.count)
         for i in report.violations.indices { counts[kindIndex(report.violations.kind(at: i))] += 1 }
         for kind in ViolationKind.allCases {
@@ -51,16 +54,24 @@ extension CheckReportFormatter {
             line("")
             let noun = kind.isBlocking ? "violation" : "warning"
             line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
-            // One violation made at a time (its path with it), written and dropped.
+            // A grouped violation is written from its node (`appendGroupedMessage`);
+            // any other is made at a time (its path with it), written and dropped.
             let violations = report.violations
             var tails = MessageTails()
+            var groupedTails = GroupedTails()
             for i in violations.indices where violations.kind(at: i) == kind {
-                let v = violations[i]
                 out.append("  [")
                 out.appendDecimal(i + 1)
                 out.append("] ")
+                if inferring == nil, let g = violations.grouped(at: i),
+                    appendGroupedMessage(g, of: violations, to: out, tails: &groupedTails)
+                {
+                    out.endLine()
+                    continue
+                }
+                let v = violations[i]
                 appendMessage(v, to: out, tails: &tails)
-                if let steps { for phrase in steps.phrases(for: v) { appendInferred(phrase, to: out) } }
+                if let inferring { for phrase in inferring.phrases(for: v) { appendInferred(phrase, to: out) } }
                 out.endLine()
             }
         }
@@ -206,7 +217,7 @@ extension CheckReportFormatter {
         tails.remember(v, bytes: Array(out.bytes[start...]))
     }
 
-    private static func appendTail(_ v: Violation, to out: ReportText) {
+    static func appendTail(_ v: Violation, to out: ReportText) {
         let separator: StaticString = " — "
         // A volume warning's reason already names its budget.
         if v.kind != .volume, let rule = v.ruleName {

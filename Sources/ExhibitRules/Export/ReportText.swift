@@ -98,6 +98,29 @@ final class ReportText {
         s.withUTF8Buffer { append($0) }
     }
 
+    /// `count` bytes written by `body` straight into the buffer (all of them).
+    func appendWritten(count n: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        reserve(n)
+        body(UnsafeMutableBufferPointer(start: base + count, count: n))
+        count += n
+    }
+
+    /// `appendEscaped(String(decoding: bytes, as: UTF8.self))` when the bytes are valid
+    /// UTF-8 with nothing to escape, the usual path: appended as they are, and true.
+    /// False (nothing appended) otherwise: the caller makes the `String`.
+    func appendPlainUTF8(count n: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> Bool {
+        let start = count
+        appendWritten(count: n, body)
+        let written = UnsafeBufferPointer(start: base + start, count: n)
+        if Self.isValidUTF8(written), Self.needsNoEscape(written) { return true }
+        count = start
+        return false
+    }
+
+    /// Whether the bytes are well-formed UTF-8 (`UTF8Validity`): exactly the bytes
+    /// `String(decoding:as:)` keeps unchanged (`GroupedLinesTests` compares the two).
+    static func isValidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Validity.isWellFormed(b) }
+
     /// Ends a line; a streamed text hands over what it holds once that is a full piece.
     func endLine() {
         append(byte: 0x0A)

@@ -19,27 +19,28 @@ extension Classifier {
         init(text: [UInt8]) { self.text = text }
 
         mutating func depth(of path: String) -> Int {
+            if let answer = path.utf8.withContiguousStorageIfAvailable({ depth(of: $0) }) { return answer }
+            return Array(path.utf8).withUnsafeBufferPointer { depth(of: $0) }
+        }
+
+        /// The same for a path's UTF-8 (valid: what a `String` holds).
+        mutating func depth(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
             // The usual case: a file of the same directory as the path before, `parent/name`
             // with a name that is not empty and has no `/`. That path is plain and its
             // parent is `lastParent`, which is what the long way finds too.
-            if let last = lastParent {
-                let sameParent = path.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard bytes.count > last.count + 1, bytes[last.count] == UInt8(ascii: "/") else { return false }
-                    guard last.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: bytes[..<last.count])) == 0 }) else {
-                        return false
-                    }
-                    return !bytes[(last.count + 1)...].contains(UInt8(ascii: "/"))
-                }
-                if sameParent == true { return lastDepth }
+            if let last = lastParent, bytes.count > last.count + 1, bytes[last.count] == UInt8(ascii: "/"),
+                last.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: bytes[..<last.count])) == 0 }),
+                !bytes[(last.count + 1)...].contains(UInt8(ascii: "/"))
+            {
+                return lastDepth
             }
-            let answer: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-                guard Classifier.isPlainPath(bytes) else { return nil }
-                return depth(of: path, bytes: bytes)
+            guard Classifier.isPlainPath(bytes) else {
+                return Classifier.deepestMentionedAncestor(text, String(decoding: bytes, as: UTF8.self))
             }
-            return (answer ?? nil) ?? Classifier.deepestMentionedAncestor(text, path)
+            return plainDepth(of: bytes)
         }
 
-        private mutating func depth(of path: String, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        private mutating func plainDepth(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
             let slash = UInt8(ascii: "/")
             guard let lastSlash = bytes.lastIndex(of: slash) else { return 0 }
             let parent = UnsafeBufferPointer(rebasing: bytes[..<lastSlash])
@@ -50,9 +51,8 @@ extension Classifier {
             for b in bytes where b == slash { depth += 1 }
             var end = lastSlash
             var found = 0
-            let utf8 = path.utf8
             while true {
-                if mentions(prefix: UnsafeBufferPointer(rebasing: bytes[..<end]), of: path, utf8: utf8) {
+                if mentions(prefix: UnsafeBufferPointer(rebasing: bytes[..<end])) {
                     found = depth
                     break
                 }
@@ -68,10 +68,11 @@ extension Classifier {
         /// `mentions(text, path[..<prefix.count])`, remembered per prefix: the directories
         /// of a run share their ancestors (`Library/Application Support/Downloads` heads
         /// thousands of them), and each ancestor is decided once.
-        private mutating func mentions(prefix: UnsafeBufferPointer<UInt8>, of path: String, utf8: String.UTF8View) -> Bool {
+        private mutating func mentions(prefix: UnsafeBufferPointer<UInt8>) -> Bool {
             let key = ByteKey(Array(prefix))
             if let known = mentionedPrefixes[key] { return known }
-            let found = Classifier.mentions(text, path[..<utf8.index(utf8.startIndex, offsetBy: prefix.count)])
+            // A prefix ending before a `/` of valid UTF-8 is valid UTF-8: the text of `path[..<end]`.
+            let found = Classifier.mentions(text, String(decoding: prefix, as: UTF8.self))
             mentionedPrefixes[key] = found
             return found
         }
@@ -95,7 +96,7 @@ extension Classifier {
             return Array(path.utf8).withUnsafeBufferPointer { mayMention($0) }
         }
 
-        private mutating func mayMention(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        mutating func mayMention(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
             let parent = UnsafeBufferPointer(rebasing: utf8[..<slash])
             if let last = lastParent, last.withUnsafeBufferPointer({ ByteCompare.compare($0, parent) == 0 }) { return lastAnswer }

@@ -45,9 +45,49 @@ public enum Classifier {
     private static func classifyLinks(
         violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
     ) -> ClassificationProposal {
-        let blocking = violations.indices.filter { violations.kind(at: $0).isBlocking }
-        let boundary = blocking.filter { violations.kind(at: $0).isBoundaryFailure }
-        let findings = blocking.filter { !violations.kind(at: $0).isBoundaryFailure }
+        // At 900,000 violations an index array is 7 MB, and filtered arrays of all
+        // blocking ones and of the boundary ones (each regrown while it filled) were the
+        // check's peak. The boundary violations of a report in report order are one run
+        // of indices (their kinds sort first), taken as a range; otherwise, and for the
+        // findings, an array reserved at its size.
+        var boundaryCount = 0
+        var findingCount = 0
+        var firstBoundary = 0
+        var lastBoundary = -1
+        for i in violations.indices {
+            let kind = violations.kind(at: i)
+            guard kind.isBlocking else { continue }
+            if kind.isBoundaryFailure {
+                if boundaryCount == 0 { firstBoundary = i }
+                lastBoundary = i
+                boundaryCount += 1
+            } else {
+                findingCount += 1
+            }
+        }
+        var findings: [Int] = []
+        findings.reserveCapacity(findingCount)
+        for i in violations.indices where violations.kind(at: i).isBlocking && !violations.kind(at: i).isBoundaryFailure { findings.append(i) }
+        if lastBoundary - firstBoundary + 1 == boundaryCount {
+            return classifyLinks(
+                violations: violations, boundary: firstBoundary..<(lastBoundary + 1), findings: findings, failures: failures,
+                backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
+        }
+        var boundary: [Int] = []
+        boundary.reserveCapacity(boundaryCount)
+        for i in violations.indices where violations.kind(at: i).isBoundaryFailure { boundary.append(i) }
+        return classifyLinks(
+            violations: violations, boundary: boundary, findings: findings, failures: failures, backgroundTasks: backgroundTasks,
+            hasTestResults: hasTestResults)
+    }
+
+    /// `boundary`: the indices of the blocking violations of a backup-boundary kind, in
+    /// order; `findings`: those of the other blocking kinds.
+    private static func classifyLinks(
+        violations: ViolationList, boundary: some RandomAccessCollection<Int>, findings: [Int], failures: [TestFailure],
+        backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
+    ) -> ClassificationProposal {
+        let blockingCount = boundary.count + findings.count
         var links: [TestLink] = []
         var unexplained: [String] = []
         // Tests explained only by configuration or preference findings: they do not
@@ -103,19 +143,20 @@ public enum Classifier {
                 evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale,
                 finding: unexplained.isEmpty ? finding : nil)
         }
-        if boundary.isEmpty, !blocking.isEmpty {
+        if boundary.isEmpty, !findings.isEmpty {
             // Configuration and preference findings block, but are no backup-boundary class.
-            let kinds = ViolationKind.allCases.filter { k in blocking.contains { violations.kind(at: $0) == k } }
-            let example = violations[blocking[0]]
+            // With no boundary violation the blocking ones are the findings.
+            let kinds = ViolationKind.allCases.filter { k in findings.contains { violations.kind(at: $0) == k } }
+            let example = violations[findings[0]]
             var rationale =
-                "No backup-boundary violation, but \(count(blocking.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
+                "No backup-boundary violation, but \(count(findings.count, "finding")) of kind \(kinds.map(\.title).joined(separator: " and ")) (e.g. \(example.ruleName ?? "policy"): \(example.reason))"
             rationale += unexplained.isEmpty ? "." : "; \(count(unexplained.count, "failing test")) of \(failures.count) explained by none."
             return ClassificationProposal(
                 proposed: .notBoundaryFailure, confidence: unexplained.isEmpty ? .clear : .unexplainedFailures,
-                evidence: blocking, links: links, unexplainedTests: unexplained, rationale: rationale,
-                finding: unexplained.isEmpty ? (finding ?? kindFinding(blocking, violations)) : nil)
+                evidence: findings, links: links, unexplainedTests: unexplained, rationale: rationale,
+                finding: unexplained.isEmpty ? (finding ?? kindFinding(findings, violations)) : nil)
         }
-        guard !blocking.isEmpty else {
+        guard blockingCount > 0 else {
             let rationale: String
             if !hasTestResults {
                 rationale = noResultsRationale + " The container breaks no blocking rule."
@@ -137,7 +178,7 @@ public enum Classifier {
         func testsExplained(by kind: ViolationKind) -> Int {
             links.filter { $0.violations.contains { violations.kind(at: $0) == kind } }.count
         }
-        func violationCount(_ kind: ViolationKind) -> Int { boundary.filter { violations.kind(at: $0) == kind }.count }
+        func violationCount(_ kind: ViolationKind) -> Int { boundary.reduce(0) { violations.kind(at: $1) == kind ? $0 + 1 : $0 } }
         let best =
             presentKinds.max { a, b in
                 let ta = testsExplained(by: a)
@@ -149,7 +190,8 @@ public enum Classifier {
                 return kinds.firstIndex(of: a)! > kinds.firstIndex(of: b)!  // earlier kind wins ties
             } ?? .unsetAttribute
         let proposed = FailureClass(violationKind: best) ?? .notBoundaryFailure
-        let evidence = boundary.filter { violations.kind(at: $0) == best }
+        // One kind present: the evidence is every boundary violation.
+        let evidence = presentKinds.count == 1 ? Array(boundary) : boundary.filter { violations.kind(at: $0) == best }
 
         let confidence: ClassificationProposal.Confidence
         if !unexplained.isEmpty {
@@ -185,7 +227,7 @@ public enum Classifier {
             rationale =
                 "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }
-        let others = blocking.count - boundary.count
+        let others = findings.count
         let also = others > 0 ? " The run also has \(count(others, "configuration or preference finding")), which are not boundary failures." : ""
         return ClassificationProposal(
             proposed: proposed, confidence: confidence, evidence: evidence, links: links,
@@ -220,24 +262,31 @@ public enum Classifier {
     /// for every test in one pass, so each candidate's path is made once (a grouped
     /// violation has none stored); file name, rule name and step follow, per test,
     /// only for a test that names no path or directory.
-    static func links(_ tests: [(failure: TestFailure, test: String)], candidates: [Int], in violations: ViolationList) -> [TestLink?] {
+    static func links(
+        _ tests: [(failure: TestFailure, test: String)], candidates: some Collection<Int>, in violations: ViolationList
+    ) -> [TestLink?] {
         var scans = tests.map { LinkScan(text: Array($0.failure.failureText.lowercased().utf8), names: testNames($0.failure)) }
         guard !scans.isEmpty else { return [] }
         var pathHits = [[Int]](repeating: [], count: scans.count)
         var directoryHits = [[Int]](repeating: [], count: scans.count)
         var deepest = [Int](repeating: 0, count: scans.count)
+        // Each path's UTF-8 (as `path(at:)` holds it) into one reused buffer: no `String`
+        // per candidate (a third of this loop at 900,000 violations).
+        var path: [UInt8] = []
         for i in candidates {
-            let path = violations.path(at: i)
-            for k in scans.indices {
-                if scans[k].names(path) { pathHits[k].append(i) }
-                // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                let depth = scans[k].ancestors.depth(of: path)
-                if depth == 0 || depth < deepest[k] { continue }
-                if depth > deepest[k] {
-                    deepest[k] = depth
-                    directoryHits[k].removeAll()
+            violations.pathUTF8(at: i, into: &path)
+            path.withUnsafeBufferPointer { path in
+                for k in scans.indices {
+                    if scans[k].names(path) { pathHits[k].append(i) }
+                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                    let depth = scans[k].ancestors.depth(of: path)
+                    if depth == 0 || depth < deepest[k] { continue }
+                    if depth > deepest[k] {
+                        deepest[k] = depth
+                        directoryHits[k].removeAll()
+                    }
+                    directoryHits[k].append(i)
                 }
-                directoryHits[k].append(i)
             }
         }
         return scans.indices.map { k in
@@ -268,13 +317,13 @@ public enum Classifier {
             directories = DirectoryMentionFilter(text: text)
         }
 
-        /// The path basis: the text names the relative path.
-        mutating func names(_ path: String) -> Bool {
-            directories.mayMention(path) && mentions(text, path)
+        /// The path basis: the text names the relative path (its valid UTF-8).
+        mutating func names(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+            directories.mayMention(path) && mentions(text, String(decoding: path, as: UTF8.self))
         }
 
         /// File name, rule name or step, reading only the fields it needs.
-        mutating func hits(_ basis: TestLinkBasis, candidates: [Int], in violations: ViolationList) -> [Int] {
+        mutating func hits(_ basis: TestLinkBasis, candidates: some Collection<Int>, in violations: ViolationList) -> [Int] {
             var hits: [Int] = []
             for i in candidates {
                 switch basis {

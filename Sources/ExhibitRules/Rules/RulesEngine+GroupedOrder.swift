@@ -35,23 +35,35 @@ extension RulesEngine {
         }
         var keys = FullKeys(list)
         stored.sort { keys.less($0, $1) }
-        var merged: [ViolationList.Slot] = []
-        merged.reserveCapacity(slots.count + stored.count)
+        // How many grouped violations go before each stored one: the first that sorts
+        // after it, found by binary search (a few paths made, not one per violation).
+        var before: [Int] = []
         var next = 0
         for s in stored {
-            // The first grouped violation that sorts after `s`: everything before it goes first.
             var low = next
             var high = slots.count
             while low < high {
                 let mid = (low + high) / 2
                 if keys.less(s, slots[mid]) { high = mid } else { low = mid + 1 }
             }
-            merged.append(contentsOf: slots[next..<low])
+            before.append(low)
             next = low
-            merged.append(s)
         }
-        merged.append(contentsOf: slots[next...])
-        list.slots = merged
+        // Merged in place from the back (the array keeps the capacity the stored slots
+        // had): a merged copy was a second 7 MB array at 900,000 violations.
+        var end = slots.count
+        slots.append(contentsOf: stored)
+        slots.withUnsafeMutableBufferPointer { merged in
+            guard let base = merged.baseAddress else { return }
+            for k in stored.indices.reversed() {
+                let p = before[k]
+                // The grouped slots [p, end) go after stored[k] and the stored ones after it.
+                (base + p + k + 1).update(from: base + p, count: end - p)
+                base[p + k] = stored[k]
+                end = p
+            }
+        }
+        list.slots = slots
     }
 
     /// Per template: the kind's rank in bits 61–63 and the rule name's rank among the

@@ -19,13 +19,16 @@ extension ViolationFinder {
     }
 
     /// `merged`: each file's signature, each directory's merged over its subtree.
-    /// `bound`: `emitBound`, reserved at once, so the array is not regrown and copied while it fills.
+    /// `bound`: `emitBound`, reserved at once (with room for the volume warnings), so the
+    /// array is not regrown and copied while it fills.
     func emit(_ merged: [Int32], bound: Int) -> (violations: ViolationList, undecided: [Violation]) {
         let fileSignatures = merged
         let directorySignatures = merged
         var slots: [ViolationList.Slot] = []
         var undecided: [Violation] = []
-        slots.reserveCapacity(bound)
+        // And room for the volume warnings appended next (one per top-level directory,
+        // or per `du` total): appending them must not regrow, and so copy, the array.
+        slots.reserveCapacity(bound + inventory.children(Inventory.root).count + 16)
         var paths = PathMaker(inventory: inventory)
         var collapsedSteps: [Int32: String] = [:]
         // Rule, owner and reason depend on the finding only: made once per finding, and

@@ -1,0 +1,54 @@
+/// A check of UTF-8 on the bytes, with no `String` made: a violation's path is written
+/// or compared as the inventory's bytes when they are valid, and only invalid ones take
+/// `String(decoding:)`'s repair (U+FFFD), which is what the path's text holds.
+public enum UTF8Validity {
+    /// Whether the bytes are well-formed UTF-8 (Unicode Table 3-7: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF, no truncated sequence): exactly the bytes
+    /// `String(decoding:as:)` keeps unchanged (`GroupedLinesTests` compares the two).
+    public static func isWellFormed(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = b.count
+        guard let start = b.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        while i < n {
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let c = b[i]
+            if c < 0x80 {
+                i += 1
+                continue
+            }
+            @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+                i + k < n && b[i + k] >= low && b[i + k] <= high
+            }
+            switch c {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                i += 2
+            case 0xE0:
+                guard continuation(1, 0xA0), continuation(2) else { return false }
+                i += 3
+            case 0xE1...0xEC, 0xEE...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                i += 3
+            case 0xED:
+                guard continuation(1, 0x80, 0x9F), continuation(2) else { return false }
+                i += 3
+            case 0xF0:
+                guard continuation(1, 0x90), continuation(2), continuation(3) else { return false }
+                i += 4
+            case 0xF1...0xF3:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                i += 4
+            case 0xF4:
+                guard continuation(1, 0x80, 0x8F), continuation(2), continuation(3) else { return false }
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

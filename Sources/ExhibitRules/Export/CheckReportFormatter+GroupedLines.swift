@@ -1,0 +1,63 @@
+import ExhibitCore
+
+/// The line of a grouped violation (`ViolationList.Grouped`: a node and a finding's
+/// template) written from the node, with no `Violation` made: at 900,000 violations,
+/// making each one (its path a `String`, its template's strings retained and released)
+/// and escaping that path cost more than writing the report. The path's bytes go
+/// straight into the output; only a path that is not valid UTF-8 or needs escaping
+/// takes the `String` way. The bytes are those `appendMessage` writes for the made
+/// violation (`GroupedLinesTests` compares both).
+extension CheckReportFormatter {
+    /// The last few tails of grouped violations, by what decides them: the template
+    /// (rule, owner, requirement, reason) and the step.
+    struct GroupedTails {
+        private var recent: [(template: Int, step: String?, bytes: [UInt8])] = []
+        private var next = 0
+
+        func tail(template: Int, step: String?) -> [UInt8]? {
+            for t in recent where t.template == template && t.step == step { return t.bytes }
+            return nil
+        }
+
+        mutating func remember(template: Int, step: String?, bytes: [UInt8]) {
+            if recent.count < 8 {
+                recent.append((template, step, bytes))
+            } else {
+                recent[next] = (template, step, bytes)
+                next = (next + 1) % recent.count
+            }
+        }
+    }
+
+    /// `appendMessage(list[g])`, written from the node; false (nothing written) for a
+    /// template with largest contributors, which the made violation's line names.
+    static func appendGroupedMessage(
+        _ g: ViolationList.Grouped, of list: ViolationList, to out: ReportText, tails: inout GroupedTails
+    ) -> Bool {
+        let template = list.template(g.template)
+        guard template.largestContributors.isEmpty else { return false }
+        let inventory = g.inventory
+        let written = out.appendPlainUTF8(count: inventory.pathByteCount(g.node)) { inventory.writePathBytes(g.node, into: $0) }
+        if !written { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
+        out.append(" (")
+        out.appendByteSize(list.size(of: g))
+        let fileCount = list.fileCount(of: g)
+        if fileCount > 1 {
+            out.append(" in ")
+            out.appendDecimal(fileCount)
+            out.append(" files")
+        }
+        out.append(")")
+        let step = list.step(of: g)
+        if let known = tails.tail(template: g.template, step: step) {
+            known.withUnsafeBufferPointer { out.append($0) }
+            return true
+        }
+        var v = template
+        v.step = step
+        let start = out.count
+        appendTail(v, to: out)
+        tails.remember(template: g.template, step: step, bytes: Array(out.bytes[start...]))
+        return true
+    }
+}
