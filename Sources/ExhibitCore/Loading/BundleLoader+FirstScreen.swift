@@ -5,7 +5,7 @@
 /// as large as the rest of a `find` list run) is left to `DeferredLoad.finish`, which the
 /// UI runs off its thread before the rules check, whose classifier reads the steps. So
 /// is the warning of device-name twins (a pass over every directory, 12 % of a 1M ncdu
-/// JSON run's first screen): a warning the header counts a moment later.
+/// JSON run's first screen): its warnings are listed a moment later.
 ///
 /// The finished bundle is the one `load(runID:from:)` gives, byte for byte in what any
 /// command prints: the deferred step's diagnostics and file states go where a load in
