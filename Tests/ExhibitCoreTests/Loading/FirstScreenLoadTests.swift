@@ -95,7 +95,8 @@ import Testing
     /// inventory's warnings, before steps.tsv's.
     @Test func deviceNameTwinsAreWarnedByTheRestInTheirPlace() throws {
         var files: [String: [UInt8]] = [:]
-        files[EvidenceLayout.filesList] = Array("./Documents/Notes\n./Documents/notes\n./Documents/Cafe\u{301}\n./Documents/Caf\u{E9}\n./Documents/Notes\n".utf8)
+        let list = "./Documents/Notes\n./Documents/notes\n./Documents/Cafe\u{301}\n./Documents/Caf\u{E9}\n./Documents/Notes\n"
+        files[EvidenceLayout.filesList] = Array(list.utf8)
         files[EvidenceLayout.steps] = Array("seed\tDocuments/Notes\nno tab\n".utf8)
         let (first, finished) = try twoPart(files, runID: "r")
         let onePass = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(files))
