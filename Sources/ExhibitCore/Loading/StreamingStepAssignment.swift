@@ -18,10 +18,7 @@ struct StreamingStepAssignment: StepRecordSink {
     private var firstLine = NodeLines()
     private var lastLine = NodeLines()
     private var stepOfNode = StepColumn()
-    private var stepNames: [String] = []
-    private var stepIDs: [[UInt8]: Int32] = [:]
-    /// The last step interned (consecutive records share it), checked before `stepIDs`.
-    private var lastStep: (bytes: [UInt8], id: Int32) = ([], -1)
+    private var steps = StepNameTable()
     private var unmatched = StepRecordCollection()
     /// Nodes given a step.
     private var named = 0
@@ -47,7 +44,7 @@ struct StreamingStepAssignment: StepRecordSink {
             firstLine = NodeLines(count: inventory.count)
             lastLine = NodeLines(count: inventory.count)
         }
-        stepOfNode.set(node, intern(step), reserving: inventory.count)
+        stepOfNode.set(node, steps.intern(step), reserving: inventory.count)
         let previous = lastLine[node]
         lastLine[node] = line
         guard previous > 0 else {
@@ -67,7 +64,7 @@ struct StreamingStepAssignment: StepRecordSink {
         if named > 0 {
             // Each step name's first winning record: `setSteps` adds names in the order it
             // meets them, and the records' order is not the nodes'.
-            var firstWin = [(line: Int, node: Int)](repeating: (0, 0), count: stepNames.count)
+            var firstWin = [(line: Int, node: Int)](repeating: (0, 0), count: steps.names.count)
             for node in 0..<inventory.count {
                 let line = lastLine[node]
                 guard line > 0 else { continue }
@@ -75,8 +72,8 @@ struct StreamingStepAssignment: StepRecordSink {
                 if firstWin[s].line == 0 || line < firstWin[s].line { firstWin[s] = (line, node) }
             }
             let order = firstWin.indices.filter { firstWin[$0].line > 0 }.sorted { firstWin[$0].line < firstWin[$1].line }
-            target.setSteps(order.lazy.map { (firstWin[$0].node, stepNames[$0]) })
-            target.setSteps((0..<inventory.count).lazy.filter { lastLine[$0] > 0 }.map { ($0, stepNames[Int(stepOfNode[$0])]) })
+            target.setSteps(order.lazy.map { (firstWin[$0].node, steps.names[$0]) })
+            target.setSteps((0..<inventory.count).lazy.filter { lastLine[$0] > 0 }.map { ($0, steps.names[Int(stepOfNode[$0])]) })
         }
         return (count - named, examples)
     }
@@ -86,21 +83,6 @@ struct StreamingStepAssignment: StepRecordSink {
         let at = examples.firstIndex { $0.line > line } ?? examples.count
         examples.insert((line, String(decoding: path, as: UTF8.self)), at: at)
         if examples.count > Self.exampleCount { examples.removeLast() }
-    }
-
-    private mutating func intern(_ step: ArraySlice<UInt8>) -> Int32 {
-        if lastStep.id >= 0 && ByteCompare.equal(step, lastStep.bytes) { return lastStep.id }
-        let bytes = Array(step)
-        let id: Int32
-        if let known = stepIDs[bytes] {
-            id = known
-        } else {
-            id = Int32(stepNames.count)
-            stepNames.append(String(decoding: bytes, as: UTF8.self))
-            stepIDs[bytes] = id
-        }
-        lastStep = (bytes, id)
-        return id
     }
 }
 

@@ -12,10 +12,7 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
     /// Path then time bytes of each record, one after another.
     private var text: [UInt8] = []
     private var entries: [Entry] = []
-    private var stepNames: [String] = []
-    private var stepIDs: [[UInt8]: Int32] = [:]
-    /// The last step interned (consecutive records share it), checked before `stepIDs`.
-    private var lastStep: (bytes: [UInt8], id: Int32) = ([], -1)
+    private var steps = StepNameTable()
     /// Lengths and lines that do not fit an entry's 32 bits (only arrays of over 4 GiB
     /// given to the whole-bytes reader; steps.tsv files are capped at 1 GiB), by record.
     private var wide: [Int: (pathLength: Int, timeLength: Int?, line: Int)] = [:]
@@ -57,14 +54,14 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
         let (pathLength, timeLength, line) = lengths(position)
         let path = String(decoding: text[e.start..<(e.start + pathLength)], as: UTF8.self)
         let time = timeLength.map { String(decoding: text[(e.start + pathLength)..<(e.start + pathLength + $0)], as: UTF8.self) }
-        return StepRecord(step: stepNames[Int(e.step)], path: path, time: time, line: line)
+        return StepRecord(step: steps.names[Int(e.step)], path: path, time: time, line: line)
     }
 
     /// The record's line in the file.
     public func line(at position: Int) -> Int { lengths(position).line }
 
     /// The record's step name (shared by every record of that step: no copy).
-    public func step(at position: Int) -> String { stepNames[Int(entries[position].step)] }
+    public func step(at position: Int) -> String { steps.names[Int(entries[position].step)] }
 
     /// Calls `body` with the UTF-8 bytes of the record's path, without making a String.
     public func withPathBytes<R>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
@@ -86,7 +83,7 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
         let start = text.count
         text.append(contentsOf: path)
         if let time { text.append(contentsOf: time) }
-        let id = intern(step)
+        let id = steps.intern(step)
         let fits = path.count < Int(UInt32.max) && (time?.count ?? 0) < Int(Self.noTime) && line >= 0 && line < Int(Self.wideMark)
         if !fits { wide[entries.count] = (path.count, time?.count, line) }
         entries.append(
@@ -94,21 +91,6 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
                 start: start, pathLength: fits ? UInt32(path.count) : 0,
                 timeLength: fits ? time.map { UInt32($0.count) } ?? Self.noTime : 0,
                 line: fits ? UInt32(line) : Self.wideMark, step: id))
-    }
-
-    private mutating func intern(_ step: ArraySlice<UInt8>) -> Int32 {
-        if lastStep.id >= 0 && ByteCompare.equal(step, lastStep.bytes) { return lastStep.id }
-        let bytes = Array(step)
-        let id: Int32
-        if let known = stepIDs[bytes] {
-            id = known
-        } else {
-            id = Int32(stepNames.count)
-            stepNames.append(String(decoding: bytes, as: UTF8.self))
-            stepIDs[bytes] = id
-        }
-        lastStep = (bytes, id)
-        return id
     }
 
     private func lengths(_ position: Int) -> (pathLength: Int, timeLength: Int?, line: Int) {

@@ -75,58 +75,9 @@ package struct ByteKey: Hashable {
     package static func == (a: ByteKey, b: ByteKey) -> Bool { a.bytes == b.bytes }
 }
 
-/// UTF-8 validity (Unicode Table 3-7: no overlongs, surrogates or values past
-/// U+10FFFF), the same verdict as decoding with `UTF8`, in one pass with an ASCII
-/// fast path.
+/// UTF-8 validity of a slice (`UTF8Validity.isWellFormed`, the one validator).
 enum UTF8Validation {
     static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            let n = b.count
-            while i < n {
-                // Eight ASCII bytes at a time: names and paths are mostly ASCII, and
-                // files.txt asks this of every line (11 % of a million-line load).
-                if i + 8 <= n, let base = b.baseAddress,
-                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    i += 8
-                    continue
-                }
-                let lead = b[i]
-                if lead < 0x80 {
-                    i += 1
-                    continue
-                }
-                @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
-                    i + k < n && b[i + k] >= lo && b[i + k] <= hi
-                }
-                switch lead {
-                case 0xC2...0xDF:
-                    guard cont(1) else { return false }
-                    i += 2
-                case 0xE0:
-                    guard cont(1, 0xA0), cont(2) else { return false }
-                    i += 3
-                case 0xE1...0xEC, 0xEE...0xEF:
-                    guard cont(1), cont(2) else { return false }
-                    i += 3
-                case 0xED:
-                    guard cont(1, 0x80, 0x9F), cont(2) else { return false }
-                    i += 3
-                case 0xF0:
-                    guard cont(1, 0x90), cont(2), cont(3) else { return false }
-                    i += 4
-                case 0xF1...0xF3:
-                    guard cont(1), cont(2), cont(3) else { return false }
-                    i += 4
-                case 0xF4:
-                    guard cont(1, 0x80, 0x8F), cont(2), cont(3) else { return false }
-                    i += 4
-                default:
-                    return false
-                }
-            }
-            return true
-        }
+        bytes.withUnsafeBufferPointer(UTF8Validity.isWellFormed)
     }
 }
