@@ -104,9 +104,6 @@ public final class LoadObserver: @unchecked Sendable {
 struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
     let base: Base
     let observer: LoadObserver
-    /// False for a reader running beside the one reported (steps.tsv read ahead): it is
-    /// stopped by a cancel, but the screen names the file the load waits on.
-    var reports = true
 
     static var cancelledReason: String { "the load was cancelled" }
 
@@ -116,17 +113,17 @@ struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
 
     func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]? {
         try stopIfCancelled(relativePath)
-        if reports { observer.begin(relativePath, size: nil) }
+        observer.begin(relativePath, size: nil)
         let bytes = try base.read(relativePath)
-        if reports, let bytes { observer.read(bytes.count) }
+        if let bytes { observer.read(bytes.count) }
         return bytes
     }
 
     func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {
         try stopIfCancelled(relativePath)
         guard let stream = try base.stream(relativePath) else { return nil }
-        if reports { observer.begin(relativePath, size: stream.sizeHint) }
-        return ObservedStream(stream, file: relativePath, observer: observer, reports: reports)
+        observer.begin(relativePath, size: stream.sizeHint)
+        return ObservedStream(stream, file: relativePath, observer: observer)
     }
 
     func list(_ relativeDirectory: String) -> [String] { base.list(relativeDirectory) }
@@ -134,7 +131,7 @@ struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
     func listingFailure(_ relativeDirectory: String) -> String? { base.listingFailure(relativeDirectory) }
 
     func readResultDatabase(_ relativePath: String) -> ResultDatabaseReading {
-        if reports { observer.begin(relativePath, size: nil) }
+        observer.begin(relativePath, size: nil)
         return base.readResultDatabase(relativePath)
     }
 }
@@ -144,13 +141,11 @@ final class ObservedStream: EvidenceStream {
     private let inner: any EvidenceStream
     private let file: String
     private let observer: LoadObserver
-    private let reports: Bool
 
-    init(_ inner: any EvidenceStream, file: String, observer: LoadObserver, reports: Bool) {
+    init(_ inner: any EvidenceStream, file: String, observer: LoadObserver) {
         self.inner = inner
         self.file = file
         self.observer = observer
-        self.reports = reports
     }
 
     var sizeHint: Int? { inner.sizeHint }
@@ -160,7 +155,7 @@ final class ObservedStream: EvidenceStream {
             throw EvidenceSourceError(file: file, reason: ObservedEvidenceSource<MemoryEvidenceSource>.cancelledReason)
         }
         let n = try inner.read(into: buffer)
-        if reports { observer.read(n) }
+        observer.read(n)
         return n
     }
 }
