@@ -15,8 +15,7 @@ public struct InventoryBuilder {
     /// The name-index hash of each node's (parent, name); 0 for the root.
     var hashes: [UInt32] = []
     var directories: [Inventory.DirectoryRecord] = []
-    private var stepNames: [String] = []
-    private var stepIndex: [String: Int32] = [:]
+    private var steps = Interner<String>()
     var values = InventoryNodeValues()
     var index = SiblingNameIndex()
     /// Nodes below this id are in `index`; later ones were added by tree sources and
@@ -93,13 +92,7 @@ public struct InventoryBuilder {
 
     public var count: Int { nodes.count }
 
-    public mutating func internStep(_ step: String) -> Int32 {
-        if let s = stepIndex[step] { return s }
-        let s = Int32(stepNames.count)
-        stepNames.append(step)
-        stepIndex[step] = s
-        return s
-    }
+    public mutating func internStep(_ step: String) -> Int32 { steps.id(for: step) }
 
     // MARK: - Tree-shaped sources
 
@@ -417,7 +410,7 @@ public struct InventoryBuilder {
         let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
         return Inventory(
             nodes: nodes, names: names, directories: directories, childIndex: childIndex,
-            stepNames: stepNames, values: values, nameIndexStorage: nameIndex,
+            stepNames: steps.values, values: values, nameIndexStorage: nameIndex,
             hardLinkRepeats: hardLinkRepeats,
             unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
     }

@@ -106,24 +106,3 @@ struct ViolationFinder {
         }
     }
 }
-
-/// Gives equal values one small id, so a million nodes can each hold 4 bytes instead
-/// of a list.
-struct Interner<Value: Hashable> {
-    private var ids: [Value: Int32] = [:]
-    private var values: [Value] = []
-
-    func existingID(_ value: Value) -> Int32? { ids[value] }
-
-    mutating func id(for value: Value) -> Int32 {
-        if let id = ids[value] { return id }
-        let id = Int32(values.count)
-        values.append(value)
-        ids[value] = id
-        return id
-    }
-
-    subscript(id: Int32) -> Value { values[Int(id)] }
-
-    var count: Int { values.count }
-}

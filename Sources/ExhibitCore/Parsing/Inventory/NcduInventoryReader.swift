@@ -131,8 +131,7 @@ private struct NcduParser {
     var keyingWarnings = true
     /// Steps interned by the parser, in the order the builder gets them when the tree is
     /// read: the ids are the builder's, as it numbers steps in the order first seen.
-    var stepNames: [String] = []
-    var stepIndex: [String: Int32] = [:]
+    var steps = Interner<String>()
     var name: [UInt8] = []
     var lastStep: [UInt8] = []
     var lastStepID: Int32 = -1
@@ -178,13 +177,7 @@ private struct NcduParser {
         warnings.add(message, at: warnings.isFull ? nil : s.trackedPosition(of: offset))
     }
 
-    mutating func internStep(_ step: String) -> Int32 {
-        if let id = stepIndex[step] { return id }
-        let id = Int32(stepNames.count)
-        stepNames.append(step)
-        stepIndex[step] = id
-        return id
-    }
+    mutating func internStep(_ step: String) -> Int32 { steps.id(for: step) }
 
     // MARK: - Entries to the builder
 
@@ -222,7 +215,7 @@ private struct NcduParser {
         warnings = WarningOrder.merged(warnings, keys: warningKeys, applier.warnings, keys: applier.keys)
         warningKeys = []
         keyingWarnings = false
-        for step in stepNames { _ = applier.builder.internStep(step) }
+        for step in steps.values { _ = applier.builder.internStep(step) }
     }
 
     mutating func parseDocument() throws(Diagnostic) -> NcduInventoryReader.Document {
