@@ -1,0 +1,42 @@
+# Sourced by Tests/bench/run and Tests/bench/first-screen: the first-screen measurement in
+# tmux, and the median of a column of numbers.
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Time (s) from start to the first screen matching PATTERN in a 120x40 tmux pane, and the
+# process's peak RSS (KiB) at that moment: prints "seconds kib". With LATER (a second
+# pattern, `-` for none) it goes on polling and prints "seconds kib later_s later_kib".
+# The pane waits on a read so tmux's own start-up is not counted; `exec` keeps the pane's
+# pid the program's.
+socket=exhibit-bench-$$
+tm() { tmux -L "$socket" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null || true' EXIT
+poll_pane() {
+  local pattern=$1 deadline=$((SECONDS + 60))
+  until tm capture-pane -p -t b | grep -qE "$pattern"; do
+    [ $SECONDS -lt $deadline ] || { echo "bench: no /$pattern/ within 60 s:" >&2; tm capture-pane -p -t b >&2; return 1; }
+    sleep 0.005
+  done
+}
+first_screen() {
+  local pattern=$1 later=$2; shift 2
+  tm kill-server 2>/dev/null || true
+  tm new-session -d -s b -x 120 -y 40 \
+    "env LANG=C.UTF-8 TERM=tmux-256color NO_COLOR=1 bash -c 'read -r _; exec \"\$@\"' _ $(printf '%q ' "$@")"
+  local pid; pid=$(tm display-message -p -t b '#{pane_pid}')
+  local t0 t1; t0=$(date +%s.%N)
+  tm send-keys -t b Enter
+  poll_pane "$pattern"
+  t1=$(date +%s.%N)
+  local hwm; hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+  if [ "$later" = - ]; then
+    tm kill-server 2>/dev/null || true
+    awk -v a="$t0" -v b="$t1" -v m="$hwm" 'BEGIN { printf "%.3f %d\n", b - a, m }'
+    return
+  fi
+  poll_pane "$later"
+  local t2; t2=$(date +%s.%N)
+  local hwm2; hwm2=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+  tm kill-server 2>/dev/null || true
+  awk -v a="$t0" -v b="$t1" -v m="$hwm" -v c="$t2" -v n="$hwm2" 'BEGIN { printf "%.3f %d %.3f %d\n", b - a, m, c - a, n }'
+}
