@@ -23,7 +23,11 @@ import Testing
     /// A few names, so siblings share them often; one long and one with a slash-free UTF-8 name.
     static let names: [[UInt8]] = ["a", "b", "Caches", "é", String(repeating: "x", count: 300), "a b"].map { Array($0.utf8) }
 
-    func check(seed: UInt64, operations: Int, listShare: Int) throws {
+    /// `listInTreeOrder`: the list source's lines mostly stay in the directory it is in
+    /// or move a level (as sorted and `find`-ordered lists do), and name directories
+    /// (`listedDirectory`), so its entries are found among open siblings, not in the
+    /// index; otherwise its parents are random.
+    func check(seed: UInt64, operations: Int, listShare: Int, listInTreeOrder: Bool = false) throws {
         var random = ExhibitSynthetic.SplitMix64(seed: seed)
         var builder = InventoryBuilder(reservingCapacity: seed % 2 == 0 ? 0 : operations)
         var model = Model()
@@ -51,6 +55,37 @@ import Testing
                 #expect(id == model.nodes.count - 1)
                 #expect(builder.isDuplicate(id) == duplicate, "seed \(seed) step \(step): addEntry")
                 current = isDirectory && random.next() % 2 == 0 ? id : parent
+            } else if listInTreeOrder {
+                let pick = Int(random.next() % 20)
+                let parent: Int
+                if pick == 0 {
+                    parent = dirs[Int(random.next() % UInt64(dirs.count))]
+                } else if pick < 4, model.nodes[current].parent >= 0 {
+                    parent = model.nodes[current].parent
+                } else {
+                    parent = current
+                }
+                let existing = model.first(name, under: parent)
+                if random.next() % 3 == 0 {
+                    let id = builder.listedDirectory(named: name, under: parent)
+                    if let existing {
+                        #expect(id == existing, "seed \(seed) step \(step): listedDirectory")
+                        model.nodes[existing].isDirectory = true
+                    } else {
+                        model.nodes.append((parent, name, true, false))
+                        #expect(id == model.nodes.count - 1, "seed \(seed) step \(step): listedDirectory")
+                    }
+                    current = random.next() % 2 == 0 ? id : parent
+                } else {
+                    let (id, existed) = builder.listedEntry(named: name, under: parent)
+                    #expect(existed == (existing != nil), "seed \(seed) step \(step): listedEntry in tree order")
+                    if let existing {
+                        #expect(id == existing, "seed \(seed) step \(step): listedEntry in tree order")
+                    } else {
+                        model.nodes.append((parent, name, false, false))
+                    }
+                    current = builder.isDirectory(id) ? id : parent
+                }
             } else {
                 let parent = dirs[Int(random.next() % UInt64(dirs.count))]
                 switch random.next() % 3 {
@@ -115,6 +150,16 @@ import Testing
     @Test(arguments: 0..<8)
     func treeAndListSourcesMixed(_ seed: Int) throws {
         try check(seed: UInt64(1000 + seed), operations: 800, listShare: 30)
+    }
+
+    @Test(arguments: 0..<8)
+    func listSourceInTreeOrder(_ seed: Int) throws {
+        try check(seed: UInt64(2000 + seed), operations: 800, listShare: 100, listInTreeOrder: true)
+    }
+
+    @Test(arguments: 0..<8)
+    func listInTreeOrderMixedWithTreeSources(_ seed: Int) throws {
+        try check(seed: UInt64(3000 + seed), operations: 800, listShare: 70, listInTreeOrder: true)
     }
 
     /// The hand-written SipHash spreads names that differ in one byte, in the parent,

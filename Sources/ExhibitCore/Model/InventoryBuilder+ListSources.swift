@@ -56,20 +56,49 @@ extension InventoryBuilder {
     /// (`find . | sort`): the first child of `parent` called `name`, of any kind, or a
     /// new non-directory entry when there is none. `existed` tells the caller the path
     /// was seen before (a directory already known, or a repeated line).
+    ///
+    /// A list in tree order (sorted, or as `find` walks) adds to a directory only while
+    /// it is open, as a tree source does, so its earlier children are found in the
+    /// small table of its open siblings (`listedSiblings`) and new entries are indexed
+    /// later, in one pass: at a million entries a lookup in the global index missed the
+    /// cache twice (slot, then node), a quarter of files.txt's read. A list that comes
+    /// back to a closed directory takes the global index for it.
     public mutating func listedEntry(named name: some Collection<UInt8>, under parent: Int) -> (id: Int, existed: Bool) {
-        prepareIndex()
+        if indexedCount < nodes.count && !hasUnindexedListedEntries {
+            // A tree source's entries wait for the index; the open siblings do not hold them.
+            prepareIndex()
+            listedSiblings = OpenDirectorySiblings()
+        }
+        let p = Int32(parent)
+        let opened = listedSiblings.enter(
+            p, parentOfParent: nodes[parent].parent, hasChildren: directories[Int(nodes[parent].directory)].childCount > 0)
+        if !opened {
+            prepareIndex()
+            var path: [Int32] = []
+            var directory = p
+            while directory >= 0 {
+                path.append(directory)
+                directory = nodes[Int(directory)].parent
+            }
+            listedSiblings.reset(openingPath: path.reversed())
+        }
         let (start, length) = appendName(name)
-        let h = hashOfName(at: start, length: length, parent: Int32(parent))
-        let existing = names.withUnsafeBytes {
-            index.first(
-                parent: Int32(parent), name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)]),
-                hash: h, nodes: nodes, names: names)
+        let h = hashOfName(at: start, length: length, parent: p)
+        // Children indexed before the directory opened (or before a reset) have ids above the parent's.
+        let searchIndex = indexedCount > parent + 1
+        let existing = names.withUnsafeBytes { raw -> Int32? in
+            let query = UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)])
+            if let id = listedSiblings.first(name: query, hash: h, nodes: nodes, names: names, hashes: hashes) { return id }
+            return searchIndex ? index.first(parent: p, name: query, hash: h, nodes: nodes, names: names) : nil
         }
         if let existing {
             names.removeLast(length)
             return (Int(existing), true)
         }
-        return (appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h, indexed: true), false)
+        let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h, indexed: false)
+        listedSiblings.insert(Int32(id), hash: h, hashes: hashes)
+        hasUnindexedListedEntries = true
+        return (id, false)
     }
 
     /// Like `directory(named:under:)`, but an entry of that name that a list source

@@ -18,12 +18,19 @@ public struct InventoryBuilder {
     private var steps = Interner<String>()
     var values = InventoryNodeValues()
     var index = SiblingNameIndex()
-    /// Nodes below this id are in `index`; later ones were added by tree sources and
-    /// wait for `indexPending()`.
+    /// Nodes below this id are in `index`; later ones were added by tree sources, or by
+    /// a list source in sorted order (`listedEntry`), and wait for `indexPending()`.
     var indexedCount = 1
+    /// `listedEntry` added entries past `indexedCount` (found in `listedSiblings`): a
+    /// tree source's add, which trusts the index for every node before its open
+    /// directory, indexes them first.
+    var hasUnindexedListedEntries = false
     /// Entries the index is sized for when first needed before `build()`.
     private let expectedCount: Int
     private var openSiblings = OpenDirectorySiblings()
+    /// The open directories of a list source in tree order and their children
+    /// (`listedEntry`), apart from a tree source's (`openSiblings`).
+    var listedSiblings = OpenDirectorySiblings()
     /// Tree-source entries whose name and kind an earlier sibling has, ascending: kept out of
     /// every index (lookups find the earliest anyway), since identical (parent, name)
     /// keys share one probe run and a directory of 100k copies of a name made each
@@ -102,6 +109,11 @@ public struct InventoryBuilder {
     public mutating func addEntry(name: some Collection<UInt8>, parent: Int, isDirectory: Bool, _ a: EntryAttributes) -> Int {
         let directory = nodes[parent].directory
         precondition(directory >= 0, "entries are added under a directory")
+        if hasUnindexedListedEntries {
+            // A list source's open siblings are not the tree source's: its entries go in the index.
+            indexListedEntries()
+            listedSiblings = OpenDirectorySiblings()
+        }
         let p = Int32(parent)
         if !openSiblings.enter(p, parentOfParent: nodes[parent].parent, hasChildren: directories[Int(directory)].childCount > 0) {
             // Added out of tree order: the parent's earlier children are found in the index.
@@ -271,7 +283,13 @@ public struct InventoryBuilder {
             index.reserve(max(expectedCount, nodes.count) &* 7 / 5, hashes: hashes)
         }
         indexPending()
+        hasUnindexedListedEntries = false
     }
+
+    /// Indexes the entries a sorted list added without a lookup, in one pass: for a
+    /// reader to call before its lookups by path (`existingNode(atPath:)`), which would
+    /// otherwise search them one by one.
+    public mutating func indexListedEntries() { prepareIndex() }
 
     /// Indexes the nodes tree sources added since the last call: in one pass over the
     /// whole table when they outnumber the indexed ones (a tree source's load), else

@@ -66,6 +66,15 @@ struct OpenDirectorySiblings {
         top = Level(directory: parent, size: 16)
     }
 
+    /// Forgets everything and opens `path`'s directories, outermost first, each with an
+    /// empty table (their earlier children are indexed elsewhere): a list source that
+    /// came back to a closed directory can go on to that directory's siblings.
+    mutating func reset(openingPath path: [Int32]) {
+        guard let innermost = path.last else { return reset(open: 0) }
+        outer = path.dropLast().map { Level(directory: $0, size: 16) }
+        top = Level(directory: innermost, size: 16)
+    }
+
     /// Whether a child of the innermost open directory (`parent`, after `enter`) called
     /// `name` was added since it opened (`any`), and one of the same kind (`sameKind`).
     /// The table holds at most one file and one directory per name (the caller inserts
@@ -88,6 +97,27 @@ struct OpenDirectorySiblings {
                     if hashes[Int(id)] == hash, SiblingNameIndex.nameEquals(node, name, names: nameBuffer) {
                         if node.flags.contains(.directory) == isDirectory { return (true, true) }
                         any = true
+                    }
+                    i = (i + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The earliest child of the innermost open directory called `name`, of either kind,
+    /// added since it opened.
+    func first(name: UnsafeRawBufferPointer, hash: UInt32, nodes: [Inventory.Node], names: [UInt8], hashes: [UInt32]) -> Int32? {
+        guard top.count > 0 else { return nil }
+        return top.slots.withUnsafeBufferPointer { slots in
+            names.withUnsafeBufferPointer { nameBuffer in
+                let mask = slots.count - 1
+                var i = Int(hash) & mask
+                var found: Int32?
+                while true {
+                    let id = slots[i]
+                    if id < 0 { return found }
+                    if hashes[Int(id)] == hash, SiblingNameIndex.nameEquals(nodes[Int(id)], name, names: nameBuffer), id < (found ?? .max) {
+                        found = id
                     }
                     i = (i + 1) & mask
                 }

@@ -116,7 +116,7 @@ private struct PathListParser {
     /// The container prefix (no trailing `/`) cut from absolute paths.
     var prefix: [UInt8]?
     private var warnedPrefix = false
-    /// The directory part of the last path looked up and its node: `find | sort`
+    /// The directory part of the last path a companion named and its node: `find | sort`
     /// lists a directory's files one after another, so most lines skip the walk.
     private var lastDirectory: (path: [UInt8], node: Int) = ([], Inventory.root)
     /// The node the last companion line named: the next line most often names the next
@@ -223,6 +223,7 @@ private struct PathListParser {
         var usable = 0
         var firstLine: (line: Int, offset: Int)?
         var listedDirectories: [Int: Int] = [:]
+        var directories = ListedDirectoryChain()
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
                 self.base = base
@@ -245,17 +246,7 @@ private struct PathListParser {
                 // in place instead of splitting into an array per line. A directory part
                 // equal to the last line's is the same node: nothing can have changed it.
                 let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
-                var parent = Inventory.root
-                if nameStart > path.startIndex && ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
-                    parent = lastDirectory.node
-                } else if nameStart > path.startIndex {
-                    var componentStart = path.startIndex
-                    while let slash = path[componentStart..<nameStart].firstIndex(of: UInt8(ascii: "/")) {
-                        parent = builder.listedDirectory(named: path[componentStart..<slash], under: parent)
-                        componentStart = slash + 1
-                    }
-                    lastDirectory = (Array(path[..<(nameStart - 1)]), parent)
-                }
+                let parent = nameStart > path.startIndex ? directories.node(at: path[..<(nameStart - 1)], builder: &builder) : Inventory.root
                 let name = path[nameStart...]
                 let (id, existed) = builder.listedEntry(named: name, under: parent)
                 if isDirectoryLine { builder.promoteToDirectory(id) }
@@ -281,6 +272,8 @@ private struct PathListParser {
                 file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
                 "expected container paths, one per line (find . | sort); no line is a usable path")
         }
+        // Before the companions' lookups by path.
+        builder.indexListedEntries()
         if builder.truncatedNameCount > 0 {
             collector.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
         }

@@ -16,6 +16,53 @@ import Testing
         return (r, w)
     }
 
+    /// The reader walks only the components a line does not share with the last line's
+    /// directory, and finds earlier children among the open directories' siblings: the
+    /// same lines in any order (sorted, as `find` walks, reversed, shuffled, coming back
+    /// to closed directories) give the same tree, the same repeats and the same sizes.
+    /// Names that share a prefix without sharing a component (`b`, `b.txt`, `bc`, `b!`).
+    @Test(arguments: 0..<6)
+    func anyLineOrderGivesTheSameInventory(_ seed: Int) throws {
+        let lines = [
+            "./a", "./a/b", "./a/b/c", "./a/b.txt", "./a/bc/d", "./a/b!/e", "./a/b/c", "./ab/x", "./a/b/f/g", "./a/bc",
+            "./Documents/Résumé/1.pdf", "./Documents/Résumé 2/1.pdf", "./Documents/Résumé/2.pdf", "./Documents/", "./a/b/f/h/i",
+            "./a/b/f/h/j", "./Doc/x", "./a/b/c",
+        ]
+        var orders: [[String]] = [lines, lines.sorted(), lines.sorted().reversed()]
+        var random = ExhibitSynthetic.SplitMix64(seed: UInt64(seed))
+        for _ in 0..<4 {
+            var shuffled = lines
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+            orders.append(shuffled)
+        }
+        func shape(_ lines: [String]) throws -> (paths: [String], repeats: [String], sizes: [String]) {
+            let sizes = lines.enumerated().map { "\($0.offset)\t\($0.element)" }.joined(separator: "\n")
+            let (r, w) = try read(lines.joined(separator: "\n") + "\n", sizes: sizes + "\n")
+            let inv = r.inventory
+            var paths: [String] = []
+            inv.preorder { id in
+                guard id != Inventory.root else { return }
+                paths.append(inv.path(id) + (inv.isDirectory(id) ? "/" : "") + (inv.isDuplicate(id) ? " (duplicate)" : ""))
+            }
+            // The last line naming a path sets its size: the same path wherever the order put it.
+            let sized = lines.map { line in "\(line): \(inv.lookup(String(line.dropFirst(2))).map { inv.size($0) } ?? 0)" }
+            let repeats = w.filter { $0.message.contains("listed again") }.map { $0.message }
+            return (paths.sorted(), repeats.sorted(), sized)
+        }
+        let expected = try shape(lines)
+        #expect(expected.paths.contains("a/b/c (duplicate)") && expected.paths.contains("a/b/") && expected.paths.contains("a/bc/"))
+        #expect(expected.repeats.count == 2)
+        for order in orders.dropFirst() {
+            let got = try shape(order)
+            #expect(got.paths == expected.paths, "\(order)")
+            #expect(got.repeats == expected.repeats, "\(order)")
+            let lastSize = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { _, later in later })
+            for line in Set(order) where !line.hasSuffix("/") && line != "./a" && line != "./a/bc" && line != "./a/b" {
+                #expect(got.sizes.contains("\(line): \(lastSize[line]!)"), "\(line) in \(order)")
+            }
+        }
+    }
+
     @Test func findDotSortListingWithDirectoriesSizesAndExclusions() throws {
         let files = ".\n./Documents\n./Documents/a b.txt\n./Library/\n./Library/Caches\n./Library/Caches/c.db\n./tmp/x.tmp\n"
         let sizes = "0\t\n4096\tDocuments\n12\tDocuments/a b.txt\n300 ./Library/Caches/c.db\n"
