@@ -167,13 +167,11 @@ extension InventoryBuilder {
     /// check without a hash lookup (the node after the last one it found, when a
     /// companion file lists paths in files.txt order). A node with an earlier sibling of
     /// the same name is always marked duplicate, so an unmarked match is the first.
-    func isFirstChild(_ id: Int, of parent: Int, named name: ArraySlice<UInt8>) -> Bool {
+    func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool {
         guard id > 0 && id < nodes.count else { return false }
         let node = nodes[id]
         guard Int(node.parent) == parent, !node.flags.contains(.duplicate) else { return false }
-        return name.withUnsafeBytes { query in
-            names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(node, query, names: $0) }
-        }
+        return names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(node, name, names: $0) }
     }
 
     /// Appends `name` to the name buffer and finds the first child of `parent` of the
@@ -201,14 +199,16 @@ extension InventoryBuilder {
     }
 
     private func firstChild(of parent: Int32, named name: ArraySlice<UInt8>) -> Int? {
-        if let id = index.first(parent: parent, name: name, nodes: nodes, names: names) { return Int(id) }
+        name.withUnsafeBytes { firstChild(of: parent, named: $0) }
+    }
+
+    private func firstChild(of parent: Int32, named query: UnsafeRawBufferPointer) -> Int? {
+        let h = SiblingNameIndex.hash(parent: parent, name: query)
+        if let id = index.first(parent: parent, name: query, hash: h, nodes: nodes, names: names) { return Int(id) }
         guard indexedCount < nodes.count else { return nil }
-        return name.withUnsafeBytes { query in
-            let h = SiblingNameIndex.hash(parent: parent, name: query)
-            return names.withUnsafeBufferPointer { nameBuffer in
-                (indexedCount..<nodes.count).first {
-                    hashes[$0] == h && nodes[$0].parent == parent && SiblingNameIndex.nameEquals(nodes[$0], query, names: nameBuffer)
-                }
+        return names.withUnsafeBufferPointer { nameBuffer in
+            (indexedCount..<nodes.count).first {
+                hashes[$0] == h && nodes[$0].parent == parent && SiblingNameIndex.nameEquals(nodes[$0], query, names: nameBuffer)
             }
         }
     }
@@ -221,12 +221,16 @@ extension InventoryBuilder {
 
     /// `existingNode(atPath:)` for a path relative to the directory `directory`.
     func existingNode(atPath path: ArraySlice<UInt8>, under directory: Int) -> Int? {
+        path.withUnsafeBufferPointer { existingNode(atPath: $0, under: directory) }
+    }
+
+    func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int? {
         var cur = directory
-        var start = path.startIndex
-        while start < path.endIndex {
-            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+        var start = 0
+        while start < path.count {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
             if end > start {  // empty components (`//`) are skipped
-                guard let next = firstChild(of: Int32(cur), named: path[start..<end]) else { return nil }
+                guard let next = firstChild(of: Int32(cur), named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end]))) else { return nil }
                 cur = next
             }
             start = end + 1

@@ -192,7 +192,10 @@ public struct InventoryBuilder {
     public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
     /// `diskSize` nil: the disk size stays what it was.
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
-        storeSizes(id, size: size, diskSize: diskSize ?? self.diskSize(id))
+        // A file that was given no disk size keeps none, read without `diskSize(_:)`
+        // (which takes the value tables along: a retain and release each, per sizes.txt line).
+        let disk = diskSize ?? (nodes[id].directory < 0 && nodes[id].diskSizeKind == .zero ? 0 : self.diskSize(id))
+        storeSizes(id, size: size, diskSize: disk)
     }
     public mutating func setStep(_ id: Int, _ step: String) { storeStep(id, internStep(step)) }
     public mutating func setAttributes(_ id: Int, _ a: EntryAttributes) {

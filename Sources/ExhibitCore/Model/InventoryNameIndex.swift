@@ -1,3 +1,4 @@
+import CBytes
 import Foundation
 
 /// An open-addressing hash index from (parent, name) to node ids, for inventories of a
@@ -182,13 +183,7 @@ struct SiblingNameIndex: Sendable {
 
 @inline(__always)
 private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-    let bb = b.assumingMemoryBound(to: UInt8.self)
-    var i = 0
-    while i < count {
-        if a[i] != bb[i] { return false }
-        i += 1
-    }
-    return true
+    exhibit_memcmp(a, b, count) == 0
 }
 
 /// The key of the sibling-name hash, drawn once per process: a hostile inventory cannot

@@ -122,6 +122,8 @@ private struct PathListParser {
     /// The node the last companion line named: the next line most often names the next
     /// node (companions list paths in files.txt order), checked before a hash lookup.
     private var lastNode = 0
+    /// Whether `lastDirectory.path` is valid UTF-8 (the root's empty path is).
+    private var lastDirectoryIsValidUTF8 = true
 
     init(file: String, prefix: [UInt8]? = nil) {
         self.file = file
@@ -234,6 +236,17 @@ private struct PathListParser {
                 }
                 if raw.isEmpty { return }
                 if firstLine == nil { firstLine = (line, offset(raw)) }
+                if let plain = Self.plainPathStart(raw) {
+                    // Most lines: the path is `raw` after its `./`, in normal form. Read through a
+                    // pointer, as no slice of the window is made (each took a retain and a release).
+                    usable += 1
+                    raw.withUnsafeBufferPointer { whole in
+                        add(
+                            UnsafeBufferPointer(rebasing: whole[(plain - raw.startIndex)...]), isDirectoryLine: false, line: line, offset: offset(raw),
+                            checkingUTF8: true, directories: &directories, listedDirectories: &listedDirectories, builder: &builder)
+                    }
+                    return
+                }
                 guard let path = relativePath(raw, line: line) else {
                     if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
                         usable += 1
@@ -241,24 +254,10 @@ private struct PathListParser {
                     return
                 }
                 usable += 1
-                let isDirectoryLine = raw.last == UInt8(ascii: "/")
-                // `path` is normalised (no empty components, not empty): walk its components
-                // in place instead of splitting into an array per line. A directory part
-                // equal to the last line's is the same node: nothing can have changed it.
-                let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
-                let parent = nameStart > path.startIndex ? directories.node(at: path[..<(nameStart - 1)], builder: &builder) : Inventory.root
-                let name = path[nameStart...]
-                let (id, existed) = builder.listedEntry(named: name, under: parent)
-                if isDirectoryLine { builder.promoteToDirectory(id) }
-                if builder.isDirectory(id) {
-                    // A directory line: repeated only if this exact line came before.
-                    if let earlier = listedDirectories[id] {
-                        warnDuplicate(id, earlier: earlier, line: line, offset: offset(raw), builder: &builder)
-                    } else {
-                        listedDirectories[id] = line
-                    }
-                } else if existed {
-                    warnDuplicate(id, earlier: nil, line: line, offset: offset(raw), builder: &builder)
+                path.withUnsafeBufferPointer { path in
+                    add(
+                        path, isDirectoryLine: raw.last == UInt8(ascii: "/"), line: line, offset: offset(raw),
+                        checkingUTF8: false, directories: &directories, listedDirectories: &listedDirectories, builder: &builder)
                 }
             }
         } catch {
@@ -277,6 +276,57 @@ private struct PathListParser {
         if builder.truncatedNameCount > 0 {
             collector.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
         }
+    }
+
+    /// Adds the entry of a files.txt line whose path is `path` (normalised: no empty
+    /// component, not empty), its directories found through the last line's
+    /// (`ListedDirectoryChain`); a directory line promotes it, and a repeated line is warned of.
+    /// `checkingUTF8`: the line's UTF-8 warning is given here (`relativePath` gave it
+    /// otherwise); only the name is checked when the directory is the last line's.
+    private mutating func add(
+        _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool,
+        directories: inout ListedDirectoryChain, listedDirectories: inout [Int: Int], builder: inout InventoryBuilder
+    ) {
+        let nameStart = Self.nameStart(path)
+        let parent = nameStart > 0 ? directories.node(at: UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)]), builder: &builder) : Inventory.root
+        let name = UnsafeBufferPointer(rebasing: path[nameStart...])
+        if checkingUTF8 && !collector.isFull && !((nameStart == 0 || directories.isValidUTF8) && UTF8Validity.isWellFormed(name)) {
+            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: 1, offset: offset)
+        }
+        let (id, existed) = builder.listedEntry(named: name, under: parent)
+        if isDirectoryLine { builder.promoteToDirectory(id) }
+        if builder.isDirectory(id) {
+            // A directory line: repeated only if this exact line came before.
+            if let earlier = listedDirectories[id] {
+                warnDuplicate(id, earlier: earlier, line: line, offset: offset, builder: &builder)
+            } else {
+                listedDirectories[id] = line
+            }
+        } else if existed {
+            warnDuplicate(id, earlier: nil, line: line, offset: offset, builder: &builder)
+        }
+    }
+
+    /// Where the path of `raw` starts when it needs no rewriting: relative, not `~/`, in
+    /// normal form once its leading `./`s are dropped, and shallower than the depth limit
+    /// (what `relativePath` would return as a slice of `raw`, with no warning but the
+    /// UTF-8 one). nil for every other line, which takes `relativePath`.
+    static func plainPathStart(_ raw: ArraySlice<UInt8>) -> Int? {
+        raw.withUnsafeBufferPointer { b -> Int? in
+            guard let first = b.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "~") else { return nil }
+            var start = 0
+            while b.count - start >= 2 && b[start] == UInt8(ascii: ".") && b[start + 1] == UInt8(ascii: "/") { start += 2 }
+            let rest = UnsafeBufferPointer(rebasing: b[start...])
+            guard rest.count < NcduFormat.maximumDepth, ContainerPath.isNormalized(rest) else { return nil }
+            return raw.startIndex + start
+        }
+    }
+
+    /// The index of the last component's first byte (0 when there is no `/`).
+    static func nameStart(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = path.count
+        while i > 0 && path[i - 1] != UInt8(ascii: "/") { i -= 1 }
+        return i
     }
 
     private mutating func warnDuplicate(_ id: Int, earlier: Int?, line: Int, offset: Int, builder: inout InventoryBuilder) {
@@ -316,10 +366,29 @@ private struct PathListParser {
                     builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
                     return
                 }
-                guard let path = relativePath(text[field.pathStart...], line: line, column: column) else { return }
-                guard let id = existingNode(path, in: &builder) else {
+                let pathText = text[field.pathStart...]
+                let found: (id: Int?, path: [UInt8])
+                if let plain = Self.plainPathStart(pathText) {
+                    // Most lines, read through a pointer as in files.txt.
+                    found = pathText.withUnsafeBufferPointer { whole in
+                        let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
+                        let id = existingNode(path, in: &builder)
+                        // A found node's directory is the last one looked up, whose validity is known.
+                        let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[Self.nameStart(path)...]) : path
+                        let valid = UTF8Validity.isWellFormed(checked)
+                        if !collector.isFull && !valid {
+                            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(pathText))
+                        }
+                        return (id, id == nil ? Array(path.prefix(120)) : [])
+                    }
+                } else {
+                    guard let path = relativePath(pathText, line: line, column: column) else { return }
+                    let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
+                    found = (id, id == nil ? Array(path.prefix(120)) : [])
+                }
+                guard let id = found.id else {
                     collector.add(
-                        "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is not in files.txt; size ignored", line: line, column: column,
+                        "\"\(TerminalText.escape(bytes: found.path))\" is not in files.txt; size ignored", line: line, column: column,
                         offset: base + field.pathStart
                     )
                     return
@@ -333,20 +402,24 @@ private struct PathListParser {
 
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
     /// the next line (only while the builder does not change).
-    private mutating func existingNode(_ path: ArraySlice<UInt8>, in builder: inout InventoryBuilder) -> Int? {
-        let nameStart = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
+    private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: inout InventoryBuilder) -> Int? {
+        let nameStart = Self.nameStart(path)
         var directory = Inventory.root
-        if nameStart > path.startIndex {
-            if ByteCompare.equal(path[..<(nameStart - 1)], lastDirectory.path) {
+        if nameStart > 0 {
+            let directoryPath = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])
+            if directoryPath.count == lastDirectory.path.count && lastDirectory.path.withUnsafeBufferPointer({ ByteCompare.compare($0, directoryPath) == 0 }) {
                 directory = lastDirectory.node
             } else {
-                guard let found = builder.existingNode(atPath: path[..<(nameStart - 1)]) else { return nil }
-                lastDirectory = (Array(path[..<(nameStart - 1)]), found)
+                guard let found = builder.existingNode(atPath: directoryPath, under: Inventory.root) else { return nil }
+                lastDirectory.path.removeAll(keepingCapacity: true)
+                lastDirectory.path.append(contentsOf: directoryPath)
+                lastDirectory.node = found
+                lastDirectoryIsValidUTF8 = UTF8Validity.isWellFormed(directoryPath)
                 directory = found
             }
         }
-        let name = path[nameStart...]
-        if builder.isFirstChild(lastNode + 1, of: directory, named: name) {
+        let name = UnsafeBufferPointer(rebasing: path[nameStart...])
+        if builder.isFirstChild(lastNode + 1, of: directory, named: UnsafeRawBufferPointer(name)) {
             lastNode += 1
             return lastNode
         }

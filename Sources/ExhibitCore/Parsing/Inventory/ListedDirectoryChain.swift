@@ -9,45 +9,49 @@ struct ListedDirectoryChain {
     /// Where each of its components ends in `path`, and the component's node.
     private var ends: [Int] = []
     private var nodes: [Int] = []
+    /// Whether `path` is valid UTF-8: a line in the same directory checks its name only
+    /// (the `/` between is ASCII, so the path is valid exactly when both parts are).
+    private(set) var isValidUTF8 = true
 
     private static let slash = UInt8(ascii: "/")
 
     /// The directory at `directory` (a normalised relative path, not empty), found or
     /// made through `builder.listedDirectory`.
-    mutating func node(at directory: ArraySlice<UInt8>, builder: inout InventoryBuilder) -> Int {
-        if let last = nodes.last, ByteCompare.equal(directory, path) { return last }
+    mutating func node(at directory: UnsafeBufferPointer<UInt8>, builder: inout InventoryBuilder) -> Int {
+        if let last = nodes.last, directory.count == path.count, path.withUnsafeBufferPointer({ ByteCompare.compare($0, directory) == 0 }) {
+            return last
+        }
         let shared = sharedComponents(with: directory)
         ends.removeLast(ends.count - shared)
         nodes.removeLast(nodes.count - shared)
         var parent = nodes.last ?? Inventory.root
-        var componentStart = directory.startIndex + (ends.last.map { $0 + 1 } ?? 0)
+        var componentStart = ends.last.map { $0 + 1 } ?? 0
         while componentStart < directory.endIndex {
             let end = directory[componentStart...].firstIndex(of: Self.slash) ?? directory.endIndex
             parent = builder.listedDirectory(named: directory[componentStart..<end], under: parent)
-            ends.append(end - directory.startIndex)
+            ends.append(end)
             nodes.append(parent)
             componentStart = end + 1
         }
         path.removeAll(keepingCapacity: true)
         path.append(contentsOf: directory)
+        isValidUTF8 = UTF8Validity.isWellFormed(directory)
         return parent
     }
 
     /// How many leading components `directory` has in common with the last directory.
-    private func sharedComponents(with directory: ArraySlice<UInt8>) -> Int {
+    private func sharedComponents(with directory: UnsafeBufferPointer<UInt8>) -> Int {
         let limit = min(directory.count, path.count)
-        let common = directory.withUnsafeBufferPointer { d in
-            path.withUnsafeBufferPointer { p in
-                var i = 0
-                while i < limit && d[i] == p[i] { i += 1 }
-                return i
-            }
+        let common = path.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < limit && directory[i] == p[i] { i += 1 }
+            return i
         }
         var shared = 0
         // A component is shared when the bytes up to its end agree and `directory`'s
         // component ends there too (`Doc` is not shared with `Documents`).
         while shared < ends.count && ends[shared] <= common
-            && (ends[shared] == directory.count || directory[directory.startIndex + ends[shared]] == Self.slash)
+            && (ends[shared] == directory.count || directory[ends[shared]] == Self.slash)
         {
             shared += 1
         }

@@ -63,6 +63,44 @@ import Testing
         }
     }
 
+    /// A line in the directory of the line before has only its name checked for UTF-8
+    /// (the directory's validity is kept): still exactly the lines whose bytes are not
+    /// valid UTF-8 are warned of, in files.txt and sizes.txt, whatever the order.
+    @Test(arguments: 0..<4)
+    func everyLineWithInvalidUTF8IsWarnedOf(_ seed: Int) throws {
+        let components: [[UInt8]] = [Array("a".utf8), Array("é".utf8), [0xFF], [0x61, 0xC3], Array("日本".utf8), [0xE6, 0x97]]
+        var random = ExhibitSynthetic.SplitMix64(seed: UInt64(seed))
+        var lines: [[UInt8]] = []
+        for _ in 0..<60 {
+            let depth = 1 + Int(random.next() % 3)
+            var path: [UInt8] = Array("./".utf8)
+            for level in 0..<depth {
+                if level > 0 { path.append(UInt8(ascii: "/")) }
+                path += components[Int(random.next() % UInt64(components.count))] + Array("\(level)".utf8)
+            }
+            lines.append(path)
+        }
+        if seed % 2 == 1 { lines.sort { $0.lexicographicallyPrecedes($1) } }
+        var files: [UInt8] = []
+        var sizes: [UInt8] = []
+        for line in lines {
+            files += line + [0x0A]
+            sizes += Array("7\t".utf8) + line + [0x0A]
+        }
+        var w: [Diagnostic] = []
+        _ = try FileListInventoryReader.read(
+            files: ArtifactBytes(file: "files.txt", bytes: files), sizes: ArtifactBytes(file: "sizes.txt", bytes: sizes), excluded: nil, xattr: nil,
+            warnings: &w)
+        let invalid = Set(lines.indices.filter { !UTF8Validity.isWellFormed(lines[$0].withUnsafeBufferPointer { $0 }) }.map { $0 + 1 })
+        #expect(!invalid.isEmpty && invalid.count < lines.count)
+        for file in ["files.txt", "sizes.txt"] {
+            let warned = w.filter { $0.file == file && $0.message.contains("not valid UTF-8") }.compactMap { $0.position?.line }
+            // Under the collector's limit of 100 a file (repeats warn too), so none is left out.
+            #expect(w.filter { $0.file == file && $0.position != nil }.count < 100)
+            #expect(Set(warned) == invalid, "\(file)")
+        }
+    }
+
     @Test func findDotSortListingWithDirectoriesSizesAndExclusions() throws {
         let files = ".\n./Documents\n./Documents/a b.txt\n./Library/\n./Library/Caches\n./Library/Caches/c.db\n./tmp/x.tmp\n"
         let sizes = "0\t\n4096\tDocuments\n12\tDocuments/a b.txt\n300 ./Library/Caches/c.db\n"
