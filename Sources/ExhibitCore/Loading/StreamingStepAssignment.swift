@@ -34,7 +34,7 @@ struct StreamingStepAssignment: StepRecordSink {
 
     mutating func reserve(records: Int, bytes: Int) {}
 
-    mutating func take(step: ArraySlice<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
+    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
         count += 1
         guard let node = cursor.node(at: path, in: inventory) else {
             remember(line, path)

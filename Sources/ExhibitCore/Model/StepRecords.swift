@@ -35,12 +35,14 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
     public init(_ records: some Sequence<StepRecord>) {
         for r in records {
             var path = r.path
-            let step = Array(r.step.utf8)[...]
-            path.withUTF8 { p in
-                if var time = r.time {
-                    time.withUTF8 { append(step: step, path: p, time: $0, line: r.line) }
-                } else {
-                    append(step: step, path: p, time: nil, line: r.line)
+            var step = r.step
+            step.withUTF8 { step in
+                path.withUTF8 { p in
+                    if var time = r.time {
+                        time.withUTF8 { append(step: step, path: p, time: $0, line: r.line) }
+                    } else {
+                        append(step: step, path: p, time: nil, line: r.line)
+                    }
                 }
             }
         }
@@ -78,7 +80,7 @@ public struct StepRecords: RandomAccessCollection, Sendable, Equatable {
 
     /// Appends a record; `path` is the bytes `StepRecord.path` would hold.
     mutating func append(
-        step: ArraySlice<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int
+        step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int
     ) {
         let start = text.count
         text.append(contentsOf: path)

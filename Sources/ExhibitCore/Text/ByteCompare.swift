@@ -17,6 +17,15 @@ package enum ByteCompare {
     }
 
     @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard bytes.count == n else { return false }
+        let start = literal.utf8Start
+        for i in 0..<n where bytes[i] != start[i] { return false }
+        return true
+    }
+
+    @inline(__always)
     package static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { x in

@@ -313,12 +313,11 @@ private struct PathListParser {
     /// UTF-8 one). nil for every other line, which takes `relativePath`.
     static func plainPathStart(_ raw: ArraySlice<UInt8>) -> Int? {
         raw.withUnsafeBufferPointer { b -> Int? in
-            guard let first = b.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "~") else { return nil }
-            var start = 0
-            while b.count - start >= 2 && b[start] == UInt8(ascii: ".") && b[start + 1] == UInt8(ascii: "/") { start += 2 }
-            let rest = UnsafeBufferPointer(rebasing: b[start...])
-            guard rest.count < NcduFormat.maximumDepth, ContainerPath.isNormalized(rest) else { return nil }
-            return raw.startIndex + start
+            // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
+            guard b.first != UInt8(ascii: "~"), let path = ContainerPath.plainPath(b), path.count < NcduFormat.maximumDepth,
+                let start = path.baseAddress, let whole = b.baseAddress
+            else { return nil }
+            return raw.startIndex + (start - whole)
         }
     }
 

@@ -9,7 +9,7 @@ protocol StepRecordSink {
 
     /// Takes a record (`path` as `StepRecord.path` holds it, `line` in file terms) and
     /// returns the line of the first record taken before with the same path, if any.
-    mutating func take(step: ArraySlice<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int?
+    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int?
 
     /// Room for about `records` records of `bytes` path and time bytes in all.
     mutating func reserve(records: Int, bytes: Int)
@@ -23,7 +23,7 @@ struct StepRecordCollection: StepRecordSink {
 
     var count: Int { records.count }
 
-    mutating func take(step: ArraySlice<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
+    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
         let first = seen.firstIndex(of: path, adding: records.count, records: records)
         records.append(step: step, path: path, time: time, line: line)
         return first.map { records.line(at: $0) }

@@ -46,60 +46,74 @@ public enum StepsReader: EvidenceReader {
             if firstBad == nil { firstBad = (line, column, offset, message) }
             collector.add(message + "; line skipped", line: line, column: column, offset: offset)
         }
-        records.forEach { range, line in
-            let text = bytes[range]
-            if text.isEmpty || text.first == UInt8(ascii: "#") { return true }
-            let fields = tabFields(text)
-            if line == 1 && fields.count >= 2 && fields[0].elementsEqual("step".utf8) && fields[1].elementsEqual("path".utf8) { return true }
-            guard fields.count >= 2 else {
-                bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
-                return true
-            }
-            let step = fields[0]
-            let pathField = fields[1]
-            let pathColumn = pathField.startIndex - range.lowerBound + 1
-            guard !step.allSatisfy({ $0 == 0x20 }) else {
-                bad("empty step name", line, 1, range.lowerBound)
-                return true
-            }
-            guard let path = ContainerPath.normalized(pathField) else {
-                bad(
-                    "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
-                    line, pathColumn, pathField.startIndex)
-                return true
-            }
-            let pathIsValid = records.isValidUTF8(pathField.startIndex..<pathField.endIndex)
-            if !pathIsValid || !records.isValidUTF8(step.startIndex..<step.endIndex) {
-                collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
-            }
-            var time: ArraySlice<UInt8>?
-            if fields.count == 3 {
-                let t = fields[2]
-                if !looksLikeISO8601(t) {
-                    collector.add(
-                        "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
-                        line: line, column: t.startIndex - range.lowerBound + 1, offset: t.startIndex)
+        // Each line is read through one pointer into `bytes` (a `let`, so its storage
+        // outlives the walk): slices of the array took a retain and a release apiece,
+        // a third of the parse at a million lines.
+        bytes.withUnsafeBufferPointer { buffer in
+            records.forEach { range, line in
+                let text = UnsafeBufferPointer(rebasing: buffer[range])
+                if text.isEmpty || text[0] == UInt8(ascii: "#") { return true }
+                let firstTab = Self.firstTab(in: text, from: 0)
+                let secondTab = firstTab.flatMap { Self.firstTab(in: text, from: $0 + 1) }
+                if line == 1, let firstTab, ByteCompare.equal(UnsafeBufferPointer(rebasing: text[..<firstTab]), "step"),
+                    ByteCompare.equal(UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)]), "path")
+                {
+                    return true
                 }
-                time = t
-            }
-            // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
-            // bytes of its decoding with replacement characters. Dropping `./` and `//`
-            // keeps a valid path valid, so a valid field needs no decoding.
-            let stored = pathIsValid ? path : Array(String(decoding: path, as: UTF8.self).utf8)[...]
-            stored.withUnsafeBufferPointer { p in
-                let earlier =
-                    if let time {
-                        time.withUnsafeBufferPointer { out.take(step: step, path: p, time: $0, line: line + lineShift) }
-                    } else {
-                        out.take(step: step, path: p, time: nil, line: line + lineShift)
+                guard let firstTab else {
+                    bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
+                    return true
+                }
+                let step = UnsafeBufferPointer(rebasing: text[..<firstTab])
+                let pathField = UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)])
+                let pathColumn = firstTab + 2
+                let pathOffset = range.lowerBound + firstTab + 1
+                guard !step.allSatisfy({ $0 == 0x20 }) else {
+                    bad("empty step name", line, 1, range.lowerBound)
+                    return true
+                }
+                // The path's warnings come after its normalising: a path refused is warned of once.
+                func take(_ path: UnsafeBufferPointer<UInt8>) {
+                    let pathIsValid = UTF8Validity.isWellFormed(pathField)
+                    if !pathIsValid || !UTF8Validity.isWellFormed(step) {
+                        collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
                     }
-                if let earlier {
-                    collector.add(
-                        "\"\(TerminalText.escape(bytes: p.prefix(120)))\" was already named on line \(earlier); the later step wins",
-                        line: line, column: pathColumn, offset: pathField.startIndex)
+                    var time: UnsafeBufferPointer<UInt8>?
+                    if let secondTab {
+                        let t = UnsafeBufferPointer(rebasing: text[(secondTab + 1)...])
+                        if !looksLikeISO8601(t) {
+                            collector.add(
+                                "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
+                                line: line, column: secondTab + 2, offset: range.lowerBound + secondTab + 1)
+                        }
+                        time = t
+                    }
+                    // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
+                    // bytes of its decoding with replacement characters. Dropping `./` and `//`
+                    // keeps a valid path valid, so a valid field needs no decoding.
+                    let earlier =
+                        pathIsValid
+                        ? out.take(step: step, path: path, time: time, line: line + lineShift)
+                        : Array(String(decoding: path, as: UTF8.self).utf8).withUnsafeBufferPointer {
+                            out.take(step: step, path: $0, time: time, line: line + lineShift)
+                        }
+                    if let earlier {
+                        collector.add(
+                            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" was already named on line \(earlier); the later step wins",
+                            line: line, column: pathColumn, offset: pathOffset)
+                    }
                 }
+                if let plain = ContainerPath.plainPath(pathField) {
+                    take(plain)
+                } else if let path = ContainerPath.normalized(bytes[pathOffset..<(pathOffset + pathField.count)]) {
+                    path.withUnsafeBufferPointer { take($0) }
+                } else {
+                    bad(
+                        "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
+                        line, pathColumn, pathOffset)
+                }
+                return true
             }
-            return true
         }
         if out.count == countBefore, let first = firstBad {
             throw Diagnostic.error(
@@ -145,9 +159,15 @@ public enum StepsReader: EvidenceReader {
         }
     }
 
+    /// The first TAB in `text` at or after `from`, by `memchr`.
+    private static func firstTab(in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < text.count, let base = text.baseAddress, let hit = exhibit_memchr(base + from, 0x09, text.count - from) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
     /// `2026-01-01T09:00:05Z`, `2026-01-01T09:00:05.109+02:00` and the like: a date,
     /// `T`, and a time; the zone and fraction are not checked.
-    static func looksLikeISO8601(_ t: ArraySlice<UInt8>) -> Bool {
+    static func looksLikeISO8601(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
         let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
         guard t.count >= pattern.count else { return false }
         for (p, b) in zip(pattern, t) {

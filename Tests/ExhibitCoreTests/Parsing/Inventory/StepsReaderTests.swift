@@ -31,6 +31,28 @@ import Testing
         #expect(r[2].path == "bad\u{FFFD}")
     }
 
+    /// One line with every warning a kept record can carry gives them in one order:
+    /// UTF-8, then the time, then the repeat; a path that cannot be used is warned of
+    /// once, whatever else is wrong with the line. Byte offsets and columns count from
+    /// the file's start and the line's (a `./` and a `//` in the path do not shift them).
+    @Test func warningsOfOneLineComeInOrder() throws {
+        var bytes = Array("s\t./Documents//a\n".utf8)
+        bytes += Array("t".utf8) + [0xFE] + Array("\t./Documents//a\tnoon\n".utf8)
+        bytes += Array("u\t/abs/".utf8) + [0xFF] + Array("\tnoon\n".utf8)
+        bytes += Array("step\tpath\n".utf8)
+        let (r, w) = try read(bytes)
+        #expect(r.map(\.line) == [1, 2, 4])
+        #expect(w.map { $0.position?.description ?? "" } == ["2:1", "2:19", "2:4", "3:3"])
+        #expect(w.map { $0.position?.byteOffset ?? -1 } == [17, 35, 20, 42])
+        #expect(w[0].message.contains("not valid UTF-8"))
+        #expect(w[1].message.contains("not ISO 8601"))
+        #expect(w[2].message.contains("already named on line 1"))
+        #expect(w[3].message.contains("container-relative"))
+        #expect(r[1].step == "t\u{FFFD}" && r[1].path == "Documents/a" && r[1].time == "noon")
+        // A header only on line 1: elsewhere `step<TAB>path` is a record.
+        #expect(r[2].step == "step" && r[2].path == "path")
+    }
+
     @Test func emptyIsFineGarbageThrows() throws {
         #expect(try read([]).0.isEmpty)
         do {
