@@ -62,6 +62,12 @@ enum StepAssignment {
             return resolve(raw, in: inventory)
         }
 
+        /// `node(at:in:)` for a path known to be in normal form (what the steps.tsv reader
+        /// hands a sink), without checking it again.
+        mutating func node(atNormalized path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+            resolve(path, in: inventory)
+        }
+
         private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
             guard a.count == b.count else { return false }
             guard let x = a.baseAddress, a.count > 0 else { return true }

@@ -36,7 +36,8 @@ struct StreamingStepAssignment: StepRecordSink {
 
     mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
         count += 1
-        guard let node = cursor.node(at: path, in: inventory) else {
+        // The reader hands paths in normal form (`StepRecordSink.take`).
+        guard let node = cursor.node(atNormalized: path, in: inventory) else {
             remember(line, path)
             return unmatched.take(step: step, path: path, time: time, line: line)
         }

@@ -7,7 +7,8 @@ protocol StepRecordSink {
     /// Records taken so far.
     var count: Int { get }
 
-    /// Takes a record (`path` as `StepRecord.path` holds it, `line` in file terms) and
+    /// Takes a record (`path` as `StepRecord.path` holds it, in normal form as
+    /// `ContainerPath.normalized` gives it, `line` in file terms) and
     /// returns the line of the first record taken before with the same path, if any.
     mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int?
 

@@ -50,6 +50,16 @@ public enum StepsReader: EvidenceReader {
         // outlives the walk): slices of the array took a retain and a release apiece,
         // a third of the parse at a million lines.
         bytes.withUnsafeBufferPointer { buffer in
+            // The UTF-8 of the last line's step and directory (both in `buffer`), known: a
+            // line naming the same step, or a file in the same directory, checks the rest only.
+            var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
+            var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
+            func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, same last: inout (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?) -> Bool {
+                if let known = last, known.bytes.count == bytes.count, ByteCompare.compare(known.bytes, bytes) == 0 { return known.isValid }
+                let isValid = UTF8Validity.isWellFormed(bytes)
+                last = (bytes, isValid)
+                return isValid
+            }
             records.forEach { range, line in
                 let text = UnsafeBufferPointer(rebasing: buffer[range])
                 if text.isEmpty || text[0] == UInt8(ascii: "#") { return true }
@@ -73,9 +83,8 @@ public enum StepsReader: EvidenceReader {
                     return true
                 }
                 // The path's warnings come after its normalising: a path refused is warned of once.
-                func take(_ path: UnsafeBufferPointer<UInt8>) {
-                    let pathIsValid = UTF8Validity.isWellFormed(pathField)
-                    if !pathIsValid || !UTF8Validity.isWellFormed(step) {
+                func take(_ path: UnsafeBufferPointer<UInt8>, pathIsValid: Bool) {
+                    if !pathIsValid || !isValidUTF8(step, same: &lastStep) {
                         collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
                     }
                     var time: UnsafeBufferPointer<UInt8>?
@@ -104,9 +113,13 @@ public enum StepsReader: EvidenceReader {
                     }
                 }
                 if let plain = ContainerPath.plainPath(pathField) {
-                    take(plain)
+                    // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
+                    var nameStart = plain.count
+                    while nameStart > 0 && plain[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+                    let directoryIsValid = nameStart == 0 || isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
+                    take(plain, pathIsValid: directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...])))
                 } else if let path = ContainerPath.normalized(bytes[pathOffset..<(pathOffset + pathField.count)]) {
-                    path.withUnsafeBufferPointer { take($0) }
+                    path.withUnsafeBufferPointer { take($0, pathIsValid: UTF8Validity.isWellFormed(pathField)) }
                 } else {
                     bad(
                         "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ExhibitCore
+@testable import ExhibitSynthetic
 
 @Suite struct StepsReaderTests {
     private func read(_ bytes: [UInt8]) throws(Diagnostic) -> ([StepRecord], [Diagnostic]) {
@@ -51,6 +52,33 @@ import Testing
         #expect(r[1].step == "t\u{FFFD}" && r[1].path == "Documents/a" && r[1].time == "noon")
         // A header only on line 1: elsewhere `step<TAB>path` is a record.
         #expect(r[2].step == "step" && r[2].path == "path")
+    }
+
+    /// The reader keeps the UTF-8 validity of the last line's step and directory: still
+    /// exactly the lines whose step or path is not valid UTF-8 are warned of, with
+    /// consecutive lines sharing either, in a sorted file and in one where they alternate.
+    @Test(arguments: 0..<4)
+    func everyLineWithInvalidUTF8IsWarnedOf(_ seed: Int) throws {
+        let steps: [[UInt8]] = [Array("login".utf8), [0x73, 0xFF], Array("größe".utf8), [0xC3]]
+        let parts: [[UInt8]] = [Array("Documents".utf8), [0x44, 0xFE], Array("日本".utf8), [0xE6, 0x97, 0x20]]
+        var random = ExhibitSynthetic.SplitMix64(seed: UInt64(seed))
+        var lines: [[UInt8]] = []
+        for i in 0..<80 {
+            let step = steps[Int(random.next() % UInt64(steps.count))]
+            var path: [UInt8] = random.next() % 2 == 0 ? Array("./".utf8) : []
+            for level in 0..<(1 + Int(random.next() % 3)) {
+                if level > 0 { path.append(UInt8(ascii: "/")) }
+                path += parts[Int(random.next() % UInt64(parts.count))]
+            }
+            path += Array("/f\(i)".utf8)
+            lines.append(step + [0x09] + path)
+        }
+        if seed % 2 == 1 { lines.sort { $0.lexicographicallyPrecedes($1) } }
+        let (_, w) = try read(Array(lines.map { $0 + [0x0A] }.joined()))
+        let invalid = Set(lines.indices.filter { !UTF8Validity.isWellFormed(lines[$0].withUnsafeBufferPointer { $0 }) }.map { $0 + 1 })
+        let warned = w.filter { $0.message.contains("not valid UTF-8") }.compactMap { $0.position?.line }
+        #expect(!invalid.isEmpty && invalid.count < lines.count && w.count < 100)
+        #expect(Set(warned) == invalid)
     }
 
     @Test func emptyIsFineGarbageThrows() throws {
