@@ -48,16 +48,6 @@ public enum ContainerPath {
         return out.isEmpty ? nil : out[...]
     }
 
-    /// `normalized`'s common case on a pointer: `raw` after its leading `./`s, when that
-    /// is already in normal form (a slice of `raw`); nil for anything else (absolute,
-    /// `//`, `.` or `..` components, empty), which `normalized` handles.
-    static func plainPath(_ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        var start = 0
-        while raw.count - start >= 2 && raw[start] == dot && raw[start + 1] == slash { start += 2 }
-        let rest = UnsafeBufferPointer(rebasing: raw[start...])
-        return isNormalized(rest) ? rest : nil
-    }
-
     /// True when `raw` climbs above the container (`../x`, `a/../../x`): the only
     /// relative path `normalizedBytes` refuses for its `..`.
     public static func climbsOut(_ raw: ArraySlice<UInt8>) -> Bool {

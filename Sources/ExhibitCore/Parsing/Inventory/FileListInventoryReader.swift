@@ -226,6 +226,7 @@ private struct PathListParser {
         var firstLine: (line: Int, offset: Int)?
         var listedDirectories: [Int: Int] = [:]
         var directories = ListedDirectoryChain()
+        var plainPaths = PlainPathCheck()
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
                 self.base = base
@@ -236,7 +237,7 @@ private struct PathListParser {
                 }
                 if raw.isEmpty { return }
                 if firstLine == nil { firstLine = (line, offset(raw)) }
-                if let plain = Self.plainPathStart(raw) {
+                if let plain = Self.plainPathStart(raw, checking: &plainPaths) {
                     // Most lines: the path is `raw` after its `./`, in normal form. Read through a
                     // pointer, as no slice of the window is made (each took a retain and a release).
                     usable += 1
@@ -311,10 +312,10 @@ private struct PathListParser {
     /// normal form once its leading `./`s are dropped, and shallower than the depth limit
     /// (what `relativePath` would return as a slice of `raw`, with no warning but the
     /// UTF-8 one). nil for every other line, which takes `relativePath`.
-    static func plainPathStart(_ raw: ArraySlice<UInt8>) -> Int? {
+    static func plainPathStart(_ raw: ArraySlice<UInt8>, checking check: inout PlainPathCheck) -> Int? {
         raw.withUnsafeBufferPointer { b -> Int? in
             // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
-            guard b.first != UInt8(ascii: "~"), let path = ContainerPath.plainPath(b), path.count < NcduFormat.maximumDepth,
+            guard b.first != UInt8(ascii: "~"), let path = check.plainPath(b), path.count < NcduFormat.maximumDepth,
                 let start = path.baseAddress, let whole = b.baseAddress
             else { return nil }
             return raw.startIndex + (start - whole)
@@ -339,6 +340,7 @@ private struct PathListParser {
     // MARK: sizes.txt
 
     mutating func applySizes(_ list: ListArtifact, to builder: inout InventoryBuilder) {
+        var plainPaths = PlainPathCheck()
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
                 self.base = base
@@ -367,7 +369,7 @@ private struct PathListParser {
                 }
                 let pathText = text[field.pathStart...]
                 let found: (id: Int?, path: [UInt8])
-                if let plain = Self.plainPathStart(pathText) {
+                if let plain = Self.plainPathStart(pathText, checking: &plainPaths) {
                     // Most lines, read through a pointer as in files.txt.
                     found = pathText.withUnsafeBufferPointer { whole in
                         let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])

@@ -54,6 +54,7 @@ public enum StepsReader: EvidenceReader {
             // line naming the same step, or a file in the same directory, checks the rest only.
             var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
             var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
+            var plainPaths = PlainPathCheck()
             func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, same last: inout (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?) -> Bool {
                 if let known = last, known.bytes.count == bytes.count, ByteCompare.compare(known.bytes, bytes) == 0 { return known.isValid }
                 let isValid = UTF8Validity.isWellFormed(bytes)
@@ -112,7 +113,7 @@ public enum StepsReader: EvidenceReader {
                             line: line, column: pathColumn, offset: pathOffset)
                     }
                 }
-                if let plain = ContainerPath.plainPath(pathField) {
+                if let plain = plainPaths.plainPath(pathField) {
                     // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
                     var nameStart = plain.count
                     while nameStart > 0 && plain[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }

@@ -260,6 +260,27 @@ import Testing
         return out.isEmpty ? nil : Array(out.joined(separator: [UInt8(ascii: "/")]))
     }
 
+    /// `PlainPathCheck` checks only the name of a path in the directory it passed last:
+    /// over runs of lines that share directories (and `.`, `..`, `//` at the end, in the
+    /// middle, or in place of the name), it passes exactly the paths in normal form once
+    /// their `./` is dropped, as `ContainerPath.normalized` would return them unchanged.
+    @Test func thePlainPathCheckAgreesWithTheReference() {
+        var random = ExhibitSynthetic.SplitMix64(seed: 19)
+        let directories = ["a/b", "a/b/", "a//b", "a/./b", "a/b/..", "./a/b", "a", "", ".", "a/bc", "a/.b"]
+        let names = ["x", ".", "..", "", "x/", ".x", "x.", "..x", "y/z", "/x"]
+        var check = PlainPathCheck()
+        for _ in 0..<5_000 {
+            let directory = directories[Int(random.next() % UInt64(directories.count))]
+            let name = names[Int(random.next() % UInt64(names.count))]
+            let raw = Array((random.next() % 3 == 0 ? "./" : "").utf8) + Array((directory.isEmpty ? name : directory + "/" + name).utf8)
+            var rest = raw[...]
+            while rest.starts(with: [UInt8(ascii: "."), UInt8(ascii: "/")]) { rest = rest.dropFirst(2) }
+            let expected: [UInt8]? = Self.reference(Array(rest)) == Array(rest) ? Array(rest) : nil
+            let got = raw.withUnsafeBufferPointer { check.plainPath($0).map { Array($0) } }
+            #expect(got == expected, "\(String(decoding: raw, as: UTF8.self))")
+        }
+    }
+
     @Test func theFastPathAgreesWithTheReference() {
         let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "."), UInt8(ascii: "/")]
         var paths: [[UInt8]] = [[]]
