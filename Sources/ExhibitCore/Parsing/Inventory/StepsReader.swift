@@ -34,12 +34,16 @@ public enum StepsReader: EvidenceReader {
     /// line 0, and a path is a repeat if `out` (shared by the batches, with file lines)
     /// took it before. Warnings name the batch's own lines; the caller shifts them.
     /// Thrown when no line of `bytes` is a usable record.
+    /// `count`: the batch is `bytes[..<count]` (read in place in the stream's window);
+    /// `atFileStart`: it starts the file, so a byte order mark is skipped and line 1 may
+    /// be a header.
     static func read(
-        _ bytes: [UInt8], file: String, lineShift: Int, into out: inout some StepRecordSink, warnings: inout [Diagnostic]
+        _ bytes: [UInt8], count: Int? = nil, atFileStart: Bool = true, file: String, lineShift: Int, into out: inout some StepRecordSink,
+        warnings: inout [Diagnostic]
     ) throws(Diagnostic) {
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
-        let records = TextRecords(bytes, allowNulDelimited: false)
+        let records = TextRecords(bytes, count: count ?? bytes.count, skippingBOM: atFileStart, allowNulDelimited: false)
         let countBefore = out.count
         var firstBad: (line: Int, column: Int, offset: Int, message: String)?
         func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
@@ -66,7 +70,7 @@ public enum StepsReader: EvidenceReader {
                 if text.isEmpty || text[0] == UInt8(ascii: "#") { return true }
                 let firstTab = Self.firstTab(in: text, from: 0)
                 let secondTab = firstTab.flatMap { Self.firstTab(in: text, from: $0 + 1) }
-                if line == 1, let firstTab, ByteCompare.equal(UnsafeBufferPointer(rebasing: text[..<firstTab]), "step"),
+                if line == 1 && atFileStart, let firstTab, ByteCompare.equal(UnsafeBufferPointer(rebasing: text[..<firstTab]), "step"),
                     ByteCompare.equal(UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)]), "path")
                 {
                     return true

@@ -9,11 +9,20 @@ struct TextRecords {
     /// NUL-delimited: records are counted as "lines" in positions.
     let isNulDelimited: Bool
     let start: Int
+    /// The records end here: `bytes.count`, or the end of a batch read in place.
+    let end: Int
 
     init(_ bytes: [UInt8], allowNulDelimited: Bool = true) {
+        self.init(bytes, count: bytes.count, skippingBOM: true, allowNulDelimited: allowNulDelimited)
+    }
+
+    /// The records of `bytes[..<count]`; a byte order mark is skipped only when
+    /// `skippingBOM` (the bytes start the file).
+    init(_ bytes: [UInt8], count: Int, skippingBOM: Bool, allowNulDelimited: Bool) {
         self.bytes = bytes
-        self.start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        self.isNulDelimited = allowNulDelimited && bytes.withUnsafeBytes { Self.find(0, in: $0, from: 0) != nil }
+        self.end = count
+        self.start = skippingBOM && bytes[..<count].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.isNulDelimited = allowNulDelimited && bytes.withUnsafeBytes { Self.find(0, in: UnsafeRawBufferPointer(rebasing: $0[..<count]), from: 0) != nil }
     }
 
     /// `memchr` from `from`: delimiters are found at memory speed, not a byte at a time.
@@ -30,11 +39,11 @@ struct TextRecords {
         let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
         var lineStart = start
         var number = 1
-        let n = bytes.count
+        let n = end
         let nul = isNulDelimited
         // `bytes` is a let: its storage outlives the walk, so the delimiters are found
         // through one pointer while `body` reads the array as it likes.
-        let ends: (Int) -> Int? = { from in bytes.withUnsafeBytes { Self.find(delimiter, in: $0, from: from) } }
+        let ends: (Int) -> Int? = { from in bytes.withUnsafeBytes { Self.find(delimiter, in: UnsafeRawBufferPointer(rebasing: $0[..<n]), from: from) } }
         while let i = ends(lineStart) {
             var end = i
             if !nul, end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
@@ -51,9 +60,9 @@ struct TextRecords {
 
     /// The number of records (for reserving capacity).
     var estimatedCount: Int {
-        if !isNulDelimited { return 1 + bytes.withUnsafeBytes { countNewlines($0) } }
+        if !isNulDelimited { return 1 + bytes.withUnsafeBytes { countNewlines(UnsafeRawBufferPointer(rebasing: $0[..<end])) } }
         var c = 1
-        for b in bytes where b == 0 { c += 1 }
+        for b in bytes[..<end] where b == 0 { c += 1 }
         return c
     }
 

@@ -6,7 +6,8 @@ import Testing
 /// records and warnings of the whole-file read, wherever the batches are cut, and a
 /// line longer than the maximum (a sparse file) is skipped without being held.
 @Suite struct StepsStreamingTests {
-    /// Header, comments, CRLF, a BOM, bad lines, repeats near and far, invalid UTF-8, times.
+    /// Header, comments, CRLF, a BOM, bad lines, repeats near and far, invalid UTF-8,
+    /// times, and a header's text as a record.
     static let sample: [UInt8] = {
         var text = "\u{FEFF}step\tpath\n# comment\n"
         for i in 0..<60 {
@@ -20,6 +21,8 @@ import Testing
             default: text += "cleanup\tLibrary/Caches/c\(i)\n"
             }
         }
+        // Not a header past line 1, also where a batch starts with it.
+        text += "step\tpath\n"
         var bytes = Array(text.utf8)
         bytes += Array("bad-utf8\tDocuments/".utf8) + [0xFF, 0xFE] + Array(".txt\n".utf8)
         bytes += Array("last\tDocuments/no-newline".utf8)
