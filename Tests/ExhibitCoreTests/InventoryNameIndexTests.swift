@@ -33,21 +33,20 @@ import Testing
         var model = Model()
         /// The directory a tree source is listing; mostly its children or it next, sometimes anywhere.
         var current = 0
+        /// Where a source in tree order adds next: `current` mostly, its parent sometimes, anywhere 5 % of the time.
+        func parentInTreeOrder(_ current: Int, _ dirs: [Int]) -> Int {
+            let pick = Int(random.next() % 20)
+            if pick == 0 { return dirs[Int(random.next() % UInt64(dirs.count))] }
+            if pick < 4, model.nodes[current].parent >= 0 { return model.nodes[current].parent }
+            return current
+        }
         for step in 0..<operations {
             let name = Self.names[Int(random.next() % UInt64(Self.names.count))]
             let dirs = model.directories
             let roll = Int(random.next() % 100)
             if roll >= listShare {
                 // Tree source: under the current directory, a new child of it, its parent, or (5%) anywhere.
-                let pick = Int(random.next() % 20)
-                let parent: Int
-                if pick == 0 {
-                    parent = dirs[Int(random.next() % UInt64(dirs.count))]
-                } else if pick < 4, model.nodes[current].parent >= 0 {
-                    parent = model.nodes[current].parent
-                } else {
-                    parent = current
-                }
+                let parent = parentInTreeOrder(current, dirs)
                 let isDirectory = random.next() % 3 == 0
                 let duplicate = model.first(name, under: parent) != nil
                 let id = builder.addEntry(name: name, parent: parent, isDirectory: isDirectory, .init(size: UInt64(step)))
@@ -56,15 +55,7 @@ import Testing
                 #expect(builder.isDuplicate(id) == duplicate, "seed \(seed) step \(step): addEntry")
                 current = isDirectory && random.next() % 2 == 0 ? id : parent
             } else if listInTreeOrder {
-                let pick = Int(random.next() % 20)
-                let parent: Int
-                if pick == 0 {
-                    parent = dirs[Int(random.next() % UInt64(dirs.count))]
-                } else if pick < 4, model.nodes[current].parent >= 0 {
-                    parent = model.nodes[current].parent
-                } else {
-                    parent = current
-                }
+                let parent = parentInTreeOrder(current, dirs)
                 let existing = model.first(name, under: parent)
                 if random.next() % 3 == 0 {
                     let id = builder.listedDirectory(named: name, under: parent)

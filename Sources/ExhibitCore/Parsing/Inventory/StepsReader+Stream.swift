@@ -79,18 +79,7 @@ struct StepsBatches<Sink: StepRecordSink> {
     /// Reads the stream's next bytes after the partial line and parses the whole lines;
     /// false at the end of the file (the last line, unterminated, parsed then).
     mutating func readMore(from stream: any EvidenceStream) throws(EvidenceSourceError) -> Bool {
-        let from = filled
-        let room = min(StepsReader.batchSize, window.count - from)
-        var failure: EvidenceSourceError?
-        let n = window.withUnsafeMutableBytes { raw -> Int in
-            do throws(EvidenceSourceError) {
-                return try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[from..<(from + room)]))
-            } catch {
-                failure = error
-                return 0
-            }
-        }
-        if let failure { throw failure }
+        let n = try TextRecordStream.fill(&window, from: filled, atMost: StepsReader.batchSize, stream)
         guard n > 0 else {
             if filled > 0 && !skipping { parse(count: filled) }
             filled = 0

@@ -110,9 +110,11 @@ package struct TextRecordStream {
         }
     }
 
-    /// Reads once into `window[from...]`, at most `windowSize` bytes.
-    private static func fill(_ window: inout [UInt8], from: Int, _ stream: any EvidenceStream) throws(EvidenceSourceError) -> Int {
-        let room = min(windowSize, window.count - from)
+    /// Reads once into `window[from...]`, at most `limit` bytes (steps.tsv's batches read so too).
+    static func fill(_ window: inout [UInt8], from: Int, atMost limit: Int = windowSize, _ stream: any EvidenceStream) throws(EvidenceSourceError)
+        -> Int
+    {
+        let room = min(limit, window.count - from)
         var failure: EvidenceSourceError?
         let n = window.withUnsafeMutableBytes { raw -> Int in
             do throws(EvidenceSourceError) {
