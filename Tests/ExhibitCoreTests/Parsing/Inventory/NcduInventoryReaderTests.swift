@@ -118,4 +118,25 @@ import Testing
             #expect(error.message.contains("no deeper than 1024"))
         }
     }
+
+    /// The word-at-a-time scan for a string's end finds what a byte loop finds: the first
+    /// `"`, `\` or control byte, at every offset in and across its 8-byte words, next to
+    /// bytes that differ from them by one bit (`#`, `]`, space, DEL, UTF-8).
+    @Test func theStringScanFindsWhatAByteLoopFinds() {
+        let alphabet: [UInt8] = [0x22, 0x5C, 0x1F, 0x00, 0x0A, 0x23, 0x5D, 0x20, 0x7F, 0xC3, 0xA9, 0x61, 0x02, 0xA2, 0xDC]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        for _ in 0..<20_000 {
+            let count = next() % 40
+            // Mostly plain letters, so that the byte sought falls anywhere in the buffer.
+            let bytes = (0..<count).map { _ in next() % 6 == 0 ? alphabet[next() % alphabet.count] : UInt8(0x61 + next() % 26) }
+            let from = count == 0 ? 0 : next() % (count + 1)
+            let expected = bytes.indices.first { $0 >= from && (bytes[$0] == 0x22 || bytes[$0] == 0x5C || bytes[$0] < 0x20) }
+            let got = bytes.withUnsafeBufferPointer { JSONScanner.firstQuoteEscapeOrControl(in: $0, from: from) }
+            #expect(got == expected, "\(bytes) from \(from)")
+        }
+    }
 }
