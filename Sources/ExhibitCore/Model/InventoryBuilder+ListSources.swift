@@ -1,7 +1,8 @@
 /// The list-shaped sources' side of `InventoryBuilder` (files.txt and its companions,
 /// which name whole paths and learn late which entries are directories), and lookups
-/// while building. Every entry added here is indexed at once (`prepareIndex()`): the
-/// next line's directories are found through the index.
+/// while building. `listedEntry` finds a name's earlier siblings among its open
+/// directory's and leaves new entries out of the index until `indexListedEntries()`;
+/// the other adds here index every entry at once (`prepareIndex()`).
 extension InventoryBuilder {
     /// The directory called `name` under the directory `parent`, created when missing.
     /// A same-named file does not count: a second node is made, marked duplicate.
@@ -72,15 +73,20 @@ extension InventoryBuilder {
         let p = Int32(parent)
         let opened = listedSiblings.enter(
             p, parentOfParent: nodes[parent].parent, hasChildren: directories[Int(nodes[parent].directory)].childCount > 0)
+        // A closed directory: its children all go in the index, and it opens with an empty
+        // table, under its parent when that is open (a walk through closed directories
+        // opens one a component), else with the chain from the root rebuilt.
         if !opened {
             prepareIndex()
-            var path: [Int32] = []
-            var directory = p
-            while directory >= 0 {
-                path.append(directory)
-                directory = nodes[Int(directory)].parent
+            if !listedSiblings.enter(p, parentOfParent: nodes[parent].parent, hasChildren: false) {
+                var path: [Int32] = []
+                var directory = p
+                while directory >= 0 {
+                    path.append(directory)
+                    directory = nodes[Int(directory)].parent
+                }
+                listedSiblings.reset(openingPath: path.reversed())
             }
-            listedSiblings.reset(openingPath: path.reversed())
         }
         let (start, length) = appendName(name)
         let h = hashOfName(at: start, length: length, parent: p)
@@ -92,7 +98,7 @@ extension InventoryBuilder {
             return searchIndex ? index.first(parent: p, name: query, hash: h, nodes: nodes, names: names) : nil
         }
         if let existing {
-            names.removeLast(length)
+            takeBackName(length: length)
             return (Int(existing), true)
         }
         let id = appendNode(nameStart: start, nameLength: length, parent: parent, flags: [], hash: h, indexed: false)
@@ -146,8 +152,8 @@ extension InventoryBuilder {
     }
 
     /// The first child of `parent` called `name`, if any (files and directories).
-    /// Entries a tree source added since the index was last needed are searched one by
-    /// one (list sources leave none).
+    /// Entries added since the index was last needed (by a tree source, or by
+    /// `listedEntry` before `indexListedEntries()`) are searched one by one.
     public func child(named name: some Collection<UInt8>, of parent: Int) -> Int? {
         let bytes = Array(name)
         return firstChild(of: Int32(parent), named: bytes[...])
@@ -194,7 +200,7 @@ extension InventoryBuilder {
                     return false
                 })
         }
-        if existing != nil { names.removeLast(length) }
+        if existing != nil { takeBackName(length: length) }
         return (start, length, hash, existing.map { Int($0) }, clash)
     }
 

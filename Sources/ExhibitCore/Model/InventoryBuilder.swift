@@ -4,11 +4,11 @@
 /// Readers either add entries under a known parent (tree-shaped sources such as ncdu
 /// JSON) or add whole paths (list-shaped sources such as files.txt, which create
 /// missing directories on the way). Both notice a name listed twice in one directory
-/// as it is added. Entries of list sources go into one (parent, name) hash index at
-/// once, since finding a path's directories needs it; entries of tree sources are
-/// checked against their open siblings only (`OpenDirectorySiblings`) and indexed in
-/// one cache-friendly pass when a lookup or `build()` needs the index. The index is
-/// handed to the `Inventory` for O(depth) lookups.
+/// as it is added. Entries of tree sources, and of a list in tree order, are checked
+/// against their open siblings only (`OpenDirectorySiblings`) and indexed in one
+/// cache-friendly pass when a lookup or `build()` needs the (parent, name) hash index;
+/// a list that comes back to a closed directory looks its children up in the index. The
+/// index is handed to the `Inventory` for O(depth) lookups.
 public struct InventoryBuilder {
     var nodes: [Inventory.Node] = []
     var names: [UInt8] = []
@@ -39,8 +39,10 @@ public struct InventoryBuilder {
     /// Entries whose name an earlier sibling already had (tree sources), plus paths
     /// listed again (list sources).
     public internal(set) var duplicateCount = 0
-    /// Names longer than `maximumNameLength` bytes were cut to that length.
+    /// Entries whose names, longer than `maximumNameLength` bytes, were cut to that length.
     public private(set) var truncatedNameCount = 0
+    /// The name `appendName` appended last was cut (`takeBackName` uncounts it).
+    private var lastNameWasCut = false
     /// Hard links whose bytes an earlier link counted (`markHardLinkRepeat`).
     private var hardLinkRepeats: Set<Int32> = []
     /// Whether the source records every entry's backup-exclusion flag (an entry not
@@ -236,7 +238,8 @@ public struct InventoryBuilder {
 
     mutating func appendName(_ name: some Collection<UInt8>) -> (start: Int, length: Int) {
         let start = names.count
-        if name.count > Self.maximumNameLength {
+        lastNameWasCut = name.count > Self.maximumNameLength
+        if lastNameWasCut {
             names.append(contentsOf: name.prefix(Self.maximumNameLength))
             truncatedNameCount += 1
         } else {
@@ -245,12 +248,19 @@ public struct InventoryBuilder {
         return (start, names.count - start)
     }
 
+    /// Takes back the name `appendName` just appended: a list source's lookup found the
+    /// entry. A cut name is then not counted again: `truncatedNameCount` counts entries.
+    mutating func takeBackName(length: Int) {
+        names.removeLast(length)
+        if lastNameWasCut { truncatedNameCount -= 1 }
+    }
+
     func hashOfName(at start: Int, length: Int, parent: Int32) -> UInt32 {
         names.withUnsafeBytes { SiblingNameIndex.hash(parent: parent, name: UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
     }
 
-    /// `indexed`: list sources index the node at once (after `prepareIndex()`); tree
-    /// sources leave it to `indexPending()`.
+    /// `indexed`: the node goes in the index at once (after `prepareIndex()`: a list
+    /// source's adds other than `listedEntry`'s); others wait for `indexPending()`.
     mutating func appendNode(
         nameStart: Int, nameLength: Int, parent: Int, flags: Inventory.NodeFlags,
         hash: UInt32, indexed: Bool
@@ -292,9 +302,13 @@ public struct InventoryBuilder {
     /// Indexes the entries a sorted list added without a lookup, in one pass: for a
     /// reader to call before its lookups by path (`existingNode(atPath:)`), which would
     /// otherwise search them one by one.
-    public mutating func indexListedEntries() { prepareIndex() }
+    public mutating func indexListedEntries() {
+        prepareIndex()
+        // Every entry is in the index: the open tables go (a flat list's root table is 8 MB at a million).
+        listedSiblings = OpenDirectorySiblings()
+    }
 
-    /// Indexes the nodes tree sources added since the last call: in one pass over the
+    /// Indexes the nodes added unindexed since the last call: in one pass over the
     /// whole table when they outnumber the indexed ones (a tree source's load), else
     /// one by one.
     private mutating func indexPending(sizedExactly: Bool = false) {
@@ -379,7 +393,7 @@ public struct InventoryBuilder {
     public consuming func build() -> Inventory {
         let n = nodes.count
         // A tree source's load leaves the index to the first lookup that needs it; entries
-        // a list source indexed while loading keep theirs (the few added since go in).
+        // a list source had indexed by the end of its read keep theirs (the few added since go in).
         let nameIndex: NameIndexStorage
         if nodes.count - indexedCount >= index.count {
             index = SiblingNameIndex()
@@ -389,6 +403,7 @@ public struct InventoryBuilder {
             nameIndex = .built(index)
         }
         openSiblings = OpenDirectorySiblings()
+        listedSiblings = OpenDirectorySiblings()
         hashes = []  // freed before the child index is made: the peak of a load is here
         // `childCount` was counted as nodes were appended.
         var start: UInt32 = 0

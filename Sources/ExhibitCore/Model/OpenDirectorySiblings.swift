@@ -1,5 +1,6 @@
-/// Duplicate-name detection for tree-shaped sources (ncdu JSON, a directory walk),
-/// which list a directory's children while it is "open" and never come back to it.
+/// Duplicate-name detection for tree-shaped sources (ncdu JSON, a directory walk), which
+/// list a directory's children while it is "open" and never come back to it, and for a
+/// path list in tree order (`InventoryBuilder.listedEntry`), which comes back only rarely.
 ///
 /// It tracks the chain of open directories (each the parent of the next), each with a
 /// small hash table of the children added since it opened; `InventoryBuilder` leaves
@@ -11,13 +12,14 @@
 struct OpenDirectorySiblings {
     private struct Level {
         var directory: Int32
-        /// Node ids, -1 empty; a power of two in size, at most half full.
+        /// Node ids, -1 empty; a power of two in size, at most half full. Empty until the
+        /// first child (`size` 0): a directory opened only to be passed through costs no table.
         var slots: [Int32]
         var count = 0
 
         init(directory: Int32, size: Int) {
             self.directory = directory
-            slots = [Int32](repeating: -1, count: size)
+            slots = size > 0 ? [Int32](repeating: -1, count: size) : []
         }
     }
 
@@ -37,6 +39,10 @@ struct OpenDirectorySiblings {
     /// caller must then find `parent`'s earlier children elsewhere and call `reset(open:)`.
     mutating func enter(_ parent: Int32, parentOfParent: Int32, hasChildren: Bool) -> Bool {
         if top.directory == parent { return true }
+        // A child of the innermost open directory is not open itself (the others are its
+        // ancestors): no need to look through them, which cost a list's walk through
+        // closed directories the depth at each component.
+        if hasChildren && top.directory == parentOfParent { return false }
         if !hasChildren && top.directory == parentOfParent {
             outer.append(top)
             top = Level(directory: parent, size: openingSize)
@@ -71,8 +77,8 @@ struct OpenDirectorySiblings {
     /// came back to a closed directory can go on to that directory's siblings.
     mutating func reset(openingPath path: [Int32]) {
         guard let innermost = path.last else { return reset(open: 0) }
-        outer = path.dropLast().map { Level(directory: $0, size: 16) }
-        top = Level(directory: innermost, size: 16)
+        outer = path.dropLast().map { Level(directory: $0, size: 0) }
+        top = Level(directory: innermost, size: 0)
     }
 
     /// Whether a child of the innermost open directory (`parent`, after `enter`) called
@@ -129,7 +135,7 @@ struct OpenDirectorySiblings {
     mutating func insert(_ id: Int32, hash: UInt32, hashes: [UInt32]) {
         if (top.count + 1) &* 2 > top.slots.count {
             let old = top.slots
-            top.slots = [Int32](repeating: -1, count: old.count &* 2)
+            top.slots = [Int32](repeating: -1, count: max(openingSize, old.count &* 2))
             for earlier in old where earlier >= 0 { Self.place(earlier, hash: hashes[Int(earlier)], in: &top.slots) }
         }
         Self.place(id, hash: hash, in: &top.slots)

@@ -164,4 +164,44 @@ import Testing
             _ = try? NcduInventoryReader.read(Self.deepNcduDuplicates(n), file: EvidenceLayout.inventoryJSON, warnings: &w)
         }
     }
+
+    /// excluded.txt naming paths files.txt lacks: each is added as an empty directory
+    /// and indexed at once, so the next line's lookup does not search the ones before
+    /// one by one.
+    @Test func excludedPathsMissingFromTheListAreLinear() throws {
+        func read(_ n: Int) throws -> (FileListInventory, [Diagnostic]) {
+            var w: [Diagnostic] = []
+            let excluded = (0..<n).map { "./new\($0)\n" }.joined()
+            let read = try FileListInventoryReader.read(
+                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: Array("./Documents/a\n".utf8)), sizes: nil,
+                excluded: ArtifactBytes(file: EvidenceLayout.excludedList, bytes: Array(excluded.utf8)), xattr: nil, warnings: &w)
+            return (read, w)
+        }
+        let (small, warnings) = try read(10)
+        #expect(small.inventory.childCount(Inventory.root) == 11)
+        #expect(warnings.filter { $0.message.contains("added as an empty directory") }.count == 10)
+        Self.expectLinear("excluded.txt paths missing from files.txt", size: 2_000) { n in _ = try? read(n) }
+    }
+
+    /// A list that goes back and forth between two deep directories it listed before
+    /// walks closed directories on every line: each opens with no table of its own, so a
+    /// line costs its depth, not the depth squared (200 lines; the depth grows).
+    @Test func aListAlternatingBetweenDeepClosedDirectoriesIsLinearInDepth() throws {
+        func list(depth: Int) -> [UInt8] {
+            let a = String(repeating: "a/", count: depth)
+            let b = String(repeating: "b/", count: depth)
+            var text = "./\(a)x\n./\(b)x\n"
+            for i in 0..<200 { text += "./\(i % 2 == 0 ? a : b)f\(i)\n" }
+            return Array(text.utf8)
+        }
+        var warnings: [Diagnostic] = []
+        let read = try FileListInventoryReader.read(
+            files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: list(depth: 10)), sizes: nil, excluded: nil, xattr: nil, warnings: &warnings)
+        #expect(warnings.isEmpty && read.inventory.totalFiles == 202)
+        Self.expectLinear("files.txt alternating between deep directories", size: 120) { depth in
+            var w: [Diagnostic] = []
+            _ = try? FileListInventoryReader.read(
+                files: ArtifactBytes(file: EvidenceLayout.filesList, bytes: list(depth: depth)), sizes: nil, excluded: nil, xattr: nil, warnings: &w)
+        }
+    }
 }

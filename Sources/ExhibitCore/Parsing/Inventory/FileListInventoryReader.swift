@@ -456,6 +456,8 @@ private struct PathListParser {
         let components = path.split(separator: UInt8(ascii: "/"))
         var cur = Inventory.root
         for component in components { cur = builder.listedDirectory(named: component, under: cur) }
+        // Indexed at once: the next line's lookup by path would search them one by one.
+        builder.indexListedEntries()
         builder.setExcluded(cur)
         collector.add(
             "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",

@@ -105,16 +105,17 @@ public enum StepsReader: EvidenceReader {
                     // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
                     // bytes of its decoding with replacement characters. Dropping `./` and `//`
                     // keeps a valid path valid, so a valid field needs no decoding.
-                    let earlier =
-                        pathIsValid
-                        ? out.take(step: step, path: path, time: time, line: line + lineShift)
-                        : Array(String(decoding: path, as: UTF8.self).utf8).withUnsafeBufferPointer {
-                            out.take(step: step, path: $0, time: time, line: line + lineShift)
+                    func take(stored: UnsafeBufferPointer<UInt8>) {
+                        if let earlier = out.take(step: step, path: stored, time: time, line: line + lineShift) {
+                            collector.add(
+                                "\"\(TerminalText.escape(bytes: stored.prefix(120)))\" was already named on line \(earlier); the later step wins",
+                                line: line, column: pathColumn, offset: pathOffset)
                         }
-                    if let earlier {
-                        collector.add(
-                            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" was already named on line \(earlier); the later step wins",
-                            line: line, column: pathColumn, offset: pathOffset)
+                    }
+                    if pathIsValid {
+                        take(stored: path)
+                    } else {
+                        Array(String(decoding: path, as: UTF8.self).utf8).withUnsafeBufferPointer { take(stored: $0) }
                     }
                 }
                 if let plain = plainPaths.plainPath(pathField) {

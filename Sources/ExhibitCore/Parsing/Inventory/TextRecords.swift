@@ -3,7 +3,8 @@ import CBytes
 /// Splits a text artifact into records the way the tools that write them delimit
 /// them: newline-terminated lines (a trailing CR from a Windows checkout is dropped),
 /// or NUL-terminated records when the file holds any NUL byte (`find -print0`, where
-/// a newline may be part of a file name). A UTF-8 byte order mark is skipped.
+/// a newline may be part of a file name). A UTF-8 byte order mark is skipped where the
+/// bytes start the file.
 struct TextRecords {
     let bytes: [UInt8]
     /// NUL-delimited: records are counted as "lines" in positions.

@@ -101,6 +101,18 @@ import Testing
         }
     }
 
+    /// "N name(s) … were cut" counts the entries whose names were cut, once each
+    /// however many lines walk a long directory name (and whatever their order).
+    @Test func cutNamesAreCountedOncePerEntry() throws {
+        let long = String(repeating: "x", count: InventoryBuilder.maximumNameLength + 5)
+        for lines in [["\(long)/a", "\(long)/b/c", "\(long)/d"], ["\(long)/a", "e", "\(long)/b/c", "\(long)/\(long)", "\(long)/d"]] {
+            let (r, w) = try read(lines.joined(separator: "\n") + "\n")
+            let cut = lines.last!.hasSuffix("d") && lines.count == 5 ? 2 : 1
+            #expect(w.filter { $0.message.contains("name(s) longer than") }.map(\.message) == ["\(cut) name(s) longer than 65535 bytes were cut"])
+            #expect(r.inventory.childCount(Inventory.root) == (lines.count == 5 ? 2 : 1))
+        }
+    }
+
     @Test func findDotSortListingWithDirectoriesSizesAndExclusions() throws {
         let files = ".\n./Documents\n./Documents/a b.txt\n./Library/\n./Library/Caches\n./Library/Caches/c.db\n./tmp/x.tmp\n"
         let sizes = "0\t\n4096\tDocuments\n12\tDocuments/a b.txt\n300 ./Library/Caches/c.db\n"

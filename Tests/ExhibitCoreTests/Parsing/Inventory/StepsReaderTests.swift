@@ -81,6 +81,16 @@ import Testing
         #expect(Set(warned) == invalid)
     }
 
+    /// A repeated path that is not valid UTF-8 is quoted as the record holds it, with
+    /// the replacement character, as the first record's warning decoded it.
+    @Test func aRepeatedInvalidPathIsQuotedAsStored() throws {
+        let bytes = Array("s\tDocuments/".utf8) + [0xFF] + Array("\nt\tDocuments/".utf8) + [0xFF, 0x0A]
+        let (r, w) = try read(bytes)
+        #expect(r.map(\.path) == ["Documents/\u{FFFD}", "Documents/\u{FFFD}"])
+        let repeat_ = try #require(w.first { $0.message.contains("already named") })
+        #expect(repeat_.message.hasPrefix("\"" + TerminalText.escape(bytes: Array("Documents/\u{FFFD}".utf8)) + "\" was already named on line 1"))
+    }
+
     @Test func emptyIsFineGarbageThrows() throws {
         #expect(try read([]).0.isEmpty)
         do {
