@@ -75,8 +75,7 @@ enum StepAssignment {
         }
 
         private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
-            var nameStart = path.count
-            while nameStart > 0 && path[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+            let nameStart = ContainerPath.nameStart(path)
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[nameStart...]))
             var parent = Inventory.root
             if nameStart > 0 {

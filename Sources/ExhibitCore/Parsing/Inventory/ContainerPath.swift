@@ -48,6 +48,14 @@ public enum ContainerPath {
         return out.isEmpty ? nil : out[...]
     }
 
+    /// Where the last component of `path` starts (0 when it has no `/`): its name, after
+    /// its directory and the `/` before it.
+    static func nameStart(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = path.count
+        while i > 0 && path[i - 1] != slash { i -= 1 }
+        return i
+    }
+
     /// True when `raw` climbs above the container (`../x`, `a/../../x`): the only
     /// relative path `normalizedBytes` refuses for its `..`.
     public static func climbsOut(_ raw: ArraySlice<UInt8>) -> Bool {

@@ -288,7 +288,7 @@ private struct PathListParser {
         _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool,
         directories: inout ListedDirectoryChain, listedDirectories: inout [Int: Int], builder: inout InventoryBuilder
     ) {
-        let nameStart = Self.nameStart(path)
+        let nameStart = ContainerPath.nameStart(path)
         let parent = nameStart > 0 ? directories.node(at: UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)]), builder: &builder) : Inventory.root
         let name = UnsafeBufferPointer(rebasing: path[nameStart...])
         if checkingUTF8 && !collector.isFull && !((nameStart == 0 || directories.isValidUTF8) && UTF8Validity.isWellFormed(name)) {
@@ -320,13 +320,6 @@ private struct PathListParser {
             else { return nil }
             return raw.startIndex + (start - whole)
         }
-    }
-
-    /// The index of the last component's first byte (0 when there is no `/`).
-    static func nameStart(_ path: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = path.count
-        while i > 0 && path[i - 1] != UInt8(ascii: "/") { i -= 1 }
-        return i
     }
 
     private mutating func warnDuplicate(_ id: Int, earlier: Int?, line: Int, offset: Int, builder: inout InventoryBuilder) {
@@ -375,7 +368,7 @@ private struct PathListParser {
                         let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
                         let id = existingNode(path, in: &builder)
                         // A found node's directory is the last one looked up, whose validity is known.
-                        let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[Self.nameStart(path)...]) : path
+                        let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
                         let valid = UTF8Validity.isWellFormed(checked)
                         if !collector.isFull && !valid {
                             collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(pathText))
@@ -404,7 +397,7 @@ private struct PathListParser {
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
     /// the next line (only while the builder does not change).
     private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: inout InventoryBuilder) -> Int? {
-        let nameStart = Self.nameStart(path)
+        let nameStart = ContainerPath.nameStart(path)
         var directory = Inventory.root
         if nameStart > 0 {
             let directoryPath = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])

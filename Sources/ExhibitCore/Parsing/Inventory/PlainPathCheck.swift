@@ -17,8 +17,7 @@ struct PlainPathCheck {
         var start = 0
         while raw.count - start >= 2 && raw[start] == Self.dot && raw[start + 1] == Self.slash { start += 2 }
         let rest = UnsafeBufferPointer(rebasing: raw[start...])
-        var nameStart = rest.count
-        while nameStart > 0 && rest[nameStart - 1] != Self.slash { nameStart -= 1 }
+        let nameStart = ContainerPath.nameStart(rest)
         if nameStart > 1 && nameStart - 1 == directory.count
             && directory.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)])) == 0 })
         {

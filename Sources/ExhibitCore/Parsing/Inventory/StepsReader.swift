@@ -120,8 +120,7 @@ public enum StepsReader: EvidenceReader {
                 }
                 if let plain = plainPaths.plainPath(pathField) {
                     // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
-                    var nameStart = plain.count
-                    while nameStart > 0 && plain[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+                    let nameStart = ContainerPath.nameStart(plain)
                     let directoryIsValid = nameStart == 0 || isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
                     take(plain, pathIsValid: directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...])))
                 } else if let path = ContainerPath.normalized(bytes[pathOffset..<(pathOffset + pathField.count)]) {
