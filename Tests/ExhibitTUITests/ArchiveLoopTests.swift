@@ -123,6 +123,9 @@ import Testing
         ])
         #expect(run(performer, terminal, runIDs: ids) == TerminalApp.Status.ok)
         // The list line is read beside the open, in either order; the check follows the open.
+        // The read runs on a thread of its own, which the loop does not wait for at q (on a
+        // busy machine it may record its call after the loop has ended).
+        for _ in 0..<500 where !performer.calls.contains("summary run-2026-11-02-b") { Thread.sleep(forTimeInterval: 0.01) }
         #expect(Set(performer.calls) == ["summary run-2026-11-02-b", "open run-2026-11-02-b", "check run-2026-11-02-b"])
         let calls = performer.calls
         #expect((calls.firstIndex(of: "open run-2026-11-02-b") ?? 9) < (calls.firstIndex(of: "check run-2026-11-02-b") ?? 0))
