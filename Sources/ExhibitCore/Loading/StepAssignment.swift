@@ -1,5 +1,3 @@
-import CBytes
-
 /// Applies steps.tsv records to an inventory: each record's path is resolved through
 /// the sibling-name index, so a million-line steps file costs O(depth) small lookups
 /// per record and no per-path key. Inventories where one path can name several nodes
@@ -68,19 +66,13 @@ enum StepAssignment {
             resolve(path, in: inventory)
         }
 
-        private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
-            guard a.count == b.count else { return false }
-            guard let x = a.baseAddress, a.count > 0 else { return true }
-            return b.withUnsafeBytes { exhibit_memcmp(x, $0.baseAddress, a.count) == 0 }
-        }
-
         private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
             let nameStart = ContainerPath.nameStart(path)
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[nameStart...]))
             var parent = Inventory.root
             if nameStart > 0 {
                 let dirPart = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])
-                if Self.equal(dirPart, directoryPath) {
+                if ByteCompare.equal(dirPart, directoryPath) {
                     parent = directory
                 } else {
                     guard let found = StepAssignment.node(at: dirPart, under: Inventory.root, in: inventory) else { return nil }

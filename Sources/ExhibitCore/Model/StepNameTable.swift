@@ -8,9 +8,7 @@ struct StepNameTable: Sendable {
     private var last: (bytes: [UInt8], id: Int32) = ([], -1)
 
     mutating func intern(_ step: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if last.id >= 0 && step.count == last.bytes.count && last.bytes.withUnsafeBufferPointer({ ByteCompare.compare($0, step) == 0 }) {
-            return last.id
-        }
+        if last.id >= 0 && ByteCompare.equal(step, last.bytes) { return last.id }
         let bytes = Array(step)
         let id: Int32
         if let known = ids[bytes] {

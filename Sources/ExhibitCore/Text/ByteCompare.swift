@@ -7,13 +7,14 @@ package enum ByteCompare {
     /// `bytes` equals the UTF-8 of `literal` (a key such as `"asize"`), with no String made.
     @inline(__always)
     static func equal(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
-        let n = literal.utf8CodeUnitCount
-        guard bytes.count == n else { return false }
-        let start = literal.utf8Start
-        return bytes.withUnsafeBufferPointer { b in
-            for i in 0..<n where b[i] != start[i] { return false }
-            return true
-        }
+        bytes.withUnsafeBufferPointer { equal($0, literal) }
+    }
+
+    /// Equal lengths and bytes (`memcmp`): the readers' check of a line's directory
+    /// against the one before.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && b.withUnsafeBufferPointer { compare($0, a) == 0 }
     }
 
     @inline(__always)

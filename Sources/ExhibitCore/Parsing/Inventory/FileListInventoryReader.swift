@@ -401,7 +401,7 @@ private struct PathListParser {
         var directory = Inventory.root
         if nameStart > 0 {
             let directoryPath = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])
-            if directoryPath.count == lastDirectory.path.count && lastDirectory.path.withUnsafeBufferPointer({ ByteCompare.compare($0, directoryPath) == 0 }) {
+            if ByteCompare.equal(directoryPath, lastDirectory.path) {
                 directory = lastDirectory.node
             } else {
                 guard let found = builder.existingNode(atPath: directoryPath, under: Inventory.root) else { return nil }

@@ -18,9 +18,7 @@ struct ListedDirectoryChain {
     /// The directory at `directory` (a normalised relative path, not empty), found or
     /// made through `builder.listedDirectory`.
     mutating func node(at directory: UnsafeBufferPointer<UInt8>, builder: inout InventoryBuilder) -> Int {
-        if let last = nodes.last, directory.count == path.count, path.withUnsafeBufferPointer({ ByteCompare.compare($0, directory) == 0 }) {
-            return last
-        }
+        if let last = nodes.last, ByteCompare.equal(directory, path) { return last }
         let shared = sharedComponents(with: directory)
         ends.removeLast(ends.count - shared)
         nodes.removeLast(nodes.count - shared)

@@ -18,9 +18,7 @@ struct PlainPathCheck {
         while raw.count - start >= 2 && raw[start] == Self.dot && raw[start + 1] == Self.slash { start += 2 }
         let rest = UnsafeBufferPointer(rebasing: raw[start...])
         let nameStart = ContainerPath.nameStart(rest)
-        if nameStart > 1 && nameStart - 1 == directory.count
-            && directory.withUnsafeBufferPointer({ ByteCompare.compare($0, UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)])) == 0 })
-        {
+        if nameStart > 1 && ByteCompare.equal(UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)]), directory) {
             // The directory passed before; the name is a component of its own.
             let length = rest.count - nameStart
             let isDotName = (length == 1 || length == 2) && rest[nameStart] == Self.dot && rest[rest.count - 1] == Self.dot
