@@ -106,7 +106,7 @@ public enum ContainerWalker {
             }
         }
         var scan = ContainerScan(
-            inventory: builder.build(), attributes: attributes, topLevelAllocated: totals,
+            inventory: builder.finish(), attributes: attributes, topLevelAllocated: totals,
             unreadable: unreadable)
         scan.times = FileTimes(count: scan.inventory.count)
         for t in timed { scan.times.set(t.node, birth: t.birth, modification: t.modified) }

@@ -171,7 +171,7 @@ public struct SyntheticRun {
             }
             made += max(quota, 0)
         }
-        return builder.build()
+        return builder.finish()
     }
 
     /// All files of the bundle, bundle-relative path to contents.

@@ -100,7 +100,7 @@ public enum FileListInventoryReader {
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
         // A path list alone records no flag; excluded.txt or the dump records them all.
         builder.recordsAllFlags = used.contains(where: { $0 != sizesFile })
-        return FileListInventory(inventory: builder.build(), usedCompanions: used, strippedPrefix: prefix)
+        return FileListInventory(inventory: builder.finish(), usedCompanions: used, strippedPrefix: prefix)
     }
 }
 
