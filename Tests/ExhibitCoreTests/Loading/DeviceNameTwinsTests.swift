@@ -1,4 +1,4 @@
-import ExhibitCore
+@testable import ExhibitCore
 import Testing
 
 /// Siblings an APFS container cannot hold side by side are warned at load, whatever
@@ -140,5 +140,34 @@ extension DeviceNameTwinsTests {
         #expect(expected.count > 50)
         let pairs = found.twins.map { (inventory.name($0.first), inventory.name($0.second)) }
         #expect(pairs.map { Array($0.0.utf8) + [0] + Array($0.1.utf8) } == expected.map { Array($0.first.utf8) + [0] + Array($0.second.utf8) })
+        // Searched on several threads (a large inventory takes two), the pairs and their
+        // order are the same, and so is the cut at the limit, wherever it falls.
+        for parts in 2...5 {
+            for limit in [.max, 0, 1, expected.count / 3, expected.count - 1] {
+                let split = inventory.deviceNameTwins(limit: limit, parts: parts)
+                #expect(split.total == expected.count)
+                #expect(split.twins == Array(found.twins.prefix(limit)), "parts \(parts), limit \(limit)")
+            }
+        }
+    }
+
+    @Test func directoryRunsCoverEveryDirectoryOnceAndShareTheChildren() {
+        var builder = InventoryBuilder()
+        for d in 0..<40 {
+            let dir = builder.addDirectory(name: Array("d\(d)".utf8), parent: 0)
+            for f in 0..<(d % 7 == 0 ? 200 : 3) { _ = builder.addFile(name: Array("f\(f)".utf8), parent: dir, size: 1) }
+        }
+        let inventory = builder.finish()
+        for parts in 1...6 {
+            let runs = inventory.directoryRuns(parts)
+            #expect(runs.count <= parts && !runs.isEmpty)
+            #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == inventory.directories.count)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$1.isEmpty })
+        }
+        // Two runs: neither holds more than half the children and the largest directory's.
+        let two = inventory.directoryRuns(2)
+        #expect(two.count == 2)
+        let children = two.map { $0.reduce(0) { $0 + Int(inventory.directories[$1].childCount) } }
+        #expect(children.allSatisfy { $0 <= (children[0] + children[1]) / 2 + 200 })
     }
 }
