@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Names that a real container cannot hold side by side. APFS compares names
 /// normalization-insensitively (NFC "é" and NFD "e\u{301}" name one file), and the Mac
 /// volume a simulator's data container lives on is case-insensitive by default, so an
@@ -41,18 +39,13 @@ extension Inventory {
     /// Entries from which the search takes two threads: below, a thread costs more than it saves.
     static let twinsOnTwoThreadsFrom = 200_000
 
-    /// The search over `parts` runs of directories (each run on a thread of its own).
+    /// The search over `parts` (1 or 2) runs of directories, each on a core of its own.
     func deviceNameTwins(limit: Int, parts: Int) -> (twins: [DeviceNameTwin], total: Int) {
-        let runs = directoryRuns(parts)
+        let runs = directoryRuns(min(parts, 2))
         guard runs.count > 1 else { return deviceNameTwins(in: directories.indices, limit: limit) }
-        var found = [(twins: [DeviceNameTwin], total: Int)](repeating: ([], 0), count: runs.count)
-        found.withUnsafeMutableBufferPointer { buffer in
-            // Each slot is written by one iteration, and read only after all ended.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: runs.count) { i in
-                slots[i] = deviceNameTwins(in: runs[i], limit: limit)
-            }
-        }
+        // Two runs at most (`directoryRuns`), so two cores.
+        let (a, b) = TwoCores.run({ deviceNameTwins(in: runs[0], limit: limit) }, { deviceNameTwins(in: runs[1], limit: limit) })
+        let found = [a, b]
         var twins: [DeviceNameTwin] = []
         for part in found where twins.count < limit { twins += part.twins.prefix(limit - twins.count) }
         return (twins, found.reduce(0) { $0 + $1.total })

@@ -253,8 +253,10 @@ public enum Classifier {
     }
 
     /// The strongest link from one failing test to blocking violations, or nil.
-    static func link(_ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation]) -> TestLink? {
-        links([(failure, test)], candidates: candidates, in: ViolationList(violations))[0]
+    static func link(
+        _ failure: TestFailure, test: String, candidates: [Int], in violations: [Violation], twoCoresFrom: Int = pathPassTwoCoresFrom
+    ) -> TestLink? {
+        links([(failure, test)], candidates: candidates, in: ViolationList(violations), twoCoresFrom: twoCoresFrom)[0]
     }
 
     /// The strongest link from each failing test to the candidates, or nil, trying the
@@ -263,13 +265,64 @@ public enum Classifier {
     /// violation has none stored); file name, rule name and step follow, per test,
     /// only for a test that names no path or directory.
     static func links(
-        _ tests: [(failure: TestFailure, test: String)], candidates: some Collection<Int>, in violations: ViolationList
+        _ tests: [(failure: TestFailure, test: String)], candidates: some RandomAccessCollection<Int>, in violations: ViolationList,
+        twoCoresFrom: Int = pathPassTwoCoresFrom
     ) -> [TestLink?] {
         var scans = tests.map { LinkScan(text: Array($0.failure.failureText.lowercased().utf8), names: testNames($0.failure)) }
         guard !scans.isEmpty else { return [] }
-        var pathHits = [[Int]](repeating: [], count: scans.count)
-        var directoryHits = [[Int]](repeating: [], count: scans.count)
-        var deepest = [Int](repeating: 0, count: scans.count)
+        // The path pass reads every candidate's path: on two cores for a large container,
+        // each half's hits kept in candidate order and joined (`PathHits.joined`).
+        let (first, second) = TwoCores.halves(candidates.count, from: twoCoresFrom) { half in
+            let start = candidates.index(candidates.startIndex, offsetBy: half.lowerBound)
+            var own = scans
+            return pathHits(candidates[start..<candidates.index(start, offsetBy: half.count)], in: violations, scans: &own)
+        }
+        let found = second.map { first.joined($0) } ?? first
+        return scans.indices.map { k in
+            let test = tests[k].test
+            if !found.path[k].isEmpty { return TestLink(test: test, violations: found.path[k], basis: .path) }
+            if !found.directory[k].isEmpty { return TestLink(test: test, violations: found.directory[k], basis: .directory) }
+            for basis in [TestLinkBasis.fileName, .ruleName, .step] {
+                let hits = scans[k].hits(basis, candidates: candidates, in: violations)
+                if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+            }
+            return nil
+        }
+    }
+
+    /// Candidates from which the path pass of `links` takes two cores (tests pass a lower bound).
+    static let pathPassTwoCoresFrom = 50_000
+
+    /// What the path pass found for each test: the candidates whose path it names, and
+    /// those under the deepest directory it names (`deepest` components; 0 for none).
+    struct PathHits {
+        var path: [[Int]]
+        var directory: [[Int]]
+        var deepest: [Int]
+
+        /// These hits, then `later`'s (found among later candidates): what one pass over
+        /// both runs of candidates finds.
+        func joined(_ later: PathHits) -> PathHits {
+            var out = self
+            for k in path.indices {
+                out.path[k] += later.path[k]
+                if later.deepest[k] > deepest[k] {
+                    out.deepest[k] = later.deepest[k]
+                    out.directory[k] = later.directory[k]
+                } else if later.deepest[k] == deepest[k] {
+                    out.directory[k] += later.directory[k]
+                }
+            }
+            return out
+        }
+    }
+
+    /// The path and directory bases for every test, over `candidates` in order: each
+    /// candidate's path is made once.
+    private static func pathHits(_ candidates: some Collection<Int>, in violations: ViolationList, scans: inout [LinkScan]) -> PathHits {
+        var hits = PathHits(
+            path: Array(repeating: [], count: scans.count), directory: Array(repeating: [], count: scans.count),
+            deepest: Array(repeating: 0, count: scans.count))
         // Each path's UTF-8 (as `path(at:)` holds it) into one reused buffer: no `String`
         // per candidate (a third of this loop at 900,000 violations).
         var path: [UInt8] = []
@@ -277,28 +330,19 @@ public enum Classifier {
             violations.pathUTF8(at: i, into: &path)
             path.withUnsafeBufferPointer { path in
                 for k in scans.indices {
-                    if scans[k].names(path) { pathHits[k].append(i) }
+                    if scans[k].names(path) { hits.path[k].append(i) }
                     // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
                     let depth = scans[k].ancestors.depth(of: path)
-                    if depth == 0 || depth < deepest[k] { continue }
-                    if depth > deepest[k] {
-                        deepest[k] = depth
-                        directoryHits[k].removeAll()
+                    if depth == 0 || depth < hits.deepest[k] { continue }
+                    if depth > hits.deepest[k] {
+                        hits.deepest[k] = depth
+                        hits.directory[k].removeAll()
                     }
-                    directoryHits[k].append(i)
+                    hits.directory[k].append(i)
                 }
             }
         }
-        return scans.indices.map { k in
-            let test = tests[k].test
-            if !pathHits[k].isEmpty { return TestLink(test: test, violations: pathHits[k], basis: .path) }
-            if !directoryHits[k].isEmpty { return TestLink(test: test, violations: directoryHits[k], basis: .directory) }
-            for basis in [TestLinkBasis.fileName, .ruleName, .step] {
-                let hits = scans[k].hits(basis, candidates: candidates, in: violations)
-                if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
-            }
-            return nil
-        }
+        return hits
     }
 
     /// What `links` remembers while it tries one failing test's text against the bases.

@@ -104,12 +104,28 @@ import Testing
             var list = walk
             list += volume.warnings
             let expected = Self.referenceOrder(Array(list))
+            // Sorted on two cores (each half, then merged), the order is the same.
+            var split = list
             RulesEngine.sortInReportOrder(&list)
             #expect(Array(list) == expected, "round \(round)")
+            RulesEngine.sortInReportOrder(&split, twoCoresFrom: 2)
+            #expect(Array(split) == expected, "round \(round), two cores")
         }
         #expect(grouped > 5_000)
         // Most rounds take the ranks, the rest (a name twice, invalid UTF-8) the paths.
         #expect(ranked > 75 && ranked < 150)
+    }
+
+    @Test func theTwoCoreSortKeepsEqualKeysInTheirOrder() {
+        var rng = SplitMix64(seed: 5)
+        for n in [0, 1, 2, 3, 10, 1_000, 4_097] {
+            // Few distinct keys, so most slots tie; `code` records the original order.
+            let slots = (0..<n).map { ViolationList.Slot(node: Int32(rng.next() % 7), code: Int32($0)) }
+            let expected = slots.sorted { ($0.node, $0.code) < ($1.node, $1.code) }
+            var split = slots
+            RulesEngine.stableSort(&split, twoCoresFrom: 2) { $0.node < $1.node }
+            #expect(split == expected, "\(n) slots")
+        }
     }
 
     @Test func pathRanksFollowTheBytesOfThePaths() {

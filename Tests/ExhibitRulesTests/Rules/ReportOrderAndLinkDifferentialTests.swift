@@ -130,6 +130,9 @@ import Testing
                 let expected = Self.referenceLink(failure, test: "t", candidates: candidates, in: violations)
                 if got != nil { linked += 1 }
                 if got != expected { Issue.record("round \(round), \(text): \(String(describing: got)) != \(String(describing: expected))") }
+                // The path pass on two cores, each half's hits joined, finds the same.
+                let split = Classifier.link(failure, test: "t", candidates: candidates, in: violations, twoCoresFrom: 2)
+                if split != expected { Issue.record("split, round \(round), \(text): \(String(describing: split)) != \(String(describing: expected))") }
             }
         }
         #expect(linked > 1_000)
