@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "ExhibitApp", dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitCollect", "ExhibitIO"]),
         .target(
             name: "ExhibitCommands",
-            dependencies: ["ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI"]),
+            dependencies: [
+                "ExhibitCore", "ExhibitRules", "ExhibitTriageUI", "ExhibitSynthetic", "ExhibitIO", "ExhibitApp", "ExhibitTUI", "CBytes",
+            ]),
         .executableTarget(name: "exhibit", dependencies: ["ExhibitCommands"]),
         // What the UI tests and the core's cross-cutting robustness tests share: the hand-built
         // triage runs (TriageFixture, EvidenceFixture) and `press`. Not a product; it uses

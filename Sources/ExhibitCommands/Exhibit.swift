@@ -1,3 +1,4 @@
+import CBytes
 import ExhibitApp
 import ExhibitCore
 import Foundation
@@ -9,7 +10,8 @@ public enum Exhibit {
     public static let version = ExhibitRelease.version
 
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments, console: Console())
+        exhibit_use_one_malloc_arena()  // before anything runs on a second thread (CBytes.h says why)
+        return run(arguments, console: Console())
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {

@@ -24,4 +24,17 @@ static inline void *exhibit_malloc(size_t count) { return malloc(count); }
 static inline void *exhibit_realloc(void *bytes, size_t count) { return realloc(bytes, count); }
 static inline void exhibit_free(void *bytes) { free(bytes); }
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+// One malloc arena for every thread, for the process to call once at start. glibc gives
+// each thread an arena of its own, and what a worker frees stays in it, unused by the
+// main thread: the passes that run on two cores (TwoCores) raised `check`'s peak by
+// 7 MB of 65 at a million entries, and the second arena gained no time. Elsewhere a no-op.
+static inline void exhibit_use_one_malloc_arena(void) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+    mallopt(M_ARENA_MAX, 1);
+#endif
+}
+
 #endif

@@ -133,6 +133,16 @@ final class ReportText {
         if sink != nil, count >= Self.flushSize { flush() }
     }
 
+    /// Empties a collected text, keeping its buffer.
+    func removeAll() { count = 0 }
+
+    /// The whole lines `other` holds, appended; a streamed text hands them over with
+    /// what it held as one piece, once that is a full one.
+    func appendLines(of other: ReportText) {
+        append(other.bytes)
+        flushIfFull()
+    }
+
     /// Hands what is held to the sink (nothing happens for a collected text).
     func flush() {
         guard let sink, count > 0 else { return }
