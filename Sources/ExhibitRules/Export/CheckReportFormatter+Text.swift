@@ -83,7 +83,7 @@ extension CheckReportFormatter {
     }
 
     /// Violations from which one kind's lines are formatted on two cores
-    /// (`appendViolationLines`; tests pass a lower bound).
+    /// (`appendViolationLines`; tests pass lower bounds, and smaller chunks).
     static let linesTwoCoresFrom = 20_000
     /// Lines a core formats into a buffer of its own before the two are written in order:
     /// about 440 KB each (8,192 lines took 7 MB more at the peak of a check of 922,000
@@ -97,7 +97,7 @@ extension CheckReportFormatter {
     /// not state), and the chunks in flight bound the memory.
     static func appendViolationLines(
         of kind: ViolationKind, in violations: ViolationList, inferring: CreationSteps?, to out: ReportText,
-        twoCoresFrom: Int = linesTwoCoresFrom
+        twoCoresFrom: Int = linesTwoCoresFrom, linesPerChunk: Int = linesPerChunk
     ) {
         guard let first = violations.indices.first(where: { violations.kind(at: $0) == kind }) else { return }
         var end = first

@@ -116,6 +116,32 @@ import Testing
         #expect(ranked > 75 && ranked < 150)
     }
 
+    @Test func violationLinesFormattedOnTwoCoresAreTheOneCoreLines() {
+        var rng = SplitMix64(seed: 4242)
+        var lines = 0
+        for round in 0..<40 {
+            let inventory = Self.randomInventory(&rng, duplicates: round % 7 == 3, invalid: round % 5 == 4)
+            let compiled = CompiledRules(Self.randomRules(&rng))
+            var finder = ViolationFinder(compiled: compiled, inventory: inventory)
+            var list = finder.find().violations
+            // In report order a kind is one run of indices (split across the cores); in
+            // walk order it is not, and is written on one core.
+            if round % 4 != 0 { RulesEngine.sortInReportOrder(&list) }
+            for kind in ViolationKind.allCases {
+                let one = ReportText()
+                CheckReportFormatter.appendViolationLines(of: kind, in: list, inferring: nil, to: one)
+                for chunk in [1, 3, 64] {
+                    let two = ReportText()
+                    CheckReportFormatter.appendViolationLines(
+                        of: kind, in: list, inferring: nil, to: two, twoCoresFrom: 1, linesPerChunk: chunk)
+                    #expect(two.string == one.string, "round \(round), \(kind), chunks of \(chunk)")
+                }
+                lines += one.string.utf8.count { $0 == 0x0A }
+            }
+        }
+        #expect(lines > 2_000)
+    }
+
     @Test func theTwoCoreSortKeepsEqualKeysInTheirOrder() {
         var rng = SplitMix64(seed: 5)
         for n in [0, 1, 2, 3, 10, 1_000, 4_097] {
