@@ -294,7 +294,7 @@ package struct Loading<Source: EvidenceSource> {
                     record(file, .loaded)
                     if file != EvidenceLayout.sizesList { bundle.flagSources.append(file) }
                 } else if let failure = lists[file]?.readFailure {
-                    // Its bytes stopped coming on the second reading (the scan read them all).
+                    // Its bytes stopped coming while it was walked (past the window its scan read).
                     record(file, .unreadable(failure.reason))
                 } else if let failure = warnings.first(where: { $0.file == file && $0.severity == .error }) {
                     record(file, .malformed(failure))
@@ -324,7 +324,7 @@ package struct Loading<Source: EvidenceSource> {
         }
     }
 
-    /// A path list opened as a stream and scanned once (`ListArtifact.scan`), recorded
+    /// A path list opened as a stream and its first window scanned (`ListArtifact.scan`), recorded
     /// as `bytes(of:)` records a file: `missing`, or `unreadable` with an error when it
     /// cannot be opened or its bytes stop coming. The reader walks it again from a fresh
     /// stream, so the list is never held whole.

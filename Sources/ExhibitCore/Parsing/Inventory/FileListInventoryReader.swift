@@ -56,9 +56,48 @@ public enum FileListInventoryReader {
     /// `read(files:sizes:excluded:xattr:warnings:)` with the lists streamed in windows
     /// (`TextRecordStream`): no list is ever held whole, and a companion is opened only
     /// when it is applied. `companion` is asked for `.sizes`, then `.excluded`; `xattr`
-    /// only when there is no excluded.txt. A list whose bytes stop coming midway makes
-    /// the read throw for files.txt, and a companion be left unused with an error.
+    /// only when there is no excluded.txt; each at most once. A list whose bytes stop
+    /// coming midway makes the read throw for files.txt, and a companion be left unused
+    /// with an error. A list found NUL-delimited by its walk (a NUL past the window its
+    /// scan saw, `ListArtifact`) makes the read start again, its warnings dropped.
     public static func read(
+        files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> FileListInventory {
+        var companions: [Companion: ListArtifact?] = [:]
+        func asked(_ which: Companion) -> ListArtifact? {
+            if let known = companions[which] { return known }
+            let list = companion(which)
+            companions[which] = list
+            return list
+        }
+        var dump: ArtifactBytes??
+        func askedDump() -> ArtifactBytes? {
+            if let known = dump { return known }
+            let bytes = xattr()
+            dump = bytes
+            return bytes
+        }
+        // Every list asked, whether or not another changed (each changes once at most).
+        func delimiterChanged() -> Bool {
+            var changed = files.takeDelimiterChange()
+            for case let list?? in companions.values where list.takeDelimiterChange() { changed = true }
+            return changed
+        }
+        let mark = warnings.count
+        while true {
+            do {
+                let read = try readOnce(files: files, companion: asked, xattr: askedDump, warnings: &warnings)
+                if !delimiterChanged() { return read }
+            } catch {
+                if !delimiterChanged() { throw error }
+            }
+            warnings.removeSubrange(mark...)
+        }
+    }
+
+    /// One walk of files.txt and its companions, with what is known of their delimiters.
+    private static func readOnce(
         files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {

@@ -6,9 +6,12 @@ import CBytes
 /// offsets, without the file ever being held whole (60 MB a list at a million entries).
 ///
 /// Which delimiter a file uses depends on the whole file (any NUL byte makes it
-/// `find -print0` output), so a list is first scanned once (`ListArtifact.scan`): a
-/// `memchr` per window for a NUL, and the records counted for sizing what is built. The
-/// walk then reads the file again, from a fresh stream.
+/// `find -print0` output). A list's first window is scanned (`ListArtifact.scan`): a NUL
+/// there settles it, as does the file ending there. Otherwise the walk cuts lines and
+/// looks for a NUL in every window it reads (`stopsAtNul`); one found stops it, and the
+/// reader walks the list again, NUL-delimited (`FileListInventoryReader`). Scanning the
+/// whole file first read every list twice: 480 MB more at a million deep paths, 8 % of
+/// `summary`, for a case (a NUL past the first 4 MB of a newline list) no tool writes.
 ///
 /// A record longer than `maximumRecordLength` (a sparse file is one run of zero bytes,
 /// a binary file one long line) is never held: it is passed to the body as nil, once,
@@ -20,6 +23,9 @@ package struct TextRecordStream {
     static let maximumRecordLength = 1 << 20
 
     let isNulDelimited: Bool
+    /// Newline-delimited until a NUL shows the file is not: the walk stops before cutting
+    /// a window that holds one (and returns false).
+    var stopsAtNul = false
 
     /// Calls `body(record, number, base)` for every record, empty ones included:
     /// `record` is a slice of a window whose index 0 is file offset `base` (so the
@@ -27,9 +33,11 @@ package struct TextRecordStream {
     /// a CR before a newline); nil for a record over the maximum length, whose offset is
     /// then `base`. `number` is 1-based. The slice must not outlive the call.
     /// Throws when the stream's bytes stop coming; records before that were given.
+    /// Returns false when it stopped at a NUL (`stopsAtNul`), true at the end of the file.
+    @discardableResult
     func forEach(
         _ stream: any EvidenceStream, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
-    ) throws(EvidenceSourceError) {
+    ) throws(EvidenceSourceError) -> Bool {
         let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
         // A partial record of up to the maximum (and a CR) is carried, with a whole window's read after it.
         let capacity = Self.windowSize + Self.maximumRecordLength + 1
@@ -45,6 +53,7 @@ package struct TextRecordStream {
         while !ended {
             let n = try Self.fill(&window, from: filled, stream)
             if n == 0 { ended = true }
+            if stopsAtNul, n > 0, Self.find(0, in: window, from: filled, to: filled + n) != nil { return false }
             filled += n
             if atStart {
                 // The BOM is skipped only where the file starts with one: wait for 3 bytes.
@@ -84,7 +93,7 @@ package struct TextRecordStream {
                         body(window[start..<contentEnd], number, base)
                     }
                 }
-                break
+                return true
             }
             if skipping {
                 base += filled
@@ -108,6 +117,7 @@ package struct TextRecordStream {
                 filled = partial
             }
         }
+        return true
     }
 
     /// Reads once into `window[from...]`, at most `limit` bytes (steps.tsv's batches read so too).
@@ -139,50 +149,59 @@ package struct TextRecordStream {
 }
 
 /// One path list to be read streamed: its name, a way to open it (each walk reads a
-/// fresh stream), and what one scan of it found.
+/// fresh stream), and what a scan of its first window found.
 public struct ListArtifact: Sendable {
     public let file: String
-    /// Any NUL byte in the file: records are NUL-terminated (`TextRecords`' rule).
-    public let isNulDelimited: Bool
-    /// `TextRecords.estimatedCount`: one more than the delimiters in the file.
+    /// Any NUL byte in the file: records are NUL-terminated (`TextRecords`' rule). Known
+    /// from the first window, or found by a walk (`takeDelimiterChange()`).
+    public var isNulDelimited: Bool { delimiter.isNul }
+    /// Records expected, for sizing what is built: counted in the first window, and
+    /// scaled to the file's size when it goes on (the walk counts no record twice).
     public let estimatedCount: Int
     private let open: @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     private let failure = FailureBox()
+    private let delimiter: DelimiterBox
 
-    /// Why the last walk's bytes stopped coming, if they did (the scan had read them all:
-    /// the file changed in between).
+    /// Why the last walk's bytes stopped coming, if they did.
     public var readFailure: EvidenceSourceError? { failure.value }
 
-    /// Scans `stream` (the first opening of the file) for the delimiter rule and the
-    /// record count; `reopen` gives the file again for the walk. Throws when the bytes
-    /// stop coming, so the file is recorded unreadable before anything is built from it.
+    /// Scans the first window of `stream` (the first opening of the file) for the
+    /// delimiter rule and the record count; `reopen` gives the file again for the walk.
+    /// Throws when the bytes stop coming there, so the file is recorded unreadable
+    /// before anything is built from it; later, the walk throws.
     public static func scan(
         file: String, stream: any EvidenceStream, reopen: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     ) throws(EvidenceSourceError) -> ListArtifact {
-        var window = [UInt8](repeating: 0, count: TextRecordStream.windowSize)
-        var newlines = 0
-        var nuls = 0
-        while true {
-            var failure: EvidenceSourceError?
-            let n = window.withUnsafeMutableBytes { raw -> Int in
-                do throws(EvidenceSourceError) {
-                    return try stream.read(into: raw)
-                } catch {
-                    failure = error
-                    return 0
-                }
+        try scan(file: file, stream: stream, firstBytes: TextRecordStream.windowSize, reopen: reopen)
+    }
+
+    /// `scan`, of the first `firstBytes` (tests make the window small, so a NUL comes late).
+    static func scan(
+        file: String, stream: any EvidenceStream, firstBytes: Int,
+        reopen: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
+    ) throws(EvidenceSourceError) -> ListArtifact {
+        var window = [UInt8](repeating: 0, count: max(firstBytes, 1))
+        var filled = 0
+        var ended = false
+        while filled < window.count {
+            let n = try TextRecordStream.fill(&window, from: filled, stream)
+            if n == 0 {
+                ended = true
+                break
             }
-            if let failure { throw failure }
-            if n == 0 { break }
-            window.withUnsafeBytes { raw in
-                let part = UnsafeRawBufferPointer(rebasing: raw[0..<n])
-                newlines += countNewlines(part)
-                if nuls > 0 || exhibit_memchr(part.baseAddress, 0, n) != nil {
-                    nuls += part.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-                }
-            }
+            filled += n
         }
-        return ListArtifact(file: file, isNulDelimited: nuls > 0, estimatedCount: 1 + (nuls > 0 ? nuls : newlines), open: reopen)
+        let (delimiters, hasNul) = window.withUnsafeBytes { raw -> (Int, Bool) in
+            let part = UnsafeRawBufferPointer(rebasing: raw[0..<filled])
+            guard exhibit_memchr(part.baseAddress, 0, filled) != nil else { return (countNewlines(part), false) }
+            return (part.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }, true)
+        }
+        var estimate = 1 + delimiters
+        if !ended, filled > 0, let size = stream.sizeHint, size > filled {
+            estimate = 1 + Int(Double(delimiters) * Double(size) / Double(filled))
+        }
+        return ListArtifact(
+            file: file, delimiter: DelimiterBox(isNul: hasNul, settled: hasNul || ended), estimatedCount: estimate, open: reopen)
     }
 
     /// A whole file in memory as a list (tests, fuzzing, `ArtifactBytes` callers);
@@ -192,30 +211,61 @@ public struct ListArtifact: Sendable {
         let open: @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)? = { MemoryEvidenceStream(bytes, chunkSize: chunkSize) }
         // In memory the scan cannot fail.
         return (try? scan(file: artifact.file, stream: MemoryEvidenceStream(bytes), reopen: open))
-            ?? ListArtifact(file: artifact.file, isNulDelimited: false, estimatedCount: 1, open: open)
+            ?? ListArtifact(file: artifact.file, delimiter: DelimiterBox(isNul: false, settled: false), estimatedCount: 1, open: open)
     }
 
     private init(
-        file: String, isNulDelimited: Bool, estimatedCount: Int, open: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
+        file: String, delimiter: DelimiterBox, estimatedCount: Int,
+        open: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     ) {
         self.file = file
-        self.isNulDelimited = isNulDelimited
+        self.delimiter = delimiter
         self.estimatedCount = estimatedCount
         self.open = open
     }
 
-    /// Walks the file's records (`TextRecordStream.forEach`) from a fresh stream.
+    /// Walks the file's records (`TextRecordStream.forEach`) from a fresh stream. A walk
+    /// of a list not known to be newline-delimited stops at the first window holding a
+    /// NUL: the list is NUL-delimited from then on, and `takeDelimiterChange()` says so.
     func forEach(_ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError) {
+        failure.value = nil
         guard let stream = try open() else {
             failure.value = EvidenceSourceError(file: file, reason: "disappeared while being read")
             throw EvidenceSourceError(file: file, reason: "disappeared while being read")
         }
         do throws(EvidenceSourceError) {
-            try TextRecordStream(isNulDelimited: isNulDelimited).forEach(stream, body)
+            var records = TextRecordStream(isNulDelimited: delimiter.isNul)
+            records.stopsAtNul = !delimiter.settled
+            if try !records.forEach(stream, body) {
+                delimiter.isNul = true
+                delimiter.settled = true
+                delimiter.changed = true
+            }
         } catch {
             failure.value = error
             throw error
         }
+    }
+
+    /// Whether a walk found the list NUL-delimited after records were cut as lines (what
+    /// it gave is to be thrown away and the list walked again); cleared by the asking.
+    func takeDelimiterChange() -> Bool {
+        defer { delimiter.changed = false }
+        return delimiter.changed
+    }
+}
+
+/// What is known of a list's delimiter, learnt by the scan or by a walk. Read and written
+/// on the one thread that walks the list.
+private final class DelimiterBox: @unchecked Sendable {
+    var isNul: Bool
+    /// The whole file is known to hold a NUL, or none.
+    var settled: Bool
+    var changed = false
+
+    init(isNul: Bool, settled: Bool) {
+        self.isNul = isNul
+        self.settled = settled
     }
 }
 
@@ -228,8 +278,8 @@ private final class FailureBox: @unchecked Sendable {
 extension TextRecordStream {
     /// Where the streamed cut of `bytes` (read `chunkSize` bytes at a time) differs from
     /// `TextRecords`' cut of the whole buffer, the one the other readers use; nil when
-    /// they agree on every record's bytes, number and offset, and on the scan's
-    /// delimiter and count. The fuzz target and the tests hold the two together.
+    /// they agree on every record's bytes, number and offset, and on the delimiter. The
+    /// fuzz target and the tests hold the two together.
     package static func disagreement(_ bytes: [UInt8], chunkSize: Int) -> String? {
         let whole = TextRecords(bytes)
         var expected: [(range: Range<Int>?, number: Int)] = []
@@ -237,29 +287,43 @@ extension TextRecordStream {
             expected.append((range.count > maximumRecordLength ? nil : range, number))
             return true
         }
-        let scan: ListArtifact
+        // The scan sees a third of the file, so a NUL is often found by the walk.
+        let artifact: ListArtifact
         do {
-            scan = try ListArtifact.scan(file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize)) { nil }
+            artifact = try ListArtifact.scan(
+                file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), firstBytes: max(bytes.count / 3, 1)
+            ) { MemoryEvidenceStream(bytes, chunkSize: chunkSize) }
         } catch {
             return "the scan failed: \(error)"
         }
-        if scan.isNulDelimited != whole.isNulDelimited || scan.estimatedCount != whole.estimatedCount {
-            return "scan: NUL \(scan.isNulDelimited), \(scan.estimatedCount) records; whole: NUL \(whole.isNulDelimited), \(whole.estimatedCount)"
-        }
         var got: [(range: Range<Int>?, number: Int)] = []
         var contentsAgree = true
-        do {
-            try TextRecordStream(isNulDelimited: whole.isNulDelimited).forEach(MemoryEvidenceStream(bytes, chunkSize: chunkSize)) { record, number, base in
-                guard let record else {
-                    got.append((nil, number))
-                    return
+        // Walked as the reader walks it: again, from the start, when a walk found a NUL.
+        repeat {
+            got = []
+            contentsAgree = true
+            do {
+                try artifact.forEach { record, number, base in
+                    guard let record else {
+                        got.append((nil, number))
+                        return
+                    }
+                    let range = (base + record.startIndex)..<(base + record.endIndex)
+                    if range.upperBound > bytes.count || !record.elementsEqual(bytes[range]) { contentsAgree = false }
+                    got.append((range, number))
                 }
-                let range = (base + record.startIndex)..<(base + record.endIndex)
-                if range.upperBound > bytes.count || !record.elementsEqual(bytes[range]) { contentsAgree = false }
-                got.append((range, number))
+            } catch {
+                return "the walk failed: \(error)"
             }
-        } catch {
-            return "the walk failed: \(error)"
+        } while artifact.takeDelimiterChange()
+        if artifact.isNulDelimited != whole.isNulDelimited {
+            return "walked: NUL \(artifact.isNulDelimited); whole: NUL \(whole.isNulDelimited)"
+        }
+        // A scan that sees the whole file counts its records and knows its delimiter.
+        if bytes.count <= windowSize, let full = try? ListArtifact.scan(file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), reopen: { nil }),
+            full.isNulDelimited != whole.isNulDelimited || full.estimatedCount != whole.estimatedCount
+        {
+            return "scan: NUL \(full.isNulDelimited), \(full.estimatedCount) records; whole: NUL \(whole.isNulDelimited), \(whole.estimatedCount)"
         }
         guard contentsAgree else { return "a record's bytes are not the file's bytes at its offset" }
         guard got.count == expected.count else { return "\(got.count) records, whole: \(expected.count)" }

@@ -43,9 +43,14 @@ import Testing
         var warnings: [Diagnostic] = []
         var failure: Diagnostic?
 
-        init(_ bytes: [UInt8], chunkSize: Int) {
+        /// `firstBytes`: what the lists' scans see (`ListArtifact.scan`); the walk finds a NUL after it.
+        init(_ bytes: [UInt8], chunkSize: Int, firstBytes: Int? = nil) {
             // The same bytes as the list and as each companion, as the fuzz target reads them.
-            func list(_ file: String) -> ListArtifact { .whole(ArtifactBytes(file: file, bytes: bytes), chunkSize: chunkSize) }
+            func list(_ file: String) -> ListArtifact {
+                guard let firstBytes else { return .whole(ArtifactBytes(file: file, bytes: bytes), chunkSize: chunkSize) }
+                let open: @Sendable () -> (any EvidenceStream)? = { MemoryEvidenceStream(bytes, chunkSize: chunkSize) }
+                return try! ListArtifact.scan(file: file, stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), firstBytes: firstBytes, reopen: open)
+            }
             var warnings: [Diagnostic] = []
             do {
                 let read = try FileListInventoryReader.read(
@@ -81,6 +86,22 @@ import Testing
         for input in Self.inputs {
             let expected = Outcome(input.bytes, chunkSize: .max)
             #expect(Outcome(input.bytes, chunkSize: chunkSize) == expected, "\(input.name), chunk \(chunkSize)")
+        }
+    }
+
+    /// A scan sees the first window only: a NUL after it is found by the walk, which
+    /// stops, and the read starts again with the list NUL-delimited. What it gives, and
+    /// the warnings, are a read's that knew from the start (one per list, whichever
+    /// lists hold the NUL: here all three do).
+    @Test(arguments: [1, 7, 4096])
+    func aNulPastTheScannedWindowGivesTheReadOfOneThatKnew(_ chunkSize: Int) {
+        for input in Self.inputs {
+            let expected = Outcome(input.bytes, chunkSize: .max)
+            for firstBytes in [1, 16, max(1, input.bytes.count / 2)] {
+                #expect(
+                    Outcome(input.bytes, chunkSize: chunkSize, firstBytes: firstBytes) == expected,
+                    "\(input.name), chunk \(chunkSize), first \(firstBytes) bytes scanned")
+            }
         }
     }
 
@@ -150,8 +171,8 @@ import Testing
         #expect(TextRecordStream.disagreement(Array("./first\n".utf8) + long, chunkSize: 4096) == nil)
     }
 
-    /// A list whose bytes stop coming midway is recorded unreadable, as when the whole
-    /// file could not be read: the scan reads it all before anything is built.
+    /// A list whose bytes stop coming in the window its scan reads is recorded
+    /// unreadable, as when the whole file could not be read, before anything is built.
     @Test func aListCutShortIsUnreadableAsAWholeReadWas() {
         let files = Array("./a\n./b\n./c\n".utf8)
         for file in ["container/files.txt", "container/sizes.txt", "container/excluded.txt"] {
@@ -166,6 +187,35 @@ import Testing
             #expect(streamed.diagnostics == whole.diagnostics, "\(file)")
             #expect(streamed.inventory == whole.inventory, "\(file)")
         }
+    }
+}
+
+extension FileListStreamingTests {
+    /// Past the scanned window, the walk meets the failure: files.txt is recorded
+    /// unreadable and gives no inventory (a partial tree would claim files absent that
+    /// were only unread); a companion is recorded unreadable and left unused.
+    @Test func aListCutShortPastTheScannedWindowIsUnreadable() throws {
+        var text = ""
+        var i = 0
+        while text.utf8.count <= TextRecordStream.windowSize + 4096 {
+            text += "./Documents/d\(i % 97)/file-\(i).bin\n"
+            i += 1
+        }
+        let files = Array(text.utf8)
+        let failAfter = TextRecordStream.windowSize + 1000
+        let run: [String: [UInt8]] = ["container/files.txt": files, "container/sizes.txt": Array("1\tDocuments/d0/file-0.bin\n".utf8)]
+        let broken = BundleLoader.load(runID: "r", from: FailingListSource(files: run, failing: "container/files.txt", streamFailsAfter: failAfter))
+        #expect(broken.status(of: "container/files.txt") == .unreadable("Input/output error"))
+        #expect(broken.inventory == nil)
+        #expect(broken.diagnostics.contains { $0.file == "container/files.txt" && $0.severity == .error && $0.message.contains("Input/output error") })
+
+        var sizes = ""
+        for k in 0..<i { sizes += "\(k)\tDocuments/d\(k % 97)/file-\(k).bin\n" }
+        let companion: [String: [UInt8]] = ["container/files.txt": files, "container/sizes.txt": Array(sizes.utf8)]
+        let cut = BundleLoader.load(runID: "r", from: FailingListSource(files: companion, failing: "container/sizes.txt", streamFailsAfter: failAfter))
+        #expect(cut.status(of: "container/sizes.txt") == .unreadable("Input/output error"))
+        let inventory = try #require(cut.inventory)
+        #expect(inventory.lookup("Documents/d5/file-5.bin") != nil)
     }
 }
 
