@@ -1,5 +1,6 @@
-@testable import ExhibitCore
 import Testing
+
+@testable import ExhibitCore
 
 /// Siblings an APFS container cannot hold side by side are warned at load, whatever
 /// the inventory form, and only those.

@@ -320,7 +320,8 @@ extension TextRecordStream {
             return "walked: NUL \(artifact.isNulDelimited); whole: NUL \(whole.isNulDelimited)"
         }
         // A scan that sees the whole file counts its records and knows its delimiter.
-        if bytes.count <= windowSize, let full = try? ListArtifact.scan(file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), reopen: { nil }),
+        if bytes.count <= windowSize,
+            let full = try? ListArtifact.scan(file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), reopen: { nil }),
             full.isNulDelimited != whole.isNulDelimited || full.estimatedCount != whole.estimatedCount
         {
             return "scan: NUL \(full.isNulDelimited), \(full.estimatedCount) records; whole: NUL \(whole.isNulDelimited), \(whole.estimatedCount)"
