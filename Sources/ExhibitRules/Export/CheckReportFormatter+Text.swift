@@ -54,7 +54,7 @@ extension CheckReportFormatter {
             line("")
             let noun = kind.isBlocking ? "violation" : "warning"
             line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
-            appendViolationLines(of: kind, in: report.violations, inferring: inferring, to: out)
+            appendViolationLines(of: kind, count: count, in: report.violations, inferring: inferring, to: out)
         }
         if report.violations.isEmpty {
             line("")
@@ -90,20 +90,20 @@ extension CheckReportFormatter {
     /// violations, 2,048 lines no time more).
     static let linesPerChunk = 2_048
 
-    /// The lines of the violations of `kind`, in index order. A kind's violations are
-    /// one run of indices in report order; a long run is formatted two chunks at a time,
+    /// The lines of the `count` violations of `kind`, in index order. A kind's violations
+    /// are one run of indices in report order; a long run is formatted two chunks at a time,
     /// one per core, each into a buffer of its own, and the buffers written one after the
     /// other: the bytes are the one-core text's (the tails each chunk keeps are a cache,
     /// not state), and the chunks in flight bound the memory.
     static func appendViolationLines(
-        of kind: ViolationKind, in violations: ViolationList, inferring: CreationSteps?, to out: ReportText,
+        of kind: ViolationKind, count: Int, in violations: ViolationList, inferring: CreationSteps?, to out: ReportText,
         twoCoresFrom: Int = linesTwoCoresFrom, linesPerChunk: Int = linesPerChunk
     ) {
         guard let first = violations.indices.first(where: { violations.kind(at: $0) == kind }) else { return }
         var end = first
         while end < violations.count, violations.kind(at: end) == kind { end += 1 }
-        let contiguous = !violations.indices[end...].contains { violations.kind(at: $0) == kind }
-        guard contiguous, end - first >= twoCoresFrom else {
+        // The run holds them all, or the kind comes back later (not in report order).
+        guard end - first == count, count >= twoCoresFrom else {
             return appendViolationLines(first..<violations.count, of: kind, in: violations, inferring: inferring, to: out)
         }
         let a = ReportText(capacity: linesPerChunk * 256)

@@ -53,6 +53,18 @@ import Testing
         return rules
     }
 
+    /// A random inventory (a name twice in some rounds, invalid UTF-8 in others) held
+    /// against random rules by the walk; the finder is kept for its allowed bytes.
+    static func randomWalk(_ rng: inout SplitMix64, round: Int)
+        -> (inventory: Inventory, compiled: CompiledRules, finder: ViolationFinder, violations: ViolationList)
+    {
+        let inventory = randomInventory(&rng, duplicates: round % 7 == 3, invalid: round % 5 == 4)
+        let compiled = CompiledRules(randomRules(&rng))
+        var finder = ViolationFinder(compiled: compiled, inventory: inventory)
+        let violations = finder.find().violations
+        return (inventory, compiled, finder, violations)
+    }
+
     /// The report order as plain code (the independent oracle of the array sort).
     static func referenceOrder(_ violations: [Violation]) -> [Violation] {
         ReportOrderAndLinkDifferentialTests.referenceOrder(violations)
@@ -75,10 +87,7 @@ import Testing
         var grouped = 0
         var ranked = 0
         for round in 0..<150 {
-            let inventory = Self.randomInventory(&rng, duplicates: round % 7 == 3, invalid: round % 5 == 4)
-            let compiled = CompiledRules(Self.randomRules(&rng))
-            var finder = ViolationFinder(compiled: compiled, inventory: inventory)
-            let walk = finder.find().violations
+            let (inventory, compiled, finder, walk) = Self.randomWalk(&rng, round: round)
             let volume = VolumeCheck.run(inventory: inventory, duTotals: nil, compiled: compiled, allowedBytes: finder.allowedBytes)
             // Each violation of the walk: its fields from its node, as the emit walk made them.
             for i in walk.indices {
@@ -120,20 +129,18 @@ import Testing
         var rng = SplitMix64(seed: 4242)
         var lines = 0
         for round in 0..<40 {
-            let inventory = Self.randomInventory(&rng, duplicates: round % 7 == 3, invalid: round % 5 == 4)
-            let compiled = CompiledRules(Self.randomRules(&rng))
-            var finder = ViolationFinder(compiled: compiled, inventory: inventory)
-            var list = finder.find().violations
+            var list = Self.randomWalk(&rng, round: round).violations
             // In report order a kind is one run of indices (split across the cores); in
             // walk order it is not, and is written on one core.
             if round % 4 != 0 { RulesEngine.sortInReportOrder(&list) }
             for kind in ViolationKind.allCases {
+                let count = list.indices.count { list.kind(at: $0) == kind }
                 let one = ReportText()
-                CheckReportFormatter.appendViolationLines(of: kind, in: list, inferring: nil, to: one)
+                CheckReportFormatter.appendViolationLines(of: kind, count: count, in: list, inferring: nil, to: one)
                 for chunk in [1, 3, 64] {
                     let two = ReportText()
                     CheckReportFormatter.appendViolationLines(
-                        of: kind, in: list, inferring: nil, to: two, twoCoresFrom: 1, linesPerChunk: chunk)
+                        of: kind, count: count, in: list, inferring: nil, to: two, twoCoresFrom: 1, linesPerChunk: chunk)
                     #expect(two.string == one.string, "round \(round), \(kind), chunks of \(chunk)")
                 }
                 lines += one.string.utf8.count { $0 == 0x0A }
