@@ -25,6 +25,7 @@ public enum BundleLoader {
         let observed = ObservedEvidenceSource(base: source, observer: observer)
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: observed)
         loader.observer = observer
+        loader.readsStepsAlongsideSizes = true
         for step in Step.allCases {
             guard !observer.isCancelled else { break }
             loader.run(step)
@@ -37,10 +38,14 @@ public enum BundleLoader {
     /// Only `steps` (in `Step` order), then the metadata gaps filled: what the table's
     /// test uses to see that each row is read by the step it names. `resolvingStepsAsRead`
     /// false keeps steps.tsv's records and applies them after the read, as loads did
-    /// before `StreamingStepAssignment` (the tests compare the two).
-    static func load(runID: String, from source: some EvidenceSource, steps: [Step], resolvingStepsAsRead: Bool = true) -> EvidenceBundle {
+    /// before `StreamingStepAssignment` (the tests compare the two). `stepsAlongsideSizes`
+    /// false reads steps.tsv after the inventory, never beside sizes.txt (the same).
+    static func load(
+        runID: String, from source: some EvidenceSource, steps: [Step], resolvingStepsAsRead: Bool = true, stepsAlongsideSizes: Bool = true
+    ) -> EvidenceBundle {
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: source)
         loader.resolvingStepsAsRead = resolvingStepsAsRead
+        loader.readsStepsAlongsideSizes = stepsAlongsideSizes && steps.contains(.steps)
         for step in Step.allCases where steps.contains(step) { loader.run(step) }
         loader.fillMetadataGaps()
         return loader.bundle
@@ -56,6 +61,11 @@ package struct Loading<Source: EvidenceSource> {
     var resolvingStepsAsRead = true
     /// Who is told how far the load has come (the inventory's entries), when someone is.
     var observer: LoadObserver?
+    /// This load runs the `steps` step in the same pass: a `find` list's steps.tsv is read
+    /// on the second core beside sizes.txt (`StepsReadAlongside`).
+    var readsStepsAlongsideSizes = false
+    /// What was read so, for the `steps` step.
+    var stepsReadAlongside: StepsReadAlongside?
 
     package init(bundle: EvidenceBundle, source: Source) {
         self.bundle = bundle
@@ -283,7 +293,7 @@ package struct Loading<Source: EvidenceSource> {
         var warnings: [Diagnostic] = []
         do {
             let list = try FileListInventoryReader.read(
-                files: files, companion: { companion($0) }, xattr: { xattr() }, warnings: &warnings)
+                files: files, companion: { companion($0) }, xattr: { xattr() }, alongsideSizes: stepsAlongsideSizes(), warnings: &warnings)
             bundle.diagnostics += warnings
             bundle.inventory = list.inventory
             observer?.entriesRead(list.inventory.count)
@@ -408,6 +418,7 @@ package struct Loading<Source: EvidenceSource> {
     /// where a path names at most one node they are applied as they stream and never
     /// kept (`StreamingStepAssignment`), the records of a file cut short discarded.
     mutating func loadSteps() {
+        if applyStepsReadAlongside() { return }
         // Asked only of a run that has steps.tsv: the question is a pass over every node.
         if resolvingStepsAsRead, let inventory = bundle.inventory, source.exists(EvidenceLayout.steps),
             StepAssignment.resolvesByIndex(inventory)
@@ -436,7 +447,7 @@ package struct Loading<Source: EvidenceSource> {
         noteUnmatchedSteps(count: unmatched.count, examples: unmatched.prefix(3).map { ($0.line, $0.path) })
     }
 
-    private mutating func noteUnmatchedSteps(count: Int, examples: [(line: Int, path: String)]) {
+    mutating func noteUnmatchedSteps(count: Int, examples: [(line: Int, path: String)]) {
         guard count > 0 else { return }
         let listed = examples.map { "line \($0.line): \($0.path)" }.joined(separator: "; ")
         bundle.diagnostics.append(

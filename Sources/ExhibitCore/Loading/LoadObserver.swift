@@ -101,7 +101,7 @@ public final class LoadObserver: @unchecked Sendable {
 /// A source whose reads are counted for a `LoadObserver` and stop once it is
 /// cancelled: a cancelled load's next read (or next chunk of a stream) fails as
 /// unreadable, the reader stops there, and the loader returns without a bundle.
-struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
+struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource, UncountedStreaming {
     let base: Base
     let observer: LoadObserver
 
@@ -126,6 +126,12 @@ struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
         return ObservedStream(stream, file: relativePath, observer: observer)
     }
 
+    func uncountedStream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {
+        try stopIfCancelled(relativePath)
+        guard let stream = try base.stream(relativePath) else { return nil }
+        return ObservedStream(stream, file: relativePath, observer: observer, counted: false)
+    }
+
     func list(_ relativeDirectory: String) -> [String] { base.list(relativeDirectory) }
     func exists(_ relativePath: String) -> Bool { base.exists(relativePath) }
     func listingFailure(_ relativeDirectory: String) -> String? { base.listingFailure(relativeDirectory) }
@@ -136,16 +142,27 @@ struct ObservedEvidenceSource<Base: EvidenceSource>: EvidenceSource {
     }
 }
 
-/// A stream counted chunk by chunk, failing at the first chunk after a cancel.
+/// A source that can open a file for a read the progress does not count: one read on
+/// the second core beside the file the progress shows (steps.tsv beside sizes.txt), whose
+/// bytes would otherwise be added to the other file's count against that file's size.
+protocol UncountedStreaming {
+    /// `stream(_:)`, its reads still stopped by a cancel but not counted.
+    func uncountedStream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)?
+}
+
+/// A stream counted chunk by chunk (unless `counted` is false), failing at the first
+/// chunk after a cancel.
 final class ObservedStream: EvidenceStream {
     private let inner: any EvidenceStream
     private let file: String
     private let observer: LoadObserver
+    private let counted: Bool
 
-    init(_ inner: any EvidenceStream, file: String, observer: LoadObserver) {
+    init(_ inner: any EvidenceStream, file: String, observer: LoadObserver, counted: Bool = true) {
         self.inner = inner
         self.file = file
         self.observer = observer
+        self.counted = counted
     }
 
     var sizeHint: Int? { inner.sizeHint }
@@ -155,7 +172,7 @@ final class ObservedStream: EvidenceStream {
             throw EvidenceSourceError(file: file, reason: ObservedEvidenceSource<MemoryEvidenceSource>.cancelledReason)
         }
         let n = try inner.read(into: buffer)
-        observer.read(n)
+        if counted { observer.read(n) }
         return n
     }
 }

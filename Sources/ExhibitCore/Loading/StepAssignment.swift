@@ -20,12 +20,15 @@ enum StepAssignment {
         var resolved = [Int32](repeating: -1, count: records.count)
         var cursor = Cursor()
         // Read through a `let`: the `inout` captured by the closure was copied per record
-        // (a retain and release of each of its buffers, 5 % of a list run's load).
-        let tree = inventory
-        for i in records.indices {
-            guard let node = records.withPathBytes(i, { cursor.node(at: $0, in: tree) }) else { continue }
-            resolved[i] = Int32(node)
-            winner[node] = Int32(i)
+        // (a retain and release of each of its buffers, 5 % of a list run's load). Dropped
+        // before the steps are written, so the node array has one owner then.
+        do {
+            let tree = InventoryNameLookup(inventory)
+            for i in records.indices {
+                guard let node = records.withPathBytes(i, { cursor.node(at: $0, in: tree) }) else { continue }
+                resolved[i] = Int32(node)
+                winner[node] = Int32(i)
+            }
         }
         // The winners handed over lazily: no array of a million (node, step) pairs.
         func wins(_ i: Int) -> Bool { resolved[i] >= 0 && winner[Int(resolved[i])] == Int32(i) }
@@ -38,7 +41,7 @@ enum StepAssignment {
     /// index (no duplicate entries, no name containing `/`); else paths are matched by
     /// walking the tree (`applyByWalk`), which needs every record at once.
     static func resolvesByIndex(_ inventory: Inventory) -> Bool {
-        !inventory.nodes.contains(where: { $0.flags.contains(.duplicate) }) && !inventory.names.contains(UInt8(ascii: "/"))
+        InventoryNameLookup(inventory).resolvesByIndex
     }
 
     /// Resolves record paths one after another, remembering the last one's directory and
@@ -51,7 +54,7 @@ enum StepAssignment {
         private var directory = Inventory.root
         private var lastNode = Inventory.root
 
-        mutating func node(at raw: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+        mutating func node(at raw: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
             guard ContainerPath.isNormalized(raw) else {
                 // Records made elsewhere than the reader may carry `./` or `//`.
                 guard let path = ContainerPath.normalizedBytes(Array(raw)[...]) else { return nil }
@@ -62,11 +65,11 @@ enum StepAssignment {
 
         /// `node(at:in:)` for a path known to be in normal form (what the steps.tsv reader
         /// hands a sink), without checking it again.
-        mutating func node(atNormalized path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+        mutating func node(atNormalized path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
             resolve(path, in: inventory)
         }
 
-        private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: Inventory) -> Inventory.NodeID? {
+        private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
             let nameStart = ContainerPath.nameStart(path)
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[nameStart...]))
             var parent = Inventory.root
@@ -92,30 +95,22 @@ enum StepAssignment {
                 lastNode = guess
                 return guess
             }
-            guard
-                let found = inventory.nameIndex.first(
-                    parent: Int32(parent), name: name, hash: SiblingNameIndex.hash(parent: Int32(parent), name: name),
-                    nodes: inventory.nodes, names: inventory.names)
-            else { return nil }
-            lastNode = Int(found)
+            guard let found = inventory.child(of: parent, named: name) else { return nil }
+            lastNode = found
             return lastNode
         }
     }
 
     /// The node at a normalised relative path (no empty, `.` or `..` components) below `start`.
-    static func node(at path: UnsafeBufferPointer<UInt8>, under start: Inventory.NodeID, in inventory: Inventory) -> Inventory.NodeID? {
+    static func node(at path: UnsafeBufferPointer<UInt8>, under start: Inventory.NodeID, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
         var cur = start
         var from = 0
         while from < path.count {
             var end = from
             while end < path.count && path[end] != UInt8(ascii: "/") { end += 1 }
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[from..<end]))
-            guard
-                let next = inventory.nameIndex.first(
-                    parent: Int32(cur), name: name, hash: SiblingNameIndex.hash(parent: Int32(cur), name: name),
-                    nodes: inventory.nodes, names: inventory.names)
-            else { return nil }
-            cur = Int(next)
+            guard let next = inventory.child(of: cur, named: name) else { return nil }
+            cur = next
             from = end + 1
         }
         return cur

@@ -12,11 +12,17 @@
 /// the order of their first winning record, and the records that take no effect (naming
 /// no node, or overridden by a later one) are counted, the first three in file order.
 struct StreamingStepAssignment: StepRecordSink {
-    private let inventory: Inventory
+    /// What paths resolve against; dropped by `releaseLookup()` once the read is done.
+    private var lookup: InventoryNameLookup?
+    /// Nodes in the inventory resolved against.
+    let nodeCount: Int
     private var cursor = StepAssignment.Cursor()
     /// By node, made at the first record (a copy of this sink made before then shares nothing).
-    private var firstLine = NodeLines()
     private var lastLine = NodeLines()
+    /// By node, made at the first repeat: until a path is named again every node's first
+    /// line is its last, so a file without repeats (the usual one) never has it (4 MB
+    /// at a million, held at the peak of a `find` list's load).
+    private var firstLine = NodeLines()
     private var stepOfNode = StepColumn()
     private var steps = StepNameTable()
     private var unmatched = StepRecordCollection()
@@ -29,44 +35,62 @@ struct StreamingStepAssignment: StepRecordSink {
     static let exampleCount = 3
 
     init(inventory: Inventory) {
-        self.inventory = inventory
+        self.init(lookup: InventoryNameLookup(inventory))
     }
+
+    /// Resolving against `lookup`: an inventory's, or a builder's before it is finished
+    /// (the nodes it has then keep their ids in the inventory).
+    init(lookup: InventoryNameLookup) {
+        self.lookup = lookup
+        nodeCount = lookup.count
+    }
+
+    /// Lets go of the arrays the paths were resolved against, so the builder or inventory
+    /// they came from can be written without copying them; no record can be taken after.
+    mutating func releaseLookup() { lookup = nil }
+
+    /// Records whose path named no node.
+    var unmatchedCount: Int { unmatched.count }
 
     mutating func reserve(records: Int, bytes: Int) {}
 
     mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
         count += 1
         // The reader hands paths in normal form (`StepRecordSink.take`).
-        guard let node = cursor.node(atNormalized: path, in: inventory) else {
+        guard let lookup, let node = cursor.node(atNormalized: path, in: lookup) else {
             remember(line, path)
             return unmatched.take(step: step, path: path, time: time, line: line)
         }
-        if firstLine.isEmpty {
-            firstLine = NodeLines(count: inventory.count)
-            lastLine = NodeLines(count: inventory.count)
-        }
-        stepOfNode.set(node, steps.intern(step), reserving: inventory.count)
+        if lastLine.isEmpty { lastLine = NodeLines(count: nodeCount) }
+        stepOfNode.set(node, steps.intern(step), reserving: nodeCount)
         let previous = lastLine[node]
         lastLine[node] = line
         guard previous > 0 else {
-            firstLine[node] = line
+            if !firstLine.isEmpty { firstLine[node] = line }
             named += 1
             return nil
+        }
+        if firstLine.isEmpty {
+            // Before this line each node named had one record; `previous` is this node's.
+            lastLine[node] = previous
+            firstLine = lastLine
+            lastLine[node] = line
         }
         // The record before, naming the same path, no longer takes effect.
         remember(previous, path)
         return firstLine[node]
     }
 
-    /// Gives `target` (the inventory this sink resolved against, or one with the same
-    /// nodes) its steps; returns how many records took no effect and the first three
-    /// of them (line and path), as `StepAssignment.apply`'s returned records give them.
+    /// Gives `target` (the inventory this sink resolved against, or one made from the
+    /// builder it resolved against, whose nodes keep their ids) its steps; returns how
+    /// many records took no effect and the first three of them (line and path), as
+    /// `StepAssignment.apply`'s returned records give them.
     func apply(to target: inout Inventory) -> (count: Int, examples: [(line: Int, path: String)]) {
         if named > 0 {
             // Each step name's first winning record: `setSteps` adds names in the order it
             // meets them, and the records' order is not the nodes'.
             var firstWin = [(line: Int, node: Int)](repeating: (0, 0), count: steps.names.count)
-            for node in 0..<inventory.count {
+            for node in 0..<nodeCount {
                 let line = lastLine[node]
                 guard line > 0 else { continue }
                 let s = Int(stepOfNode[node])
@@ -74,7 +98,7 @@ struct StreamingStepAssignment: StepRecordSink {
             }
             let order = firstWin.indices.filter { firstWin[$0].line > 0 }.sorted { firstWin[$0].line < firstWin[$1].line }
             target.setSteps(order.lazy.map { (firstWin[$0].node, steps.names[$0]) })
-            target.setSteps((0..<inventory.count).lazy.filter { lastLine[$0] > 0 }.map { ($0, steps.names[Int(stepOfNode[$0])]) })
+            target.setSteps((0..<nodeCount).lazy.filter { lastLine[$0] > 0 }.map { ($0, steps.names[Int(stepOfNode[$0])]) })
         }
         return (count - named, examples)
     }

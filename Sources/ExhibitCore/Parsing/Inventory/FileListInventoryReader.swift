@@ -64,6 +64,16 @@ public enum FileListInventoryReader {
         files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
+        try read(files: files, companion: companion, xattr: xattr, alongsideSizes: nil, warnings: &warnings)
+    }
+
+    /// `read(files:companion:xattr:warnings:)`, running `alongsideSizes` (when given) on
+    /// the second core while sizes.txt is read: both only read the entries files.txt
+    /// made, and sizes.txt's sizes are kept aside (`SizesAside`) until both are done.
+    static func read(
+        files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
+        alongsideSizes: WorkAlongsideSizes?, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> FileListInventory {
         var companions: [Companion: ListArtifact?] = [:]
         func asked(_ which: Companion) -> ListArtifact? {
             if let known = companions[which] { return known }
@@ -87,7 +97,7 @@ public enum FileListInventoryReader {
         let mark = warnings.count
         while true {
             do {
-                let read = try readOnce(files: files, companion: asked, xattr: askedDump, warnings: &warnings)
+                let read = try readOnce(files: files, companion: asked, xattr: askedDump, alongsideSizes: alongsideSizes, warnings: &warnings)
                 if !delimiterChanged() { return read }
             } catch {
                 if !delimiterChanged() { throw error }
@@ -99,8 +109,9 @@ public enum FileListInventoryReader {
     /// One walk of files.txt and its companions, with what is known of their delimiters.
     private static func readOnce(
         files: ListArtifact, companion: (Companion) -> ListArtifact?, xattr: () -> ArtifactBytes?,
-        warnings: inout [Diagnostic]
+        alongsideSizes: WorkAlongsideSizes?, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
+        alongsideSizes?.discard()
         var list = PathListParser(file: files.file)
         defer { list.collector.finish(into: &warnings) }
         var builder = InventoryBuilder(reservingCapacity: files.estimatedCount)
@@ -109,7 +120,11 @@ public enum FileListInventoryReader {
         var sizesFile: String?
         if let sizes = companion(.sizes) {
             var companion = PathListParser(file: sizes.file, prefix: list.prefix)
-            companion.applySizes(sizes, to: &builder)
+            if let work = alongsideSizes, var aside = Self.sizesAside(sizes, parser: &companion, entries: builder, alongside: work) {
+                aside.apply(to: &builder)
+            } else {
+                companion.applySizes(sizes, to: &builder)
+            }
             companion.collector.finish(into: &warnings)
             if companion.readFailure == nil {
                 used.insert(sizes.file)
@@ -141,6 +156,29 @@ public enum FileListInventoryReader {
         builder.recordsAllFlags = used.contains(where: { $0 != sizesFile })
         return FileListInventory(inventory: builder.finish(), usedCompanions: used, strippedPrefix: prefix)
     }
+
+    /// sizes.txt read into a `SizesAside` on this thread and `work` run on the other
+    /// core, both reading the entries of `builder` through one lookup; nil (nothing read)
+    /// while some entries wait to be indexed. The lookup is let go of (here, by `work`,
+    /// and by the aside's `apply`) before the builder it shares arrays with is written.
+    private static func sizesAside(
+        _ sizes: ListArtifact, parser: inout PathListParser, entries builder: borrowing InventoryBuilder, alongside work: WorkAlongsideSizes
+    ) -> SizesAside? {
+        guard let lookup = builder.nameLookup else { return nil }
+        var aside = SizesAside(lookup: lookup)
+        _ = TwoCores.run({ parser.applySizes(sizes, to: &aside) }, { work.run(lookup) })
+        return aside
+    }
+}
+
+/// Work the loader runs on the second core while sizes.txt is read (steps.tsv, read
+/// against the entries files.txt made: they keep their ids in the inventory).
+struct WorkAlongsideSizes {
+    /// Given the entries; lets go of them before it returns.
+    let run: (InventoryNameLookup) -> Void
+    /// Called before each walk of files.txt: what a walk that was started again (the
+    /// list found NUL-delimited) had run alongside is void.
+    let discard: () -> Void
 }
 
 /// Turns the lines of one artifact into container-relative paths, sharing the
@@ -371,7 +409,7 @@ private struct PathListParser {
 
     // MARK: sizes.txt
 
-    mutating func applySizes(_ list: ListArtifact, to builder: inout InventoryBuilder) {
+    mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget) {
         var plainPaths = PlainPathCheck()
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
@@ -396,7 +434,7 @@ private struct PathListParser {
                 }
                 let column = field.pathStart - text.startIndex + 1
                 if Self.namesContainerItself(text[field.pathStart...]) {
-                    builder.setSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
+                    builder.recordSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
                     return
                 }
                 let pathText = text[field.pathStart...]
@@ -405,7 +443,7 @@ private struct PathListParser {
                     // Most lines, read through a pointer as in files.txt.
                     found = pathText.withUnsafeBufferPointer { whole in
                         let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
-                        let id = existingNode(path, in: &builder)
+                        let id = existingNode(path, in: builder)
                         // A found node's directory is the last one looked up, whose validity is known.
                         let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
                         let valid = UTF8Validity.isWellFormed(checked)
@@ -416,7 +454,7 @@ private struct PathListParser {
                     }
                 } else {
                     guard let path = relativePath(pathText, line: line, column: column) else { return }
-                    let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
+                    let id = path.withUnsafeBufferPointer { existingNode($0, in: builder) }
                     found = (id, id == nil ? Array(path.prefix(120)) : [])
                 }
                 guard let id = found.id else {
@@ -426,7 +464,7 @@ private struct PathListParser {
                     )
                     return
                 }
-                builder.setSize(id, size: size)
+                builder.recordSize(id, size: size)
             }
         } catch {
             stopped(error)
@@ -435,7 +473,7 @@ private struct PathListParser {
 
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
     /// the next line (only while the builder does not change).
-    private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: inout InventoryBuilder) -> Int? {
+    private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: some SizeTarget) -> Int? {
         let nameStart = ContainerPath.nameStart(path)
         var directory = Inventory.root
         if nameStart > 0 {

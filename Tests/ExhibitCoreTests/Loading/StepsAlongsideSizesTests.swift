@@ -1,0 +1,126 @@
+import Testing
+
+@testable import ExhibitCore
+@testable import ExhibitSynthetic
+
+/// Issue 19: a `find` list's steps.tsv read on the second core while sizes.txt is read
+/// on the first (`StepsReadAlongside`, `SizesAside`). The bundle must be the one a load
+/// that read them one after the other gives: the same inventory (sizes, totals, flags,
+/// steps), the same warnings in the same order, the same file states. Generated runs
+/// hold what could make the two differ: sizes.txt naming a node twice, sizes of 4 GiB and
+/// more, the container's own line, paths not in files.txt, excluded.txt adding a
+/// directory steps.tsv names, a path listed twice in files.txt, steps.tsv repeating
+/// paths or holding no usable line.
+@Suite struct StepsAlongsideSizesTests {
+    private static func load(_ run: [String: [UInt8]], alongside: Bool) -> EvidenceBundle {
+        BundleLoader.load(runID: "r", from: MemoryEvidenceSource(run), steps: BundleLoader.Step.allCases, stepsAlongsideSizes: alongside)
+    }
+
+    private static func expectSame(_ run: [String: [UInt8]], _ comment: Comment) throws {
+        let alongside = load(run, alongside: true)
+        let serial = load(run, alongside: false)
+        #expect(alongside.diagnostics == serial.diagnostics, comment)
+        #expect(alongside.files == serial.files, comment)
+        let a = try #require(alongside.inventory, comment)
+        let s = try #require(serial.inventory, comment)
+        #expect(a == s, comment)
+        #expect(a.steps == s.steps, comment)
+        for node in 0..<a.count {
+            #expect(a.step(node) == s.step(node), comment)
+            #expect(a.totalSize(node) == s.totalSize(node), comment)
+        }
+    }
+
+    private static func run(_ random: inout SplitMix64) -> [String: [UInt8]] {
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        let words = ["Documents", "Library", "Caches", "tmp", "a", "b.txt", "é", "c d"]
+        var paths: [String] = []
+        for _ in 0..<(20 + Int(random.next() % 60)) {
+            let depth = 1 + Int(random.next() % 4)
+            paths.append((0..<depth).map { _ in pick(words) }.joined(separator: "/"))
+        }
+        paths = Array(Set(paths)).sorted()
+        var files = paths.map { "./\($0)\n" }.joined()
+        if random.next() % 6 == 0 { files += "./\(pick(paths))\n" }  // listed twice: steps resolve by walking the tree
+        var sizes = ""
+        if random.next() % 3 == 0 { sizes += "4096\t\n" }  // the container's own line
+        for path in paths where random.next() % 5 != 0 {
+            let size = random.next() % 4 == 0 ? (UInt64(1) << 32) + random.next() % 1000 : random.next() % 100_000
+            sizes += "\(size)\t\(path)\n"
+        }
+        for _ in 0..<Int(random.next() % 4) { sizes += "\(random.next() % 9)\t\(pick(paths))\n" }  // a node named again: the last wins
+        if random.next() % 3 == 0 { sizes += "7\tnot/listed\n" }
+        if random.next() % 5 == 0 { sizes += "-3\t\(pick(paths))\n" }
+        var run: [String: [UInt8]] = ["container/files.txt": Array(files.utf8), "container/sizes.txt": Array(sizes.utf8)]
+        var named = paths
+        if random.next() % 3 == 0 {
+            // An excluded directory files.txt did not list (`find -type f`): added by the
+            // reader after the steps were read, so records naming it void that read.
+            run["container/excluded.txt"] = Array("./Library/Empty excluded\n./\(pick(paths))\n".utf8)
+            named.append("Library/Empty excluded")
+        }
+        var steps = random.next() % 2 == 0 ? "step\tpath\ttime\n" : ""
+        if random.next() % 8 != 0 {
+            for _ in 0..<(10 + Int(random.next() % 80)) {
+                let path = random.next() % 7 == 0 ? "absent/\(pick(words))" : pick(named)
+                steps += "\(pick(["launch", "sync", "ü", "cleanup"]))\t\(path)\n"
+            }
+        } else {
+            steps += "no tab\nnone here\n"  // no usable record: malformed either way
+        }
+        run["steps.tsv"] = Array(steps.utf8)
+        return run
+    }
+
+    @Test func theBundleIsTheOneOfAReadInTurn() throws {
+        var random = SplitMix64(seed: 19)
+        for i in 0..<300 {
+            try Self.expectSame(Self.run(&random), "run \(i)")
+        }
+    }
+
+    /// The read alongside really happens (else the test above compares a load with itself),
+    /// and is left for the steps step, which a first-screen load never runs.
+    @Test func stepsAreReadBesideSizesOnlyWhenTheLoadRunsTheStepsStep() throws {
+        let run = MemoryEvidenceSource(text: [
+            "container/files.txt": "./Documents/a\n./Documents/b\n",
+            "container/sizes.txt": "3\tDocuments/a\n4\tDocuments/b\n",
+            "steps.tsv": "launch\tDocuments/a\nsync\tDocuments/b\nsync\tDocuments/a\n",
+        ])
+        var loader = Loading(bundle: EvidenceBundle(runID: "r"), source: run)
+        loader.readsStepsAlongsideSizes = true
+        loader.loadInventory()
+        guard case .read(let sink, let warnings)? = loader.stepsReadAlongside?.outcome else {
+            Issue.record("steps.tsv was not read beside sizes.txt")
+            return
+        }
+        #expect(sink.count == 3)
+        #expect(warnings.count == 1)  // Documents/a named again
+        #expect(loader.bundle.status(of: EvidenceLayout.steps) == nil)  // recorded by the steps step, not before
+        loader.run(.steps)
+        let inventory = try #require(loader.bundle.inventory)
+        #expect(inventory.step(try #require(inventory.lookup("Documents/a"))) == "sync")
+        #expect(loader.bundle.status(of: EvidenceLayout.steps) == .loaded)
+        #expect(loader.stepsReadAlongside == nil)
+
+        var first = Loading(bundle: EvidenceBundle(runID: "r"), source: run)
+        first.loadInventory()
+        #expect(first.stepsReadAlongside == nil)
+    }
+
+    /// The read beside sizes.txt is not counted by the progress display, which shows
+    /// sizes.txt's bytes against sizes.txt's size; a cancel still stops it.
+    @Test func theReadBesideIsUncountedButCancellable() throws {
+        let observer = LoadObserver(clock: { 0 }) { _ in }
+        let source = ObservedEvidenceSource(base: MemoryEvidenceSource(text: ["steps.tsv": "launch\ta\n"]), observer: observer)
+        observer.begin("container/sizes.txt", size: 10)
+        let stream = try #require(try source.uncountedStream("steps.tsv"))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+        #expect(n == 9)
+        #expect(observer.progress.artifact == "container/sizes.txt")
+        #expect(observer.progress.bytesRead == 0)
+        observer.cancel()
+        #expect(throws: EvidenceSourceError.self) { try buffer.withUnsafeMutableBytes { try stream.read(into: $0) } }
+    }
+}
