@@ -443,7 +443,7 @@ private struct PathListParser {
                     // Most lines, read through a pointer as in files.txt.
                     found = pathText.withUnsafeBufferPointer { whole in
                         let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
-                        let id = existingNode(path, in: builder)
+                        let id = existingNode(path, in: &builder)
                         // A found node's directory is the last one looked up, whose validity is known.
                         let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
                         let valid = UTF8Validity.isWellFormed(checked)
@@ -454,7 +454,7 @@ private struct PathListParser {
                     }
                 } else {
                     guard let path = relativePath(pathText, line: line, column: column) else { return }
-                    let id = path.withUnsafeBufferPointer { existingNode($0, in: builder) }
+                    let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
                     found = (id, id == nil ? Array(path.prefix(120)) : [])
                 }
                 guard let id = found.id else {
@@ -473,7 +473,8 @@ private struct PathListParser {
 
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
     /// the next line (only while the builder does not change).
-    private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: some SizeTarget) -> Int? {
+    /// `builder` is `inout` only so it is not copied (a retain of each of its arrays) per line.
+    private mutating func existingNode(_ path: UnsafeBufferPointer<UInt8>, in builder: inout some SizeTarget) -> Int? {
         let nameStart = ContainerPath.nameStart(path)
         var directory = Inventory.root
         if nameStart > 0 {

@@ -2,8 +2,10 @@
 /// (while steps.tsv is read on the second core against the same entries) a column by
 /// node that reads the builder's entries without writing them, applied afterwards.
 protocol SizeTarget {
-    func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int?
-    func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool
+    // `mutating` though neither writes: called on the reader's `inout` target, a
+    // non-mutating requirement copied the whole builder (a retain of each array) per line.
+    mutating func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int?
+    mutating func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool
     /// The size of a node's line, its disk size kept (`InventoryBuilder.setSize`).
     mutating func recordSize(_ id: Int, size: UInt64)
 }
