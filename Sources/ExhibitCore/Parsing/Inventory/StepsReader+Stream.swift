@@ -72,8 +72,10 @@ struct StepsBatches<Sink: StepRecordSink> {
         self.file = file
         self.sizeHint = sizeHint
         self.sink = sink
-        // A partial line of up to the maximum, with a whole read after it.
-        window = [UInt8](repeating: 0, count: StepsReader.batchSize + StepsReader.maximumLineLength + 1)
+        // A partial line of up to the maximum, with a whole read after it (as large as the
+        // file, where that is smaller: `TextRecordStream.readSize`).
+        let read = min(StepsReader.batchSize, (sizeHint ?? StepsReader.batchSize) + 1)
+        window = [UInt8](repeating: 0, count: read + StepsReader.maximumLineLength + 1)
     }
 
     /// Reads the stream's next bytes after the partial line and parses the whole lines;

@@ -39,8 +39,11 @@ package struct TextRecordStream {
         _ stream: any EvidenceStream, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
     ) throws(EvidenceSourceError) -> Bool {
         let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
-        // A partial record of up to the maximum (and a CR) is carried, with a whole window's read after it.
-        let capacity = Self.windowSize + Self.maximumRecordLength + 1
+        // A partial record of up to the maximum (and a CR) is carried, with a whole window's
+        // read after it: a read as large as the file where it is smaller (a file that grows
+        // past its size is still read whole, in smaller reads), so a small list does not
+        // clear 5 MB.
+        let capacity = Self.readSize(stream) + Self.maximumRecordLength + 1
         var window = [UInt8](repeating: 0, count: capacity)
         /// Bytes of `window` in use; `window[0]` is file offset `base`.
         var filled = 0
@@ -120,6 +123,12 @@ package struct TextRecordStream {
         return true
     }
 
+    /// The bytes a read asks for: a window, or the stream's size and one more (where the
+    /// end of the file is then found) when that is less.
+    static func readSize(_ stream: any EvidenceStream, window: Int = windowSize) -> Int {
+        min(window, (stream.sizeHint ?? window) + 1)
+    }
+
     /// Reads once into `window[from...]`, at most `limit` bytes (steps.tsv's batches read so too).
     static func fill(_ window: inout [UInt8], from: Int, atMost limit: Int = windowSize, _ stream: any EvidenceStream) throws(EvidenceSourceError)
         -> Int
@@ -180,7 +189,7 @@ public struct ListArtifact: Sendable {
         file: String, stream: any EvidenceStream, firstBytes: Int,
         reopen: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     ) throws(EvidenceSourceError) -> ListArtifact {
-        var window = [UInt8](repeating: 0, count: max(firstBytes, 1))
+        var window = [UInt8](repeating: 0, count: max(TextRecordStream.readSize(stream, window: firstBytes), 1))
         var filled = 0
         var ended = false
         while filled < window.count {
