@@ -40,7 +40,7 @@ public enum BundleLoader {
     /// false keeps steps.tsv's records and applies them after the read, as loads did
     /// before `StreamingStepAssignment` (the tests compare the two). `stepsAlongsideSizes`
     /// false reads steps.tsv after the inventory, never beside sizes.txt (the same).
-    static func load(
+    package static func load(
         runID: String, from source: some EvidenceSource, steps: [Step], resolvingStepsAsRead: Bool = true, stepsAlongsideSizes: Bool = true
     ) -> EvidenceBundle {
         var loader = Loading(bundle: EvidenceBundle(runID: runID), source: source)

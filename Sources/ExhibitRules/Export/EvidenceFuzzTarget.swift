@@ -79,7 +79,8 @@ public struct EvidenceFuzzTarget: Sendable {
             _ = try FileListInventoryReader.read(
                 files: artifact, sizes: artifact, excluded: asExcluded ? artifact : nil,
                 xattr: asExcluded ? nil : artifact, warnings: &warnings)
-            return nil
+            // Half the inputs (two whole loads each cost a tenth of the runs a second).
+            return bytes.count % 4 < 2 ? stepsAlongsideDisagreement(bytes, withExcluded: asExcluded) : nil
         },
         reading("xattr") { b, w throws(Diagnostic) in _ = try XattrDumpReader.read(b, file: file, warnings: &w) },
         reading("du") { b, w throws(Diagnostic) in _ = try DuReader.read(b, file: file, warnings: &w) },
@@ -137,6 +138,22 @@ public struct EvidenceFuzzTarget: Sendable {
     /// The streamed ncdu read (a window refilled a few bytes at a time, the size picked
     /// from the input) must give what the whole-buffer read gives: inventory, warnings,
     /// and the error with its position. What differs, or nil.
+    /// The same bytes as files.txt, sizes.txt and steps.tsv (and excluded.txt) of one run,
+    /// loaded with steps.tsv read beside sizes.txt and in turn: the bundles must agree.
+    static func stepsAlongsideDisagreement(_ bytes: [UInt8], withExcluded: Bool) -> String? {
+        var files = [EvidenceLayout.filesList: bytes, EvidenceLayout.sizesList: bytes, EvidenceLayout.steps: bytes]
+        if withExcluded { files[EvidenceLayout.excludedList] = bytes }
+        let source = MemoryEvidenceSource(files)
+        let beside = BundleLoader.load(runID: "fuzz", from: source, steps: BundleLoader.Step.allCases, stepsAlongsideSizes: true)
+        let inTurn = BundleLoader.load(runID: "fuzz", from: source, steps: BundleLoader.Step.allCases, stepsAlongsideSizes: false)
+        if beside.diagnostics != inTurn.diagnostics { return "steps.tsv read beside sizes.txt: the warnings differ from a read in turn" }
+        if beside.files != inTurn.files { return "steps.tsv read beside sizes.txt: the file states differ from a read in turn" }
+        if beside.inventory != inTurn.inventory || beside.inventory?.steps != inTurn.inventory?.steps {
+            return "steps.tsv read beside sizes.txt: the inventory differs from a read in turn"
+        }
+        return nil
+    }
+
     static func streamingDisagreement(_ bytes: [UInt8]) -> String? {
         func outcome(_ read: (inout [Diagnostic]) throws(Diagnostic) -> NcduInventoryReader.Document)
             -> (Inventory?, [UInt8], [Diagnostic], Diagnostic?)
