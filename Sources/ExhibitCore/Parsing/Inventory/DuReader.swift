@@ -41,7 +41,7 @@ public enum DuReader: EvidenceReader {
                 return true
             case .notInteger:
                 bad(
-                    "size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" is not a whole number of KiB (was du run with -h?)", line, 1,
+                    "size \"\(TerminalText.escape(bytes: text[field.valueText].prefix(40)))\" is not a whole number of KiB (was du run with -h?)", line, 1,
                     range.lowerBound)
                 return true
             }
@@ -113,7 +113,9 @@ struct SizeField {
     }
 
     var value: Value
-    var valueText: ArraySlice<UInt8>
+    /// Where the size's text is in the line (indices of the slice parsed): a range, not a
+    /// slice of it, as sizes.txt parses a million lines and needs the text only to warn.
+    var valueText: Range<Int>
     /// Index of the first byte after the separator.
     var pathStart: Int
 
@@ -148,6 +150,6 @@ struct SizeField {
                 value = .value(v)
             }
         }
-        return SizeField(value: value, valueText: token, pathStart: i + 1)
+        return SizeField(value: value, valueText: start..<i, pathStart: i + 1)
     }
 }

@@ -429,7 +429,8 @@ private struct PathListParser {
                 case .value(let v): size = v
                 case .negative, .overflow, .notInteger:
                     let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
-                    collector.add("size \"\(TerminalText.escape(bytes: field.valueText.prefix(40)))\" \(why); line skipped", line: line, offset: offset(text))
+                    let shown = TerminalText.escape(bytes: text[field.valueText].prefix(40))
+                    collector.add("size \"\(shown)\" \(why); line skipped", line: line, offset: offset(text))
                     return
                 }
                 let column = field.pathStart - text.startIndex + 1
