@@ -1,3 +1,5 @@
+import CBytes
+
 /// What resolving a path by (parent, name) reads, and nothing else: the node records,
 /// the name buffer and the sibling-name index, of a finished `Inventory` or of an
 /// `InventoryBuilder` whose every entry is indexed. steps.tsv's records resolve against
@@ -28,7 +30,9 @@ struct InventoryNameLookup {
     /// Whether a path names at most one node, found through the index: no duplicate
     /// entries, no name containing `/` (`StepAssignment.resolvesByIndex`).
     var resolvesByIndex: Bool {
-        !nodes.contains(where: { $0.flags.contains(.duplicate) }) && !names.contains(UInt8(ascii: "/"))
+        // `memchr` for the names: `contains` read them a byte at a time (2 % of a list's `summary`).
+        let slashInNames = names.withUnsafeBytes { exhibit_memchr($0.baseAddress, Int32(UInt8(ascii: "/")), $0.count) != nil }
+        return !slashInNames && !nodes.contains(where: { $0.flags.contains(.duplicate) })
     }
 
     /// The first child of `parent` called `name`.
