@@ -108,6 +108,20 @@ import Testing
         #expect(first.stepsReadAlongside == nil)
     }
 
+    /// A path names one node, and records resolve by the index, unless a name holds a `/`
+    /// (a hostile ncdu export) or a name is listed twice in one directory.
+    @Test func aSlashInANameOrATwinNameMakesPathsResolveByWalking() {
+        func inventory(_ names: [String]) -> Inventory {
+            var b = InventoryBuilder()
+            let dir = b.addDirectory(name: Array("Documents".utf8), parent: Inventory.root)
+            for name in names { b.addFile(name: Array(name.utf8), parent: dir, size: 1) }
+            return b.finish()
+        }
+        #expect(StepAssignment.resolvesByIndex(inventory(["a", "b", "c"])))
+        #expect(!StepAssignment.resolvesByIndex(inventory(["a", "b/c"])))
+        #expect(!StepAssignment.resolvesByIndex(inventory(["a", "b", "a"])))
+    }
+
     /// The read beside sizes.txt is not counted by the progress display, which shows
     /// sizes.txt's bytes against sizes.txt's size; a cancel still stops it.
     @Test func theReadBesideIsUncountedButCancellable() throws {
