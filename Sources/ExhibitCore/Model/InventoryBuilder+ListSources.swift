@@ -174,10 +174,7 @@ extension InventoryBuilder {
     /// companion file lists paths in files.txt order). A node with an earlier sibling of
     /// the same name is always marked duplicate, so an unmarked match is the first.
     func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool {
-        guard id > 0 && id < nodes.count else { return false }
-        let node = nodes[id]
-        guard Int(node.parent) == parent, !node.flags.contains(.duplicate) else { return false }
-        return names.withUnsafeBufferPointer { SiblingNameIndex.nameEquals(node, name, names: $0) }
+        InventoryNameLookup.isFirstChild(id, of: parent, named: name, nodes: nodes, names: names)
     }
 
     /// Appends `name` to the name buffer and finds the first child of `parent` of the
@@ -231,16 +228,6 @@ extension InventoryBuilder {
     }
 
     func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int? {
-        var cur = directory
-        var start = 0
-        while start < path.count {
-            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
-            if end > start {  // empty components (`//`) are skipped
-                guard let next = firstChild(of: Int32(cur), named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end]))) else { return nil }
-                cur = next
-            }
-            start = end + 1
-        }
-        return cur
+        InventoryNameLookup.walk(path, from: directory) { firstChild(of: Int32($0), named: $1) }
     }
 }

@@ -55,12 +55,24 @@ extension InventoryBuilder {
 extension InventoryNameLookup {
     /// `InventoryBuilder.existingNode(atPath:under:)`, read from the lookup.
     func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int? {
+        Self.walk(path, from: directory) { child(of: $0, named: $1) }
+    }
+
+    /// `InventoryBuilder.isFirstChild(_:of:named:)`, read from the lookup.
+    func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool {
+        Self.isFirstChild(id, of: parent, named: name, nodes: nodes, names: names)
+    }
+
+    /// The node at a `/`-separated path below `directory` (`//` skipped; empty: `directory`),
+    /// each component found under the last by `child`; nil when one is absent.
+    @inline(__always)
+    static func walk(_ path: UnsafeBufferPointer<UInt8>, from directory: Int, child: (Int, UnsafeRawBufferPointer) -> Int?) -> Int? {
         var cur = directory
         var start = 0
         while start < path.count {
             let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
-            if end > start {  // empty components (`//`) are skipped
-                guard let next = child(of: cur, named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end]))) else { return nil }
+            if end > start {
+                guard let next = child(cur, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end]))) else { return nil }
                 cur = next
             }
             start = end + 1
@@ -68,8 +80,11 @@ extension InventoryNameLookup {
         return cur
     }
 
-    /// `InventoryBuilder.isFirstChild(_:of:named:)`, read from the lookup.
-    func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `id` is the first child of `parent` called `name`, read without the index:
+    /// a node with an earlier sibling of the same name is always marked duplicate, so an
+    /// unmarked match is the first.
+    @inline(__always)
+    static func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer, nodes: [Inventory.Node], names: [UInt8]) -> Bool {
         guard id > 0 && id < nodes.count else { return false }
         let node = nodes[id]
         guard Int(node.parent) == parent, !node.flags.contains(.duplicate) else { return false }
