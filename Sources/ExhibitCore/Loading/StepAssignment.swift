@@ -41,7 +41,7 @@ enum StepAssignment {
     /// index (no duplicate entries, no name containing `/`); else paths are matched by
     /// walking the tree (`applyByWalk`), which needs every record at once.
     static func resolvesByIndex(_ inventory: Inventory) -> Bool {
-        InventoryNameLookup(inventory).resolvesByIndex
+        InventoryNameLookup.resolvesByIndex(nodes: inventory.nodes, names: inventory.names)
     }
 
     /// Resolves record paths one after another, remembering the last one's directory and

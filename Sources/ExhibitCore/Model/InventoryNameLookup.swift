@@ -29,7 +29,11 @@ struct InventoryNameLookup {
 
     /// Whether a path names at most one node, found through the index: no duplicate
     /// entries, no name containing `/` (`StepAssignment.resolvesByIndex`).
-    var resolvesByIndex: Bool {
+    var resolvesByIndex: Bool { Self.resolvesByIndex(nodes: nodes, names: names) }
+
+    /// `resolvesByIndex` of these entries, read without the index (an ncdu inventory's is
+    /// made on demand, and a walk of the tree never needs it).
+    static func resolvesByIndex(nodes: [Inventory.Node], names: [UInt8]) -> Bool {
         // `memchr` for the names: `contains` read them a byte at a time (2 % of a list's `summary`).
         let slashInNames = names.withUnsafeBytes { exhibit_memchr($0.baseAddress, Int32(UInt8(ascii: "/")), $0.count) != nil }
         return !slashInNames && !nodes.contains(where: { $0.flags.contains(.duplicate) })

@@ -135,9 +135,6 @@ public struct EvidenceFuzzTarget: Sendable {
         throw Diagnostic.error(file, at: SourcePosition(offset: offset, in: bytes), message)
     }
 
-    /// The streamed ncdu read (a window refilled a few bytes at a time, the size picked
-    /// from the input) must give what the whole-buffer read gives: inventory, warnings,
-    /// and the error with its position. What differs, or nil.
     /// The same bytes as files.txt, sizes.txt and steps.tsv (and excluded.txt) of one run,
     /// loaded with steps.tsv read beside sizes.txt and in turn: the bundles must agree.
     static func stepsAlongsideDisagreement(_ bytes: [UInt8], withExcluded: Bool) -> String? {
@@ -154,6 +151,9 @@ public struct EvidenceFuzzTarget: Sendable {
         return nil
     }
 
+    /// The streamed ncdu read (a window refilled a few bytes at a time, the size picked
+    /// from the input) must give what the whole-buffer read gives: inventory, warnings,
+    /// and the error with its position. What differs, or nil.
     static func streamingDisagreement(_ bytes: [UInt8]) -> String? {
         func outcome(_ read: (inout [Diagnostic]) throws(Diagnostic) -> NcduInventoryReader.Document)
             -> (Inventory?, [UInt8], [Diagnostic], Diagnostic?)

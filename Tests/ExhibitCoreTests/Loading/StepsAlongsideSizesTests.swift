@@ -17,8 +17,12 @@ import Testing
     }
 
     private static func expectSame(_ run: [String: [UInt8]], _ comment: Comment) throws {
-        let alongside = load(run, alongside: true)
-        let serial = load(run, alongside: false)
+        try expectSame(MemoryEvidenceSource(run), comment)
+    }
+
+    private static func expectSame(_ source: some EvidenceSource, _ comment: Comment) throws {
+        let alongside = BundleLoader.load(runID: "r", from: source, steps: BundleLoader.Step.allCases, stepsAlongsideSizes: true)
+        let serial = BundleLoader.load(runID: "r", from: source, steps: BundleLoader.Step.allCases, stepsAlongsideSizes: false)
         #expect(alongside.diagnostics == serial.diagnostics, comment)
         #expect(alongside.files == serial.files, comment)
         let a = try #require(alongside.inventory, comment)
@@ -77,6 +81,123 @@ import Testing
         for i in 0..<300 {
             try Self.expectSame(Self.run(&random), "run \(i)")
         }
+    }
+
+    /// The cases the generated runs reach rarely or never.
+    @Test func fixedRunsAnswerAsTheReadInTurn() throws {
+        let files = "./Documents/a\n./Documents/b\n./Library/Caches/c\n"
+        // The size that marks a large one in the aside column, and its neighbours.
+        try Self.expectSame(
+            [
+                "container/files.txt": Array(files.utf8),
+                "container/sizes.txt": Array("4294967295\tDocuments/a\n4294967296\tDocuments/b\n4294967294\tLibrary/Caches/c\n".utf8),
+                "steps.tsv": Array("launch\tDocuments/a\n".utf8),
+            ], "sizes near 2^32")
+        // excluded.txt adds a directory, and every record names a node files.txt made: the
+        // read beside sizes.txt is applied to the larger inventory.
+        try Self.expectSame(
+            [
+                "container/files.txt": Array(files.utf8),
+                "container/sizes.txt": Array("1\tDocuments/a\n".utf8),
+                "container/excluded.txt": Array("./Library/Empty\n".utf8),
+                "steps.tsv": Array("launch\tDocuments/a\nsync\tLibrary/Caches/c\n".utf8),
+            ], "a node added, no record unmatched")
+        // ... and a record names the added directory: the read is void, made again in turn.
+        try Self.expectSame(
+            [
+                "container/files.txt": Array(files.utf8),
+                "container/sizes.txt": Array("1\tDocuments/a\n".utf8),
+                "container/excluded.txt": Array("./Library/Empty\n".utf8),
+                "steps.tsv": Array("launch\tDocuments/a\nsync\tLibrary/Empty\n".utf8),
+            ], "a record names the added directory")
+    }
+
+    /// A source whose streams of some files cannot be opened or stop part way.
+    private struct FaultyStreams: EvidenceSource {
+        var files: MemoryEvidenceSource
+        var unopenable: Set<String> = []
+        var failAfter: [String: Int] = [:]
+
+        func read(_ relativePath: String) throws(EvidenceSourceError) -> [UInt8]? { try files.read(relativePath) }
+        func list(_ relativeDirectory: String) -> [String] { files.list(relativeDirectory) }
+        func exists(_ relativePath: String) -> Bool { files.files[relativePath] != nil }
+
+        func stream(_ relativePath: String) throws(EvidenceSourceError) -> (any EvidenceStream)? {
+            guard let bytes = files.files[relativePath] else { return nil }
+            if unopenable.contains(relativePath) { throw EvidenceSourceError(file: relativePath, reason: "permission denied") }
+            if let n = failAfter[relativePath] { return FailingStream(bytes, failAfter: n) }
+            return MemoryEvidenceStream(bytes)
+        }
+    }
+
+    /// steps.tsv that cannot be opened or stops part way, and sizes.txt that stops part
+    /// way: the states and warnings are the read in turn's.
+    @Test func aFailingStreamAnswersAsTheReadInTurn() throws {
+        var steps = ""
+        for i in 0..<200 { steps += "launch\tDocuments/f\(i)\n" }
+        let run = MemoryEvidenceSource(text: [
+            "container/files.txt": (0..<200).map { "./Documents/f\($0)\n" }.joined(),
+            "container/sizes.txt": (0..<200).map { "\($0)\tDocuments/f\($0)\n" }.joined(),
+            "steps.tsv": steps,
+        ])
+        try Self.expectSame(FaultyStreams(files: run, unopenable: ["steps.tsv"]), "steps.tsv unopenable")
+        try Self.expectSame(FaultyStreams(files: run, failAfter: ["steps.tsv": 1000]), "steps.tsv cut short")
+        try Self.expectSame(FaultyStreams(files: run, failAfter: ["container/sizes.txt": 1000]), "sizes.txt cut short")
+        let cut = BundleLoader.load(runID: "r", from: FaultyStreams(files: run, failAfter: ["steps.tsv": 1000]))
+        guard case .unreadable? = cut.status(of: "steps.tsv") else {
+            Issue.record("a steps.tsv cut short should be unreadable, is \(String(describing: cut.status(of: "steps.tsv")))")
+            return
+        }
+    }
+
+    /// The load a progress display watches reads steps.tsv beside sizes.txt too (uncounted),
+    /// and gives the bundle the unwatched load gives.
+    @Test func aWatchedLoadGivesTheSameBundle() throws {
+        var random = SplitMix64(seed: 7)
+        for i in 0..<20 {
+            let source = MemoryEvidenceSource(Self.run(&random))
+            let watched = try #require(BundleLoader.load(runID: "r", from: source, observer: LoadObserver(clock: { 0 }) { _ in }))
+            let plain = BundleLoader.load(runID: "r", from: source)
+            #expect(watched.diagnostics == plain.diagnostics, "run \(i)")
+            #expect(watched.files == plain.files, "run \(i)")
+            #expect(watched.inventory == plain.inventory, "run \(i)")
+        }
+    }
+
+    /// files.txt found NUL-delimited past the window its scan saw: the reader walks it again,
+    /// and what ran beside sizes.txt in the abandoned walk is discarded before the next.
+    @Test func aRestartedListReadDiscardsWhatRanBesideSizes() throws {
+        let files = Array("./Documents/a\n./Documents/b\n".utf8) + [0] + Array("./Documents/c".utf8) + [0]
+        let sizes = Array("1\tDocuments/a\n".utf8)
+        func list(_ file: String, _ bytes: [UInt8]) throws -> ListArtifact {
+            try ListArtifact.scan(file: file, stream: MemoryEvidenceStream(bytes), firstBytes: 8) { MemoryEvidenceStream(bytes) }
+        }
+        let filesList = try list("container/files.txt", files)
+        let sizesList = try list("container/sizes.txt", sizes)
+        final class Calls: @unchecked Sendable {
+            var events: [String] = []
+        }
+        let calls = Calls()
+        let work = WorkAlongsideSizes(
+            run: { lookup in calls.events.append("run \(lookup.count)") }, discard: { calls.events.append("discard") })
+        var warnings: [Diagnostic] = []
+        let read = try FileListInventoryReader.read(
+            files: filesList, companion: { $0 == .sizes ? sizesList : nil }, xattr: { nil }, alongsideSizes: work, warnings: &warnings)
+        // discard, run (the walk that found the NUL), discard, run: the last one saw every
+        // entry of the inventory read (nothing is added after sizes.txt here).
+        #expect(calls.events.count == 4)
+        #expect(calls.events.first == "discard")
+        #expect(calls.events[2] == "discard")
+        #expect(calls.events.last == "run \(read.inventory.count)")
+    }
+
+    /// A size hint no stream should give never makes a read ask for nothing.
+    @Test func aReadSizeHonoursTheHintWithinBounds() {
+        #expect(TextRecordStream.readSize(sizeHint: nil, window: 10) == 10)
+        #expect(TextRecordStream.readSize(sizeHint: 3, window: 10) == 4)
+        #expect(TextRecordStream.readSize(sizeHint: 10, window: 10) == 10)
+        #expect(TextRecordStream.readSize(sizeHint: .max, window: 10) == 10)
+        #expect(TextRecordStream.readSize(sizeHint: -5, window: 10) == 1)
     }
 
     /// The read alongside really happens (else the test above compares a load with itself),

@@ -74,7 +74,7 @@ struct StepsBatches<Sink: StepRecordSink> {
         self.sink = sink
         // A partial line of up to the maximum, with a whole read after it (as large as the
         // file, where that is smaller: `TextRecordStream.readSize`).
-        let read = min(StepsReader.batchSize, (sizeHint ?? StepsReader.batchSize) + 1)
+        let read = TextRecordStream.readSize(sizeHint: sizeHint, window: StepsReader.batchSize)
         window = [UInt8](repeating: 0, count: read + StepsReader.maximumLineLength + 1)
     }
 

@@ -126,7 +126,15 @@ package struct TextRecordStream {
     /// The bytes a read asks for: a window, or the stream's size and one more (where the
     /// end of the file is then found) when that is less.
     static func readSize(_ stream: any EvidenceStream, window: Int = windowSize) -> Int {
-        min(window, (stream.sizeHint ?? window) + 1)
+        readSize(sizeHint: stream.sizeHint, window: window)
+    }
+
+    /// `readSize` for a size hint: one no stream should give (negative, or `Int.max`)
+    /// is taken as what it says at most, never as a reason to read nothing.
+    static func readSize(sizeHint: Int?, window: Int) -> Int {
+        guard let hint = sizeHint else { return window }
+        let size = max(hint, 0)
+        return size < window ? size + 1 : window
     }
 
     /// Reads once into `window[from...]`, at most `limit` bytes (steps.tsv's batches read so too).
