@@ -21,7 +21,7 @@ extension InventoryBuilder: SizeTarget {
 /// everything files.txt made and the steps read's own tables, at the peak of the load.
 struct SizesAside: SizeTarget {
     private var lookup: InventoryNameLookup?
-    /// `UInt32.max`: the size is in `largeSizes` (4 GiB or more: rare in a container).
+    /// `UInt32.max`: the size is in `largeSizes` (2^32 - 1 bytes or more: rare in a container).
     private var sizes: [UInt32]
     private var largeSizes: [Int: UInt64] = [:]
     /// A bit per node: whether a line gave it a size.
