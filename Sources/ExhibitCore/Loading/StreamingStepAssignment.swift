@@ -12,8 +12,8 @@
 /// the order of their first winning record, and the records that take no effect (naming
 /// no node, or overridden by a later one) are counted, the first three in file order.
 struct StreamingStepAssignment: StepRecordSink {
-    /// What paths resolve against; dropped by `releaseLookup()` once the read is done.
-    private var lookup: InventoryNameLookup?
+    /// What paths resolve against; let go of by `releaseLookup()` once the read is done.
+    private var lookup: InventoryNameLookup
     /// Nodes in the inventory resolved against.
     let nodeCount: Int
     private var cursor = StepAssignment.Cursor()
@@ -47,7 +47,7 @@ struct StreamingStepAssignment: StepRecordSink {
 
     /// Lets go of the arrays the paths were resolved against, so the builder or inventory
     /// they came from can be written without copying them; no record can be taken after.
-    mutating func releaseLookup() { lookup = nil }
+    mutating func releaseLookup() { lookup = .none }
 
     /// Records whose path named no node.
     var unmatchedCount: Int { unmatched.count }
@@ -57,7 +57,7 @@ struct StreamingStepAssignment: StepRecordSink {
     mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
         count += 1
         // The reader hands paths in normal form (`StepRecordSink.take`).
-        guard let lookup, let node = cursor.node(atNormalized: path, in: lookup) else {
+        guard let node = cursor.node(atNormalized: path, in: lookup) else {
             remember(line, path)
             return unmatched.take(step: step, path: path, time: time, line: line)
         }

@@ -27,6 +27,9 @@ struct InventoryNameLookup {
         self.index = index
     }
 
+    /// No entries: what a holder keeps once it has let go of a lookup (no path resolves).
+    static let none = InventoryNameLookup(nodes: [], names: [], index: SiblingNameIndex())
+
     /// Whether a path names at most one node, found through the index: no duplicate
     /// entries, no name containing `/` (`StepAssignment.resolvesByIndex`).
     var resolvesByIndex: Bool { Self.resolvesByIndex(nodes: nodes, names: names) }

@@ -20,7 +20,7 @@ extension InventoryBuilder: SizeTarget {
 /// size line sets. 4 bytes a node, for as long as the read lasts: it is held beside
 /// everything files.txt made and the steps read's own tables, at the peak of the load.
 struct SizesAside: SizeTarget {
-    private var lookup: InventoryNameLookup?
+    private var lookup: InventoryNameLookup
     /// `UInt32.max`: the size is in `largeSizes` (2^32 - 1 bytes or more: rare in a container).
     private var sizes: [UInt32]
     private var largeSizes: [Int: UInt64] = [:]
@@ -34,11 +34,11 @@ struct SizesAside: SizeTarget {
     }
 
     func existingNode(atPath path: UnsafeBufferPointer<UInt8>, under directory: Int) -> Int? {
-        lookup?.existingNode(atPath: path, under: directory)
+        lookup.existingNode(atPath: path, under: directory)
     }
 
     func isFirstChild(_ id: Int, of parent: Int, named name: UnsafeRawBufferPointer) -> Bool {
-        lookup?.isFirstChild(id, of: parent, named: name) ?? false
+        lookup.isFirstChild(id, of: parent, named: name)
     }
 
     mutating func recordSize(_ id: Int, size: UInt64) {
@@ -54,7 +54,7 @@ struct SizesAside: SizeTarget {
     /// Gives `builder` (the one the lookup was made from) the sizes, in node order. The
     /// lookup is let go of first, so the builder's arrays are written without a copy.
     mutating func apply(to builder: inout InventoryBuilder) {
-        lookup = nil
+        lookup = .none
         for word in given.indices where given[word] != 0 {
             var bits = given[word]
             while bits != 0 {

@@ -43,7 +43,7 @@ package struct TextRecordStream {
         // read after it: a read as large as the file where it is smaller (a file that grows
         // past its size is still read whole, in smaller reads), so a small list does not
         // clear 5 MB.
-        let capacity = Self.readSize(stream) + Self.maximumRecordLength + 1
+        let capacity = Self.readSize(sizeHint: stream.sizeHint, window: Self.windowSize) + Self.maximumRecordLength + 1
         var window = [UInt8](repeating: 0, count: capacity)
         /// Bytes of `window` in use; `window[0]` is file offset `base`.
         var filled = 0
@@ -124,13 +124,9 @@ package struct TextRecordStream {
     }
 
     /// The bytes a read asks for: a window, or the stream's size and one more (where the
-    /// end of the file is then found) when that is less.
-    static func readSize(_ stream: any EvidenceStream, window: Int = windowSize) -> Int {
-        readSize(sizeHint: stream.sizeHint, window: window)
-    }
-
-    /// `readSize` for a size hint: one no stream should give (negative, or `Int.max`)
-    /// is taken as what it says at most, never as a reason to read nothing.
+    /// end of the file is then found) when that is less. A size hint no stream should give
+    /// (negative, or `Int.max`) is taken as what it says at most, never as a reason to
+    /// read nothing.
     static func readSize(sizeHint: Int?, window: Int) -> Int {
         guard let hint = sizeHint else { return window }
         let size = max(hint, 0)
@@ -197,7 +193,7 @@ public struct ListArtifact: Sendable {
         file: String, stream: any EvidenceStream, firstBytes: Int,
         reopen: @escaping @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     ) throws(EvidenceSourceError) -> ListArtifact {
-        var window = [UInt8](repeating: 0, count: max(TextRecordStream.readSize(stream, window: firstBytes), 1))
+        var window = [UInt8](repeating: 0, count: TextRecordStream.readSize(sizeHint: stream.sizeHint, window: max(firstBytes, 1)))
         var filled = 0
         var ended = false
         while filled < window.count {
