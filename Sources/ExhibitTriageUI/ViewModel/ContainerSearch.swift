@@ -68,7 +68,7 @@ public struct SearchPattern: Sendable, Equatable {
         case .literal(let literal):
             return literal.count == name.count && zip(literal, name).allSatisfy { $0 == (caseSensitive ? $1 : Self.folded($1)) }
         case .wildcard(let pattern):
-            return pattern.matches(Array(name))
+            return pattern.matches(name)
         case .anyDepth:
             return true
         }
