@@ -124,33 +124,85 @@ extension ViolationFinder {
     }
 
     /// Gives every file its signature (interned findings list); `neutral` for
-    /// directories and ignored files.
-    mutating func walk() -> [Int32] {
+    /// directories and ignored files. A large tree is walked in two halves at once
+    /// (`ViolationFinder+Halves.swift`), with the same result as one walk.
+    mutating func walk(split: WalkSplit = .automatic) -> [Int32] {
         let inventory = self.inventory
         let tables = RulesWalkTables(compiled)
-        var buffers = WalkBuffers()
         var signatureOf = [Int32](repeating: Self.neutral, count: inventory.count)
         inventory.withRulesWalkStorage { storage in
             tables.names.withView { matchers in
-                walkTree(storage: storage, matchers: matchers, tables: tables, buffers: &buffers, signatureOf: &signatureOf)
+                signatureOf.withUnsafeMutableBufferPointer { out in
+                    guard let meeting = split.meeting(in: storage, inventory: inventory) else {
+                        walkTree(from: [], until: -1, storage: storage, matchers: matchers, tables: tables, signatureOf: out, secondHalf: false)
+                        return
+                    }
+                    walkHalves(meeting: meeting, storage: storage, matchers: matchers, tables: tables, signatureOf: out)
+                }
             }
         }
         return signatureOf
     }
 
-    private mutating func walkTree(
-        storage: Inventory.RulesWalkStorage, matchers: NameMatchers.View, tables: RulesWalkTables,
-        buffers b: inout WalkBuffers, signatureOf: inout [Int32]
-    ) {
-        let patterns = compiled.patterns
+    /// The backup area of `child` (of `node`), a child of the directory of frame `f`.
+    @inline(__always)
+    private func area(of child: Int, _ node: Inventory.Node, in f: Frame) -> BackupArea.Kind {
         let cs = compiled.caseSensitive
-        b.states.reserveCapacity(1024)
-        patterns.initialStates(into: &b.states)
+        if f.depth == 0 {
+            return node.flags.contains(.directory) ? BackupPolicy.area(topLevel: inventory.nameBytes(child), caseSensitive: cs).kind : .outside
+        }
+        if f.depth == 1, f.area == .library { return BackupPolicy.area(insideLibrary: inventory.nameBytes(child), caseSensitive: cs).kind }
+        return f.area
+    }
+
+    /// The frame of directory `child` (of `node`), a child of the directory of frame `f`:
+    /// its parent's pattern states advanced by its name, pushed onto `b`.
+    @inline(__always)
+    private func enter(
+        _ child: Int, _ node: Inventory.Node, area: BackupArea.Kind, from f: Frame, storage: Inventory.RulesWalkStorage,
+        tables: RulesWalkTables, buffers b: inout WalkBuffers
+    ) -> Frame {
+        let start = b.states.count
+        compiled.patterns.advance(f.stateStart..<f.stateEnd, by: inventory.nameBytes(child), in: &b.states)
+        return b.frame(
+            states: start..<b.states.count, children: storage.childRange(node), area: area, topLevel: f.depth == 0 ? child : f.topLevel,
+            depth: f.depth + 1, tables: tables)
+    }
+
+    /// The walk's stack where it stands just before `childIndex` position
+    /// `path.last`, having entered the directories at the positions before it: the
+    /// second half's start (`path` empty: the root's, the whole walk's).
+    private func stack(at path: [Int], storage: Inventory.RulesWalkStorage, tables: RulesWalkTables, buffers b: inout WalkBuffers) -> [Frame] {
+        compiled.patterns.initialStates(into: &b.states)
         var stack = [
             b.frame(
                 states: 0..<b.states.count, children: storage.childRange(storage.nodes[Inventory.root]), area: .outside,
                 topLevel: -1, depth: 0, tables: tables)
         ]
+        for (i, position) in path.enumerated() {
+            guard i < path.count - 1 else {
+                stack[stack.count - 1].nextChild = position
+                break
+            }
+            stack[stack.count - 1].nextChild = position + 1
+            let f = stack[stack.count - 1]
+            let child = Int(storage.childIndex[position])
+            let node = storage.nodes[child]
+            stack.append(enter(child, node, area: area(of: child, node, in: f), from: f, storage: storage, tables: tables, buffers: &b))
+        }
+        return stack
+    }
+
+    /// Walks from the stack `stack(at: path)` gives until the top frame's next child is
+    /// `childIndex` position `stop` (-1: to the end). The second half writes its
+    /// signatures marked (`ViolationFinder.marked`), to be renumbered into the first's.
+    mutating func walkTree(
+        from path: [Int], until stop: Int, storage: Inventory.RulesWalkStorage, matchers: NameMatchers.View, tables: RulesWalkTables,
+        signatureOf: UnsafeMutableBufferPointer<Int32>, secondHalf: Bool
+    ) {
+        var b = WalkBuffers()
+        b.states.reserveCapacity(1024)
+        var stack = stack(at: path, storage: storage, tables: tables, buffers: &b)
         // At most one entry per pattern, and per rule.
         var completed = Int32Scratch(capacity: tables.role.count)
         var namedLike = Int32Scratch(capacity: tables.ruleRequirement.count)
@@ -166,26 +218,16 @@ extension ViolationFinder {
                 b.pop(f)
                 continue
             }
+            // After the pop: a finished directory's end may be the position where
+            // another's children start.
+            if f.nextChild == stop { break }
             stack[stack.count - 1].nextChild += 1
             let child = Int(storage.childIndex[f.nextChild])
             let node = storage.nodes[child]
-            let depth = f.depth + 1
-            let area: BackupArea.Kind
-            if depth == 1 {
-                area = node.flags.contains(.directory) ? BackupPolicy.area(topLevel: inventory.nameBytes(child), caseSensitive: cs).kind : .outside
-            } else if depth == 2, f.area == .library {
-                area = BackupPolicy.area(insideLibrary: inventory.nameBytes(child), caseSensitive: cs).kind
-            } else {
-                area = f.area
-            }
-            let topLevel = depth == 1 ? child : f.topLevel
+            let area = area(of: child, node, in: f)
+            let topLevel = f.depth == 0 ? child : f.topLevel
             if node.flags.contains(.directory) {
-                let start = b.states.count
-                patterns.advance(f.stateStart..<f.stateEnd, by: inventory.nameBytes(child), in: &b.states)
-                stack.append(
-                    b.frame(
-                        states: start..<b.states.count, children: storage.childRange(node), area: area, topLevel: topLevel,
-                        depth: depth, tables: tables))
+                stack.append(enter(child, node, area: area, from: f, storage: storage, tables: tables, buffers: &b))
                 continue
             }
             let name = storage.name(node)
@@ -256,7 +298,7 @@ extension ViolationFinder {
                 entry = made
             }
             guard let result = entry else { continue }
-            if result.signature != Self.neutral { signatureOf[child] = result.signature }
+            if result.signature != Self.neutral { signatureOf[child] = secondHalf ? Self.marked(result.signature) : result.signature }
             if result.allowed, topLevel >= 0 { allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], inventory.size(child)) }
         }
     }

@@ -5,7 +5,8 @@ import ExhibitCore
 /// 1. Walk (`ViolationFinder+Walk.swift`): every directory gets the pattern states of
 ///    its parent advanced by its name (`PatternSet`) and its backup area; every file
 ///    the list of findings it breaks, from the patterns that cover it. The findings
-///    list is interned into a signature id (4 bytes per node).
+///    list is interned into a signature id (4 bytes per node). A large tree is walked
+///    in two halves at once (`ViolationFinder+Halves.swift`).
 /// 2. Bottom-up: a directory whose files all carry the same signature is "uniform".
 /// 3. Top-down: a uniform directory that every finding may be reported for (it lies
 ///    inside the rule's pattern, or the same area) is reported once with its total
@@ -78,8 +79,8 @@ struct ViolationFinder {
 
     /// The violations, and the rule findings left undecided by unknown flags (shaped as
     /// violations of the kind they would be, `CheckReport.undecided`).
-    mutating func find() -> (violations: ViolationList, undecided: [Violation]) {
-        var perNode = walk()
+    mutating func find(split: WalkSplit = .automatic) -> (violations: ViolationList, undecided: [Violation]) {
+        var perNode = walk(split: split)
         let bound = emitBound(perNode)
         // Merged in place: the sweep writes only directories, so files keep their own
         // signatures (4 bytes a node less at the check's peak than a merged copy).
