@@ -11,22 +11,38 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if
 socket=exhibit-bench-$$
 tm() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true' EXIT
+# Fails at once when the pane is gone (the server went away, or the program exited).
 poll_pane() {
-  local pattern=$1 deadline=$((SECONDS + 60))
-  until tm capture-pane -p -t b | grep -qE "$pattern"; do
-    [ $SECONDS -lt $deadline ] || { echo "bench: no /$pattern/ within 60 s:" >&2; tm capture-pane -p -t b >&2; return 1; }
+  local pattern=$1 deadline=$((SECONDS + 60)) screen
+  while screen=$(tm capture-pane -p -t b 2>/dev/null); do
+    grep -qE "$pattern" <<<"$screen" && return 0
+    [ $SECONDS -lt $deadline ] || { echo "bench: no /$pattern/ within 60 s:" >&2; echo "$screen" >&2; return 1; }
     sleep 0.005
   done
+  echo "bench: the pane closed before /$pattern/ showed" >&2
+  return 1
 }
+# A server still shutting down from the last measurement can refuse the new session
+# ("server exited unexpectedly"): a measurement that could not start, or whose pane
+# closed, is made again, up to three times in all.
 first_screen() {
+  local try
+  for try in 1 2 3; do
+    measure_first_screen "$@" && return 0
+    echo "bench: measurement $try of '$3' failed; again" >&2
+    sleep 0.5
+  done
+  return 1
+}
+measure_first_screen() {
   local pattern=$1 later=$2; shift 2
   tm kill-server 2>/dev/null || true
   tm new-session -d -s b -x 120 -y 40 \
-    "env LANG=C.UTF-8 TERM=tmux-256color NO_COLOR=1 bash -c 'read -r _; exec \"\$@\"' _ $(printf '%q ' "$@")"
+    "env LANG=C.UTF-8 TERM=tmux-256color NO_COLOR=1 bash -c 'read -r _; exec \"\$@\"' _ $(printf '%q ' "$@")" || return 1
   local pid; pid=$(tm display-message -p -t b '#{pane_pid}')
   local t0 t1; t0=$(date +%s.%N)
   tm send-keys -t b Enter
-  poll_pane "$pattern"
+  poll_pane "$pattern" || return 1
   t1=$(date +%s.%N)
   local hwm; hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
   if [ "$later" = - ]; then
@@ -34,7 +50,7 @@ first_screen() {
     awk -v a="$t0" -v b="$t1" -v m="$hwm" 'BEGIN { printf "%.3f %d\n", b - a, m }'
     return
   fi
-  poll_pane "$later"
+  poll_pane "$later" || return 1
   local t2; t2=$(date +%s.%N)
   local hwm2; hwm2=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
   tm kill-server 2>/dev/null || true
