@@ -59,12 +59,22 @@ struct NcduEntryBatch {
         windows.append(scanner.window)
     }
 
+    /// Where the name of the item being read starts in `names`: the parser reads it
+    /// straight in, after the names of the entries appended so far.
+    var pendingNameStart: Int { entries.last.map { Int($0.nameEnd) } ?? 0 }
+
+    /// Drops the bytes read for a name no entry was appended for: a second "name" key
+    /// of one item, or an item the read failed in.
+    mutating func dropPendingName() {
+        let start = pendingNameStart
+        if names.count > start { names.removeSubrange(start...) }
+    }
+
+    /// Appends the item whose name was read into `names` since the last entry.
     /// `start`: where the item's info object starts, in the window kept last.
     mutating func append(
-        name: [UInt8], parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool,
-        _ attributes: InventoryBuilder.EntryAttributes, start: Int
+        parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool, _ attributes: InventoryBuilder.EntryAttributes, start: Int
     ) {
-        names.append(contentsOf: name)
         entries.append(
             Entry(
                 attributes: attributes, start: start, nameEnd: Int32(truncatingIfNeeded: names.count),
