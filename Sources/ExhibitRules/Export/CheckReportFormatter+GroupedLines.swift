@@ -29,31 +29,31 @@ extension CheckReportFormatter {
         }
     }
 
-    /// `appendMessage(list[g])`, written from the node; false (nothing written) for a
-    /// template with largest contributors, which the made violation's line names.
+    /// `appendMessage(list[g])`, written from the node, with `source` the list's
+    /// (`ViolationList.source`, taken once); false (nothing written) for a template with
+    /// largest contributors, which the made violation's line names.
     static func appendGroupedMessage(
-        _ g: ViolationList.Grouped, of list: ViolationList, to out: ReportText, tails: inout GroupedTails
+        _ g: ViolationList.Grouped, from source: ViolationList.Source, to out: ReportText, tails: inout GroupedTails
     ) -> Bool {
-        let template = list.template(g.template)
-        guard template.largestContributors.isEmpty else { return false }
-        let inventory = g.inventory
+        guard source.templates[g.template].largestContributors.isEmpty else { return false }
+        let inventory = source.inventory
         let written = out.appendPlainUTF8(count: inventory.pathByteCount(g.node)) { inventory.writePathBytes(g.node, into: $0) }
         if !written { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
         out.append(" (")
-        out.appendByteSize(list.size(of: g))
-        let fileCount = list.fileCount(of: g)
+        out.appendByteSize(source.size(of: g))
+        let fileCount = source.fileCount(of: g)
         if fileCount > 1 {
             out.append(" in ")
             out.appendDecimal(fileCount)
             out.append(" files")
         }
         out.append(")")
-        let step = list.step(of: g)
+        let step = source.step(of: g)
         if let known = tails.tail(template: g.template, step: step) {
             known.withUnsafeBufferPointer { out.append($0) }
             return true
         }
-        var v = template
+        var v = source.templates[g.template]
         v.step = step
         let start = out.count
         appendTail(v, to: out)

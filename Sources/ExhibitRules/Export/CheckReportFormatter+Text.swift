@@ -127,25 +127,46 @@ extension CheckReportFormatter {
     private static func appendViolationLines(
         _ range: Range<Int>, of kind: ViolationKind, in violations: ViolationList, inferring: CreationSteps?, to out: ReportText
     ) {
-        // A grouped violation is written from its node (`appendGroupedMessage`);
-        // any other is made at a time (its path with it), written and dropped.
+        if inferring == nil, let source = violations.source {
+            appendViolationLines(range, of: kind, in: violations, grouping: source, to: out)
+            return
+        }
         var tails = MessageTails()
-        var groupedTails = GroupedTails()
         for i in range where violations.kind(at: i) == kind {
-            out.append("  [")
-            out.appendDecimal(i + 1)
-            out.append("] ")
-            if inferring == nil, let g = violations.grouped(at: i),
-                appendGroupedMessage(g, of: violations, to: out, tails: &groupedTails)
-            {
-                out.endLine()
-                continue
-            }
+            appendNumber(i, to: out)
             let v = violations[i]
             appendMessage(v, to: out, tails: &tails)
             if let inferring { for phrase in inferring.phrases(for: v) { appendInferred(phrase, to: out) } }
             out.endLine()
         }
+    }
+
+    /// The same without inferred steps, for a list with grouped violations: each is
+    /// written from its node (`appendGroupedMessage`); any other is made at a time (its
+    /// path with it), written and dropped. `source` is the list's, taken once here and
+    /// lent to every line (bound per line, it was copied per line).
+    private static func appendViolationLines(
+        _ range: Range<Int>, of kind: ViolationKind, in violations: ViolationList, grouping source: ViolationList.Source, to out: ReportText
+    ) {
+        var tails = MessageTails()
+        var groupedTails = GroupedTails()
+        for i in range where violations.kind(at: i) == kind {
+            appendNumber(i, to: out)
+            if let g = violations.grouped(at: i), appendGroupedMessage(g, from: source, to: out, tails: &groupedTails) {
+                out.endLine()
+                continue
+            }
+            appendMessage(violations[i], to: out, tails: &tails)
+            out.endLine()
+        }
+    }
+
+    /// "  [n] ", the violation's number (its index plus one).
+    @inline(__always)
+    private static func appendNumber(_ i: Int, to out: ReportText) {
+        out.append("  [")
+        out.appendDecimal(i + 1)
+        out.append("] ")
     }
 
     /// The rules that cannot be decided because no artifact records the flags of the
