@@ -163,6 +163,25 @@ public struct Inventory: Sendable {
         return names[start..<(start + Int(n.nameLength))]
     }
 
+    /// Appends the name's bytes to `bytes` (no slice of the names made); returns whether
+    /// they are well-formed UTF-8.
+    package func appendName(_ id: NodeID, to bytes: inout [UInt8]) -> Bool {
+        let n = nodes[id]
+        return names.withUnsafeBufferPointer { names in
+            let name = UnsafeBufferPointer(rebasing: names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
+            bytes.append(contentsOf: name)
+            return UTF8Validity.isWellFormed(name)
+        }
+    }
+
+    /// Calls `body` with the name's bytes, valid only inside it (no slice of the names made).
+    package func withNameBytes<R>(_ id: NodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let n = nodes[id]
+        return try names.withUnsafeBufferPointer { names in
+            try body(UnsafeBufferPointer(rebasing: names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))]))
+        }
+    }
+
     /// The name as Swift text; invalid UTF-8 becomes U+FFFD. Use `TerminalText` to show it.
     public func name(_ id: NodeID) -> String {
         String(decoding: nameBytes(id), as: UTF8.self)

@@ -136,6 +136,22 @@ public struct ViolationList: Sendable {
     /// The path's UTF-8 (as `path(at:)` holds it) into `buffer`, replacing what it held.
     package func pathUTF8(at i: Int, into buffer: inout [UInt8]) { pathUTF8(of: slots[i], into: &buffer) }
 
+    /// The same, for violations read in order: a grouped one's directory is made once
+    /// in `prefix` for the paths that share it.
+    package func pathUTF8(at i: Int, into buffer: inout [UInt8], prefix: inout DirectoryPathPrefix) {
+        let s = slots[i]
+        guard !s.isStored else { return pathUTF8(of: s, into: &buffer) }
+        let node = Int(s.node)
+        // Read in place, not bound to a local: a bound `Source` is a copy, retained per path.
+        prefix.move(toParentOf: node, in: source.unsafelyUnwrapped.inventory)
+        buffer.removeAll(keepingCapacity: true)
+        buffer += prefix.bytes
+        let nameIsWellFormed = source.unsafelyUnwrapped.inventory.appendName(node, to: &buffer)
+        guard !prefix.isWellFormed || !nameIsWellFormed else { return }
+        // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
+        buffer = Array(String(decoding: buffer, as: UTF8.self).utf8)
+    }
+
     package func pathUTF8(of s: Slot, into buffer: inout [UInt8]) {
         buffer.removeAll(keepingCapacity: true)
         if s.isStored {

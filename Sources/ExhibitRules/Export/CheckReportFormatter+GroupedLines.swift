@@ -10,9 +10,32 @@ import ExhibitCore
 extension CheckReportFormatter {
     /// The last few tails of grouped violations, by what decides them: the template
     /// (rule, owner, requirement, reason) and the step.
+    /// Also the directory of the last path written (`DirectoryPathPrefix`), with
+    /// whether its bytes can be copied as they are.
     struct GroupedTails {
         private var recent: [(template: Int, step: String?, bytes: [UInt8])] = []
         private var next = 0
+        private var prefix = DirectoryPathPrefix()
+        private var prefixDirectory = -2
+        private var prefixIsPlain = false
+
+        /// Writes the path of `node` when it is valid UTF-8 needing no escape (what
+        /// `appendPlainUTF8` checks over the whole path, here over the directory once
+        /// and the name); false, nothing written, otherwise.
+        mutating func appendPlainPath(of node: Int, in inventory: Inventory, to out: ReportText) -> Bool {
+            prefix.move(toParentOf: node, in: inventory)
+            if prefix.directory != prefixDirectory {
+                prefixDirectory = prefix.directory
+                prefixIsPlain = prefix.isWellFormed && prefix.bytes.withUnsafeBufferPointer(ReportText.needsNoEscape)
+            }
+            guard prefixIsPlain else { return false }
+            return inventory.withNameBytes(node) { name in
+                guard ReportText.isValidUTF8(name), ReportText.needsNoEscape(name) else { return false }
+                prefix.bytes.withUnsafeBufferPointer { out.append($0) }
+                out.append(name)
+                return true
+            }
+        }
 
         func tail(template: Int, step: String?) -> [UInt8]? {
             for t in recent where t.template == template && t.step == step { return t.bytes }
@@ -37,8 +60,7 @@ extension CheckReportFormatter {
     ) -> Bool {
         guard source.templates[g.template].largestContributors.isEmpty else { return false }
         let inventory = source.inventory
-        let written = out.appendPlainUTF8(count: inventory.pathByteCount(g.node)) { inventory.writePathBytes(g.node, into: $0) }
-        if !written { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
+        if !tails.appendPlainPath(of: g.node, in: inventory, to: out) { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
         out.append(" (")
         out.appendByteSize(source.size(of: g))
         let fileCount = source.fileCount(of: g)

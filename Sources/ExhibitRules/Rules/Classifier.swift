@@ -326,8 +326,9 @@ public enum Classifier {
         // Each path's UTF-8 (as `path(at:)` holds it) into one reused buffer: no `String`
         // per candidate (a third of this loop at 900,000 violations).
         var path: [UInt8] = []
+        var prefix = DirectoryPathPrefix()
         for i in candidates {
-            violations.pathUTF8(at: i, into: &path)
+            violations.pathUTF8(at: i, into: &path, prefix: &prefix)
             path.withUnsafeBufferPointer { path in
                 for k in scans.indices {
                     if scans[k].names(path) { hits.path[k].append(i) }
