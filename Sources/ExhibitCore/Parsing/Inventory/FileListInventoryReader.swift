@@ -166,7 +166,7 @@ public enum FileListInventoryReader {
     ) -> SizesAside? {
         guard let lookup = builder.nameLookup else { return nil }
         var aside = SizesAside(lookup: lookup)
-        _ = TwoCores.run({ parser.applySizes(sizes, to: &aside) }, { work.run(lookup) })
+        _ = TwoCores.run({ parser.applySizes(sizes, to: &aside, readingAhead: false) }, { work.run(lookup) })
         return aside
     }
 }
@@ -409,10 +409,11 @@ private struct PathListParser {
 
     // MARK: sizes.txt
 
-    mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget) {
+    /// `readingAhead`: false while the second core is busy (`ListArtifact.forEach`).
+    mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget, readingAhead: Bool = true) {
         var plainPaths = PlainPathCheck()
         do throws(EvidenceSourceError) {
-            try list.forEach { record, line, base in
+            try list.forEach(readingAhead: readingAhead) { record, line, base in
                 self.base = base
                 guard let text = record else { return warnTooLong(line: line, offset: base) }
                 if text.isEmpty { return }

@@ -23,6 +23,16 @@ package struct TextRecordStream {
     static let maximumRecordLength = 1 << 20
 
     let isNulDelimited: Bool
+    /// From this size (the stream's hint) a list is read ahead on a thread of its own
+    /// (`ReadAhead`), in chunks of `readAheadChunkSize`; below, a thread is not worth it.
+    static let readAheadFrom = 16 << 20
+    static let readAheadChunkSize = 1 << 20
+    /// Reads ahead in chunks of this size whatever the stream's size (the tests cut
+    /// records across small chunks); nil: as the size decides.
+    var readAheadChunk: Int?
+    /// False while other work has the second core (sizes.txt beside steps.tsv): a third
+    /// thread would take turns with the two, not add a core.
+    var mayReadAhead = true
     /// Newline-delimited until a NUL shows the file is not: the walk stops before cutting
     /// a window that holds one (and returns false).
     var stopsAtNul = false
@@ -38,6 +48,10 @@ package struct TextRecordStream {
     func forEach(
         _ stream: any EvidenceStream, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
     ) throws(EvidenceSourceError) -> Bool {
+        let large = mayReadAhead && stream.sizeHint.map { $0 >= Self.readAheadFrom } == true
+        if let chunk = readAheadChunk ?? (large ? Self.readAheadChunkSize : nil) {
+            return try forEachReadingAhead(stream, chunkSize: chunk, body)
+        }
         let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
         // A partial record of up to the maximum (and a CR) is carried, with a whole window's
         // read after it: a read as large as the file where it is smaller (a file that grows
@@ -123,6 +137,96 @@ package struct TextRecordStream {
         return true
     }
 
+    /// `forEach` over chunks read ahead (`ReadAhead`): the same records, numbers and
+    /// offsets. A chunk's window is the record carried from the last chunk, moved into
+    /// the room in front of the chunk's bytes, then those bytes; `base` (the file offset
+    /// of the window's index 0) is therefore negative at first, and only `base` plus an
+    /// index is ever an offset.
+    private func forEachReadingAhead(
+        _ stream: any EvidenceStream, chunkSize: Int, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
+    ) throws(EvidenceSourceError) -> Bool {
+        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
+        let head = Self.maximumRecordLength + 1
+        let reader = ReadAhead(stream, chunkSize: chunkSize, head: head)
+        defer { reader.stop() }
+        var window: [UInt8] = []
+        /// `window[start..<filled]` is what is left to cut; `window[0]` is file offset `base`.
+        var start = 0
+        var filled = 0
+        var base = 0
+        var number = 1
+        /// Inside an over-long record: bytes are dropped until its delimiter.
+        var skipping = false
+        var atStart = true
+        while true {
+            var chunk = try reader.next()
+            let n = chunk.count
+            let ended = n == 0
+            if stopsAtNul, n > 0, Self.find(0, in: chunk.buffer, from: head, to: head + n) != nil {
+                reader.giveBack(chunk.buffer)
+                return false
+            }
+            // The record the last window ended inside goes in front of the new bytes.
+            let partial = filled - start
+            if partial > 0 {
+                window.withUnsafeBytes { from in
+                    chunk.buffer.withUnsafeMutableBytes { to in
+                        if let f = from.baseAddress, let t = to.baseAddress { exhibit_memmove(t + head - partial, f + start, partial) }
+                    }
+                }
+            }
+            base += start - (head - partial)
+            swap(&window, &chunk.buffer)
+            reader.giveBack(chunk.buffer)
+            chunk.buffer = []  // the thread's to reuse, not copied when it reads into it
+            start = head - partial
+            filled = head + n
+            if atStart {
+                // The BOM is skipped only where the file starts with one: wait for 3 bytes.
+                if filled - start < 3 && !ended { continue }
+                atStart = false
+                if window[start..<min(filled, start + 3)].elementsEqual([0xEF, 0xBB, 0xBF]) { start += 3 }
+            }
+            while let end = Self.find(delimiter, in: window, from: start, to: filled) {
+                if skipping {
+                    skipping = false
+                } else {
+                    var contentEnd = end
+                    if !isNulDelimited, contentEnd > start, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    if contentEnd - start > Self.maximumRecordLength {
+                        body(nil, number, base + start)
+                    } else {
+                        body(window[start..<contentEnd], number, base)
+                    }
+                }
+                number += 1
+                start = end + 1
+            }
+            if ended {
+                if !skipping && start < filled {
+                    var contentEnd = filled
+                    if !isNulDelimited, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    if contentEnd - start > Self.maximumRecordLength {
+                        body(nil, number, base + start)
+                    } else {
+                        body(window[start..<contentEnd], number, base)
+                    }
+                }
+                reader.giveBack(window)
+                return true
+            }
+            if skipping {
+                start = filled
+                continue
+            }
+            if filled - start > Self.maximumRecordLength + 1 {
+                body(nil, number, base + start)
+                skipping = true
+                start = filled
+            }
+        }
+    }
+
     /// The bytes a read asks for: a window, or the stream's size and one more (where the
     /// end of the file is then found) when that is less. A size hint no stream should give
     /// (negative, or `Int.max`) is taken as what it says at most, never as a reason to
@@ -174,6 +278,10 @@ public struct ListArtifact: Sendable {
     private let open: @Sendable () throws(EvidenceSourceError) -> (any EvidenceStream)?
     private let failure = FailureBox()
     private let delimiter: DelimiterBox
+
+    /// Read ahead in chunks of this size whatever the file's size (tests); nil: as
+    /// `TextRecordStream` decides from the size.
+    var readAheadChunk: Int?
 
     /// Why the last walk's bytes stopped coming, if they did.
     public var readFailure: EvidenceSourceError? { failure.value }
@@ -240,7 +348,9 @@ public struct ListArtifact: Sendable {
     /// Walks the file's records (`TextRecordStream.forEach`) from a fresh stream. A walk
     /// of a list not known to be newline-delimited stops at the first window holding a
     /// NUL: the list is NUL-delimited from then on, and `takeDelimiterChange()` says so.
-    func forEach(_ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError) {
+    /// `readingAhead`: a large list may be read ahead on a thread of its own (false
+    /// while the second core is busy with other work).
+    func forEach(readingAhead: Bool = true, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError) {
         failure.value = nil
         guard let stream = try open() else {
             failure.value = EvidenceSourceError(file: file, reason: "disappeared while being read")
@@ -249,6 +359,8 @@ public struct ListArtifact: Sendable {
         do throws(EvidenceSourceError) {
             var records = TextRecordStream(isNulDelimited: delimiter.isNul)
             records.stopsAtNul = !delimiter.settled
+            records.readAheadChunk = readAheadChunk
+            records.mayReadAhead = readingAhead
             if try !records.forEach(stream, body) {
                 delimiter.isNul = true
                 delimiter.settled = true
@@ -293,7 +405,8 @@ extension TextRecordStream {
     /// `TextRecords`' cut of the whole buffer, the one the other readers use; nil when
     /// they agree on every record's bytes, number and offset, and on the delimiter. The
     /// fuzz target and the tests hold the two together.
-    package static func disagreement(_ bytes: [UInt8], chunkSize: Int) -> String? {
+    /// `readingAhead`: the walk reads ahead (`ReadAhead`) in chunks of that size.
+    package static func disagreement(_ bytes: [UInt8], chunkSize: Int, readingAhead: Int? = nil) -> String? {
         let whole = TextRecords(bytes)
         var expected: [(range: Range<Int>?, number: Int)] = []
         whole.forEach { range, number in
@@ -301,7 +414,7 @@ extension TextRecordStream {
             return true
         }
         // The scan sees a third of the file, so a NUL is often found by the walk.
-        let artifact: ListArtifact
+        var artifact: ListArtifact
         do {
             artifact = try ListArtifact.scan(
                 file: "list", stream: MemoryEvidenceStream(bytes, chunkSize: chunkSize), firstBytes: max(bytes.count / 3, 1)
@@ -309,6 +422,7 @@ extension TextRecordStream {
         } catch {
             return "the scan failed: \(error)"
         }
+        artifact.readAheadChunk = readingAhead
         var got: [(range: Range<Int>?, number: Int)] = []
         var contentsAgree = true
         // Walked as the reader walks it: again, from the start, when a walk found a NUL.

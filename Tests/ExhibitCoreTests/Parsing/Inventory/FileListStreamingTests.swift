@@ -81,6 +81,71 @@ import Testing
         }
     }
 
+    /// Read ahead on a thread (`ReadAhead`, what a list of 16 MB and more takes): the
+    /// same records, numbers and offsets, with the chunks' bounds anywhere.
+    @Test(arguments: [1, 2, 3, 7, 64, 4096])
+    func recordsReadAheadAreCutAsFromTheWholeBuffer(_ aheadChunk: Int) {
+        for input in Self.inputs {
+            for chunkSize in [1, 5, Int.max] {
+                #expect(
+                    TextRecordStream.disagreement(input.bytes, chunkSize: chunkSize, readingAhead: aheadChunk) == nil,
+                    "\(input.name), chunk \(chunkSize), read ahead \(aheadChunk)")
+            }
+        }
+    }
+
+    /// Random lists (CRs, NULs, BOMs, empty lines, a record as long as the maximum and
+    /// longer) cut read ahead in random chunks.
+    @Test func randomListsReadAheadAreCutAsFromTheWholeBuffer() {
+        var rng = SplitMix64(seed: 4_122)
+        let pieces: [[UInt8]] = [
+            Array("./a\n".utf8), Array("./Library/Caches/x\r\n".utf8), [0x0A], [0x0D], [0], [0xEF, 0xBB, 0xBF], Array("b/c".utf8),
+            Array("./é\n".utf8), [0xFF, 0x0A],
+        ]
+        let long = [UInt8](repeating: UInt8(ascii: "q"), count: TextRecordStream.maximumRecordLength)
+        for round in 0..<120 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(rng.next() % 40) { bytes += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            if round % 10 == 0 { bytes += long + (round % 20 == 0 ? [0x71, 0x0A] : [0x0A]) + Array("./after\n".utf8) }
+            // A record of the maximum is moved into every chunk it spans: large chunks for those.
+            let long = round % 10 == 0
+            let ahead = long ? 65_536 + Int(rng.next() % 70_000) : 1 + Int(rng.next() % 300)
+            let reads = long ? 100_000 + Int(rng.next() % 9) : 1 + Int(rng.next() % 9)
+            #expect(TextRecordStream.disagreement(bytes, chunkSize: reads, readingAhead: ahead) == nil, "round \(round)")
+        }
+    }
+
+    /// A walk that stops at a NUL (the list is NUL-delimited after all) leaves the
+    /// reading thread stopped: the records are then cut again, at the NULs.
+    @Test func aNulFoundReadingAheadStopsTheWalkAndTheListIsCutAgain() {
+        let bytes = Array("./a\n./b\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 300) + [0] + Array("./c".utf8) + [0]
+        #expect(TextRecordStream.disagreement(bytes, chunkSize: 3, readingAhead: 16) == nil)
+    }
+
+    /// Bytes that stop coming part way, read ahead: the records before the failure are
+    /// given, in order, and then the failure is thrown, as a walk on one thread does.
+    @Test func aFailureReadAheadComesAfterTheRecordsBeforeIt() {
+        let bytes = Array((0..<200).map { "./dir/file \($0)\n" }.joined().utf8)
+        for failAfter in [0, 1, 30, 500, 1_000, bytes.count - 1] {
+            for ahead in [Int?.none, 7, 256] {
+                var records = TextRecordStream(isNulDelimited: false)
+                records.readAheadChunk = ahead
+                var seen: [Int] = []
+                var thrown: EvidenceSourceError?
+                do throws(EvidenceSourceError) {
+                    try records.forEach(FailingListStream(bytes, failAfter: failAfter, file: "container/files.txt")) { _, number, _ in
+                        seen.append(number)
+                    }
+                } catch {
+                    thrown = error
+                }
+                let whole = bytes[..<failAfter].filter { $0 == 0x0A }.count
+                #expect(thrown?.reason == "Input/output error", "fail after \(failAfter), ahead \(String(describing: ahead))")
+                #expect(seen == Array(1...max(whole, 1)).prefix(whole).map { $0 }, "fail after \(failAfter), ahead \(String(describing: ahead))")
+            }
+        }
+    }
+
     @Test(arguments: chunkSizes.dropLast())
     func everyCutGivesTheInventoryAndWarningsOfOneRead(_ chunkSize: Int) {
         for input in Self.inputs {
