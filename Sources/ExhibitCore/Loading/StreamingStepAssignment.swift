@@ -98,7 +98,7 @@ struct StreamingStepAssignment: StepRecordSink {
             }
             let order = firstWin.indices.filter { firstWin[$0].line > 0 }.sorted { firstWin[$0].line < firstWin[$1].line }
             target.setSteps(order.lazy.map { (firstWin[$0].node, steps.names[$0]) })
-            target.setSteps((0..<nodeCount).lazy.filter { lastLine[$0] > 0 }.map { ($0, steps.names[Int(stepOfNode[$0])]) })
+            target.setSteps(named: steps.names, nodes: 0..<nodeCount) { lastLine[$0] > 0 ? stepOfNode[$0] : -1 }
         }
         return (count - named, examples)
     }
