@@ -304,6 +304,9 @@ private struct PathListParser {
         var listedDirectories: [Int: Int] = [:]
         var directories = ListedDirectoryChain()
         var plainPaths = PlainPathCheck()
+        // The last line was plain and in a directory, so `directories` holds the directory
+        // `plainPaths` does: a plain line it finds in that directory needs no other lookup.
+        var chainHoldsPlainDirectory = false
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
                 self.base = base
@@ -318,13 +321,17 @@ private struct PathListParser {
                     // Most lines: the path is `raw` after its `./`, in normal form. Read through a
                     // pointer, as no slice of the window is made (each took a retain and a release).
                     usable += 1
+                    let sameDirectory = chainHoldsPlainDirectory && plainPaths.matchedLastDirectory
                     raw.withUnsafeBufferPointer { whole in
-                        add(
+                        let nameStart = add(
                             UnsafeBufferPointer(rebasing: whole[(plain - raw.startIndex)...]), isDirectoryLine: false, line: line, offset: offset(raw),
-                            checkingUTF8: true, directories: &directories, listedDirectories: &listedDirectories, builder: &builder)
+                            checkingUTF8: true, inLastDirectory: sameDirectory, directories: &directories, listedDirectories: &listedDirectories,
+                            builder: &builder)
+                        chainHoldsPlainDirectory = nameStart > 0
                     }
                     return
                 }
+                chainHoldsPlainDirectory = false
                 guard let path = relativePath(raw, line: line) else {
                     if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
                         usable += 1
@@ -361,12 +368,22 @@ private struct PathListParser {
     /// (`ListedDirectoryChain`); a directory line promotes it, and a repeated line is warned of.
     /// `checkingUTF8`: the line's UTF-8 warning is given here (`relativePath` gave it
     /// otherwise); only the name is checked when the directory is the last line's.
+    /// `inLastDirectory`: the path is known to be in the directory `directories` holds.
+    /// Returns where the name starts in `path` (0: directly in the container).
+    @discardableResult
     private mutating func add(
-        _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool,
+        _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool, inLastDirectory: Bool = false,
         directories: inout ListedDirectoryChain, listedDirectories: inout [Int: Int], builder: inout InventoryBuilder
-    ) {
+    ) -> Int {
         let nameStart = ContainerPath.nameStart(path)
-        let parent = nameStart > 0 ? directories.node(at: UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)]), builder: &builder) : Inventory.root
+        let parent: Int
+        if nameStart == 0 {
+            parent = Inventory.root
+        } else if inLastDirectory, let known = directories.lastNode {
+            parent = known
+        } else {
+            parent = directories.node(at: UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)]), builder: &builder)
+        }
         let name = UnsafeBufferPointer(rebasing: path[nameStart...])
         if checkingUTF8 && !collector.isFull && !((nameStart == 0 || directories.isValidUTF8) && UTF8Validity.isWellFormed(name)) {
             collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: 1, offset: offset)
@@ -383,6 +400,7 @@ private struct PathListParser {
         } else if existed {
             warnDuplicate(id, earlier: nil, line: line, offset: offset, builder: &builder)
         }
+        return nameStart
     }
 
     /// Where the path of `raw` starts when it needs no rewriting: relative, not `~/`, in

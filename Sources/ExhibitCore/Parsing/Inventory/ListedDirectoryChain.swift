@@ -15,6 +15,9 @@ struct ListedDirectoryChain {
 
     private static let slash = UInt8(ascii: "/")
 
+    /// The node of the last directory, for a line its caller knows to be in it.
+    var lastNode: Int? { nodes.last }
+
     /// The directory at `directory` (a normalised relative path, not empty), found or
     /// made through `builder.listedDirectory`.
     mutating func node(at directory: UnsafeBufferPointer<UInt8>, builder: inout InventoryBuilder) -> Int {

@@ -7,6 +7,10 @@
 struct PlainPathCheck {
     /// The directory part of the last path passed (in normal form; empty: none yet).
     private var directory: [UInt8] = []
+    /// Whether the last call found its path in `directory` (the directory of the path the
+    /// last call to pass one stored): a reader caching something about that directory
+    /// (its UTF-8 verdict) can reuse it without comparing the bytes again.
+    private(set) var matchedLastDirectory = false
 
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
@@ -18,7 +22,8 @@ struct PlainPathCheck {
         while raw.count - start >= 2 && raw[start] == Self.dot && raw[start + 1] == Self.slash { start += 2 }
         let rest = UnsafeBufferPointer(rebasing: raw[start...])
         let nameStart = ContainerPath.nameStart(rest)
-        if nameStart > 1 && ByteCompare.equal(UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)]), directory) {
+        matchedLastDirectory = nameStart > 1 && ByteCompare.equal(UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)]), directory)
+        if matchedLastDirectory {
             // The directory passed before; the name is a component of its own.
             let length = rest.count - nameStart
             let isDotName = (length == 1 || length == 2) && rest[nameStart] == Self.dot && rest[rest.count - 1] == Self.dot

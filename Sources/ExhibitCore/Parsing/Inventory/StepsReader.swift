@@ -59,6 +59,8 @@ public enum StepsReader: EvidenceReader {
             var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
             var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
             var plainPaths = PlainPathCheck()
+            /// The UTF-8 verdict of the directory `plainPaths` holds (set when it stored it).
+            var plainDirectoryIsValid: Bool?
             func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, same last: inout (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?) -> Bool {
                 if let known = last, known.bytes.count == bytes.count, ByteCompare.compare(known.bytes, bytes) == 0 { return known.isValid }
                 let isValid = UTF8Validity.isWellFormed(bytes)
@@ -121,7 +123,16 @@ public enum StepsReader: EvidenceReader {
                 if let plain = plainPaths.plainPath(pathField) {
                     // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
                     let nameStart = ContainerPath.nameStart(plain)
-                    let directoryIsValid = nameStart == 0 || isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
+                    let directoryIsValid: Bool
+                    if nameStart == 0 {
+                        directoryIsValid = true
+                    } else if plainPaths.matchedLastDirectory, let known = plainDirectoryIsValid {
+                        // The directory the check passed last: its verdict, not its bytes compared again.
+                        directoryIsValid = known
+                    } else {
+                        directoryIsValid = isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
+                        plainDirectoryIsValid = directoryIsValid
+                    }
                     take(plain, pathIsValid: directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...])))
                 } else if let path = ContainerPath.normalized(bytes[pathOffset..<(pathOffset + pathField.count)]) {
                     path.withUnsafeBufferPointer { take($0, pathIsValid: UTF8Validity.isWellFormed(pathField)) }
