@@ -52,7 +52,6 @@ package struct TextRecordStream {
         if let chunk = readAheadChunk ?? (large ? Self.readAheadChunkSize : nil) {
             return try forEachReadingAhead(stream, chunkSize: chunk, body)
         }
-        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
         // A partial record of up to the maximum (and a CR) is carried, with a whole window's
         // read after it: a read as large as the file where it is smaller (a file that grows
         // past its size is still read whole, in smaller reads), so a small list does not
@@ -85,31 +84,8 @@ package struct TextRecordStream {
                 }
             }
             var start = 0
-            while let end = Self.find(delimiter, in: window, from: start, to: filled) {
-                if skipping {
-                    skipping = false
-                } else {
-                    var contentEnd = end
-                    if !isNulDelimited, contentEnd > start, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    if contentEnd - start > Self.maximumRecordLength {
-                        body(nil, number, base + start)
-                    } else {
-                        body(window[start..<contentEnd], number, base)
-                    }
-                }
-                number += 1
-                start = end + 1
-            }
+            cutRecords(window, from: &start, to: filled, ended: ended, base: base, number: &number, skipping: &skipping, body)
             if ended {
-                if !skipping && start < filled {
-                    var contentEnd = filled
-                    if !isNulDelimited, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    if contentEnd - start > Self.maximumRecordLength {
-                        body(nil, number, base + start)
-                    } else {
-                        body(window[start..<contentEnd], number, base)
-                    }
-                }
                 return true
             }
             if skipping {
@@ -145,7 +121,6 @@ package struct TextRecordStream {
     private func forEachReadingAhead(
         _ stream: any EvidenceStream, chunkSize: Int, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
     ) throws(EvidenceSourceError) -> Bool {
-        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
         let head = Self.maximumRecordLength + 1
         let reader = ReadAhead(stream, chunkSize: chunkSize, head: head)
         defer { reader.stop() }
@@ -187,31 +162,8 @@ package struct TextRecordStream {
                 atStart = false
                 if window[start..<min(filled, start + 3)].elementsEqual([0xEF, 0xBB, 0xBF]) { start += 3 }
             }
-            while let end = Self.find(delimiter, in: window, from: start, to: filled) {
-                if skipping {
-                    skipping = false
-                } else {
-                    var contentEnd = end
-                    if !isNulDelimited, contentEnd > start, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    if contentEnd - start > Self.maximumRecordLength {
-                        body(nil, number, base + start)
-                    } else {
-                        body(window[start..<contentEnd], number, base)
-                    }
-                }
-                number += 1
-                start = end + 1
-            }
+            cutRecords(window, from: &start, to: filled, ended: ended, base: base, number: &number, skipping: &skipping, body)
             if ended {
-                if !skipping && start < filled {
-                    var contentEnd = filled
-                    if !isNulDelimited, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    if contentEnd - start > Self.maximumRecordLength {
-                        body(nil, number, base + start)
-                    } else {
-                        body(window[start..<contentEnd], number, base)
-                    }
-                }
                 reader.giveBack(window)
                 return true
             }
@@ -224,6 +176,43 @@ package struct TextRecordStream {
                 skipping = true
                 start = filled
             }
+        }
+    }
+
+    /// Gives the records of `window[start..<filled]` (`window[0]` is file offset `base`)
+    /// that end in it, and at the end of the file (`ended`) the last one, which need not;
+    /// moves `start` past what it gave. An over-long record is given as nil, once, and the
+    /// rest of it skipped (`skipping`) up to its delimiter. Both walks cut so.
+    @inline(__always)
+    private func cutRecords(
+        _ window: [UInt8], from start: inout Int, to filled: Int, ended: Bool, base: Int, number: inout Int, skipping: inout Bool,
+        _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
+    ) {
+        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
+        while let end = Self.find(delimiter, in: window, from: start, to: filled) {
+            if skipping {
+                skipping = false
+            } else {
+                give(window, start..<end, base: base, number: number, body)
+            }
+            number += 1
+            start = end + 1
+        }
+        if ended, !skipping, start < filled { give(window, start..<filled, base: base, number: number, body) }
+    }
+
+    /// One record, without a CR before its end (a newline list's CRLF), or nil when it is
+    /// over the maximum length.
+    @inline(__always)
+    private func give(
+        _ window: [UInt8], _ record: Range<Int>, base: Int, number: Int, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
+    ) {
+        var contentEnd = record.upperBound
+        if !isNulDelimited, contentEnd > record.lowerBound, window[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        if contentEnd - record.lowerBound > Self.maximumRecordLength {
+            body(nil, number, base + record.lowerBound)
+        } else {
+            body(window[record.lowerBound..<contentEnd], number, base)
         }
     }
 
