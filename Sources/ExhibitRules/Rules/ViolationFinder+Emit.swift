@@ -226,40 +226,22 @@ extension ViolationFinder {
 }
 
 /// Paths of undecided findings for the emit walk, which visits the files of one
-/// directory one after another: the directory's path bytes are made once, and each path is one
-/// allocation (`Inventory.path` collects the ancestor chain and a byte array per call).
+/// directory one after another: the directory's path bytes are made once (`DirectoryPathPrefix`),
+/// and each path is one `String` (`Inventory.path` collects the ancestor chain and a byte array per call).
 /// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
 private struct PathMaker {
     let inventory: Inventory
-    private var parent = -1
-    private var parentBytes: [UInt8] = []
+    private var prefix = DirectoryPathPrefix()
+    private var bytes: [UInt8] = []
 
     init(inventory: Inventory) { self.inventory = inventory }
 
     mutating func path(_ id: Int) -> String {
-        guard let p = inventory.parent(id) else { return "" }
-        if p != parent {
-            parent = p
-            parentBytes = inventory.pathBytes(p)
-        }
-        let name = inventory.nameBytes(id)
-        let separator = parentBytes.isEmpty ? 0 : 1
-        let count = parentBytes.count + separator + name.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var i = 0
-            for b in parentBytes {
-                buffer[i] = b
-                i += 1
-            }
-            if separator == 1 {
-                buffer[i] = UInt8(ascii: "/")
-                i += 1
-            }
-            for b in name {
-                buffer[i] = b
-                i += 1
-            }
-            return i
-        }
+        guard id != Inventory.root else { return "" }
+        prefix.move(toParentOf: id, in: inventory)
+        bytes.removeAll(keepingCapacity: true)
+        bytes += prefix.bytes
+        _ = inventory.appendName(id, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
