@@ -6,7 +6,10 @@ import Foundation
 /// on the core that builds the tree). The chunks are not copied again: each has room in
 /// front (`head`) for the record the last chunk ended inside, which the walk moves there.
 ///
-/// The stream is read only by the thread from `init` until `stop()`, which waits for it.
+/// The stream is read only by the thread from `init` until `stop()`, which waits for it
+/// to stop reading; the thread may still hold the stream a moment after, so the last
+/// reference (and a file's `close`) can be let go of there. Its progress (the bytes read,
+/// a cancel asked for) is reported from that thread, up to two chunks ahead of the walk.
 final class ReadAhead: @unchecked Sendable {
     struct Chunk {
         /// `head` bytes of room, then `count` bytes read (`count == 0`: the stream ended).
