@@ -11,17 +11,19 @@
 package struct DirectoryPathPrefix {
     /// The directory the prefix is of: -1 above the root (the root's own path), -2
     /// before the first move.
-    package private(set) var directory = -2
+    private var directory = -2
     package private(set) var bytes: [UInt8] = []
     package private(set) var isWellFormed = true
 
     package init() {}
 
     /// Makes the prefix that of the directory holding `node` (the root's, empty, for
-    /// the root itself), unless it is already.
-    package mutating func move(toParentOf node: Inventory.NodeID, in inventory: Inventory) {
+    /// the root itself), unless it is already; true when it moved (what a caller keeps
+    /// about the prefix is then to be made again).
+    @discardableResult
+    package mutating func move(toParentOf node: Inventory.NodeID, in inventory: Inventory) -> Bool {
         let parent = inventory.parent(node) ?? -1
-        guard parent != directory else { return }
+        guard parent != directory else { return false }
         directory = parent
         bytes.removeAll(keepingCapacity: true)
         if parent > Inventory.root {
@@ -29,5 +31,6 @@ package struct DirectoryPathPrefix {
             bytes.append(UInt8(ascii: "/"))
         }
         isWellFormed = bytes.withUnsafeBufferPointer(UTF8Validity.isWellFormed)
+        return true
     }
 }

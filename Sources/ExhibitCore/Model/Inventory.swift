@@ -166,9 +166,7 @@ public struct Inventory: Sendable {
     /// Appends the name's bytes to `bytes` (no slice of the names made); returns whether
     /// they are well-formed UTF-8.
     package func appendName(_ id: NodeID, to bytes: inout [UInt8]) -> Bool {
-        let n = nodes[id]
-        return names.withUnsafeBufferPointer { names in
-            let name = UnsafeBufferPointer(rebasing: names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
+        withNameBytes(id) { name in
             bytes.append(contentsOf: name)
             return UTF8Validity.isWellFormed(name)
         }
@@ -462,25 +460,31 @@ public struct Inventory: Sendable {
     /// Records creating steps (from steps.tsv) for many nodes at once; later
     /// assignments to the same node win.
     public mutating func setSteps(_ assignments: some Sequence<(NodeID, String)>) {
-        var index: [String: Int32] = [:]
-        for (i, name) in stepNames.enumerated() { index[name] = Int32(i) }
+        var index = stepNameIndex()
         // Steps repeat from record to record (one String shared by the reader): the last
         // one's id is reused before hashing.
         var last: (step: String, id: Int32)?
         for (id, step) in assignments {
-            let s: Int32
-            if let last, last.step == step {
-                s = last.id
-            } else if let known = index[step] {
-                s = known
-            } else {
-                s = Int32(stepNames.count)
-                stepNames.append(step)
-                index[step] = s
-            }
+            let s = last.flatMap { $0.step == step ? $0.id : nil } ?? stepID(step, index: &index)
             last = (step, s)
             values.steps.set(id, s, reserving: count)
         }
+    }
+
+    /// The ids of `stepNames`, by name, for `stepID`.
+    private func stepNameIndex() -> [String: Int32] {
+        var index: [String: Int32] = [:]
+        for (i, name) in stepNames.enumerated() { index[name] = Int32(i) }
+        return index
+    }
+
+    /// The id of step `name` in `stepNames`, which it joins if it is new.
+    private mutating func stepID(_ name: String, index: inout [String: Int32]) -> Int32 {
+        if let known = index[name] { return known }
+        let id = Int32(stepNames.count)
+        stepNames.append(name)
+        index[name] = id
+        return id
     }
 
     /// The same for assignments given as ids into `names`: the nodes of `nodes` whose
@@ -488,22 +492,12 @@ public struct Inventory: Sendable {
     /// `setSteps` has met each name used (the order `stepNames` keeps). One lookup per
     /// name instead of a `String` handled per node (a third of applying a million steps).
     package mutating func setSteps(named names: [String], nodes: Range<Int>, stepOf: (Int) -> Int32) {
-        var index: [String: Int32] = [:]
-        for (i, name) in stepNames.enumerated() { index[name] = Int32(i) }
+        var index = stepNameIndex()
         var idOf = [Int32](repeating: -1, count: names.count)
         for id in nodes {
             let s = Int(stepOf(id))
             guard s >= 0 else { continue }
-            if idOf[s] < 0 {
-                let name = names[s]
-                if let known = index[name] {
-                    idOf[s] = known
-                } else {
-                    idOf[s] = Int32(stepNames.count)
-                    stepNames.append(name)
-                    index[name] = idOf[s]
-                }
-            }
+            if idOf[s] < 0 { idOf[s] = stepID(names[s], index: &index) }
             values.steps.set(id, idOf[s], reserving: count)
         }
     }

@@ -16,16 +16,13 @@ extension CheckReportFormatter {
         private var recent: [(template: Int, step: String?, bytes: [UInt8])] = []
         private var next = 0
         private var prefix = DirectoryPathPrefix()
-        private var prefixDirectory = -2
         private var prefixIsPlain = false
 
         /// Writes the path of `node` when it is valid UTF-8 needing no escape (what
         /// `appendPlainUTF8` checks over the whole path, here over the directory once
         /// and the name); false, nothing written, otherwise.
         mutating func appendPlainPath(of node: Int, in inventory: Inventory, to out: ReportText) -> Bool {
-            prefix.move(toParentOf: node, in: inventory)
-            if prefix.directory != prefixDirectory {
-                prefixDirectory = prefix.directory
+            if prefix.move(toParentOf: node, in: inventory) {
                 prefixIsPlain = prefix.isWellFormed && prefix.bytes.withUnsafeBufferPointer(ReportText.needsNoEscape)
             }
             guard prefixIsPlain else { return false }

@@ -340,7 +340,7 @@ private struct PathListParser {
                 }
                 usable += 1
                 path.withUnsafeBufferPointer { path in
-                    add(
+                    _ = add(
                         path, isDirectoryLine: raw.last == UInt8(ascii: "/"), line: line, offset: offset(raw),
                         checkingUTF8: false, directories: &directories, listedDirectories: &listedDirectories, builder: &builder)
                 }
@@ -370,7 +370,6 @@ private struct PathListParser {
     /// otherwise); only the name is checked when the directory is the last line's.
     /// `inLastDirectory`: the path is known to be in the directory `directories` holds.
     /// Returns where the name starts in `path` (0: directly in the container).
-    @discardableResult
     private mutating func add(
         _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool, inLastDirectory: Bool = false,
         directories: inout ListedDirectoryChain, listedDirectories: inout [Int: Int], builder: inout InventoryBuilder
