@@ -428,66 +428,138 @@ private struct PathListParser {
 
     /// `readingAhead`: false while the second core is busy (`ListArtifact.forEach`).
     mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget, readingAhead: Bool = true) {
-        var plainPaths = PlainPathCheck()
+        var lines = SizeLines()
         do throws(EvidenceSourceError) {
             try list.forEach(readingAhead: readingAhead) { record, line, base in
                 self.base = base
                 guard let text = record else { return warnTooLong(line: line, offset: base) }
                 if text.isEmpty { return }
-                guard let field = SizeField.parse(text) else {
-                    // `find -printf '%s\t%P'` prints the start directory with an empty path.
-                    if text.last == 0x09 || text.last == 0x20 { return }
-                    collector.add(
-                        "expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
-                        line: line, offset: offset(text))
-                    return
-                }
-                let size: UInt64
-                switch field.value {
-                case .value(let v): size = v
-                case .negative, .overflow, .notInteger:
-                    let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
-                    let shown = TerminalText.escape(bytes: text[field.valueText].prefix(40))
-                    collector.add("size \"\(shown)\" \(why); line skipped", line: line, offset: offset(text))
-                    return
-                }
-                let column = field.pathStart - text.startIndex + 1
-                if Self.namesContainerItself(text[field.pathStart...]) {
-                    builder.recordSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
-                    return
-                }
-                let pathText = text[field.pathStart...]
-                let found: (id: Int?, path: [UInt8])
-                if let plain = Self.plainPathStart(pathText, checking: &plainPaths) {
-                    // Most lines, read through a pointer as in files.txt.
-                    found = pathText.withUnsafeBufferPointer { whole in
-                        let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
-                        let id = existingNode(path, in: &builder)
-                        // A found node's directory is the last one looked up, whose validity is known.
-                        let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
-                        let valid = UTF8Validity.isWellFormed(checked)
-                        if !collector.isFull && !valid {
-                            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(pathText))
-                        }
-                        return (id, id == nil ? Array(path.prefix(120)) : [])
-                    }
-                } else {
-                    guard let path = relativePath(pathText, line: line, column: column) else { return }
-                    let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
-                    found = (id, id == nil ? Array(path.prefix(120)) : [])
-                }
-                guard let id = found.id else {
-                    collector.add(
-                        "\"\(TerminalText.escape(bytes: found.path))\" is not in files.txt; size ignored", line: line, column: column,
-                        offset: base + field.pathStart
-                    )
-                    return
-                }
-                builder.recordSize(id, size: size)
+                if text.withUnsafeBufferPointer({ applyPlainSizeLine($0, at: text.startIndex, line: line, &lines, to: &builder) }) { return }
+                applySizeLine(text, line: line, &lines, to: &builder)
             }
         } catch {
             stopped(error)
         }
+    }
+
+    /// What sizes.txt's lines carry from one to the next.
+    private struct SizeLines {
+        var plainPaths = PlainPathCheck()
+        /// The node of the directory `plainPaths` holds and its UTF-8 verdict, once a line
+        /// in it was found: the next line in it (`matchedLastDirectory`) is looked up
+        /// there, without comparing its directory's bytes a second time.
+        var plainDirectory: (node: Int, isValidUTF8: Bool)?
+    }
+
+    /// Most lines: `size<TAB>path` with a size of digits alone and a path in normal form,
+    /// read through a pointer. False, with nothing done, for any other line, which
+    /// `applySizeLine` reads (and warns of). `start`: the line's index in its window.
+    private mutating func applyPlainSizeLine(
+        _ text: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, _ lines: inout SizeLines, to builder: inout some SizeTarget
+    ) -> Bool {
+        // At most 19 digits (no overflow), then the TAB `find -printf '%s\t%P'` writes.
+        var size: UInt64 = 0
+        var i = 0
+        let digitsEnd = min(text.count, 19)
+        while i < digitsEnd {
+            let d = text[i] &- 0x30
+            if d > 9 { break }
+            size = size &* 10 &+ UInt64(d)
+            i += 1
+        }
+        guard i > 0, i < text.count, text[i] == 0x09 else { return false }
+        let field = UnsafeBufferPointer(rebasing: text[(i + 1)...])
+        // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
+        // (Nor does a path naming the container itself pass: it has no name.)
+        guard field.first != UInt8(ascii: "~"), let path = lines.plainPaths.plainPath(field), path.count < NcduFormat.maximumDepth else {
+            return false
+        }
+        let nameStart = lines.plainPaths.nameStart
+        // An empty path names the container itself (`applySizeLine` gives the root its size).
+        guard nameStart < path.count else { return false }
+        let name = UnsafeBufferPointer(rebasing: path[nameStart...])
+        let known = lines.plainPaths.matchedLastDirectory ? lines.plainDirectory : nil
+        let id: Int?
+        let directoryIsValid: Bool
+        if let known {
+            id = existingNode(named: name, in: known.node, builder: &builder)
+            directoryIsValid = known.isValidUTF8
+        } else {
+            lines.plainDirectory = nil
+            id = existingNode(path, in: &builder)
+            directoryIsValid = lastDirectoryIsValidUTF8
+            // A found node's directory is the last one looked up.
+            if id != nil && nameStart > 0 { lines.plainDirectory = (lastDirectory.node, lastDirectoryIsValidUTF8) }
+        }
+        let column = i + 2
+        // A found node's directory is known valid or not: only its name is checked.
+        if !collector.isFull && !UTF8Validity.isWellFormed(id != nil && directoryIsValid ? name : path) {
+            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: base + start + i + 1)
+        }
+        guard let id else {
+            collector.add(
+                "\"\(TerminalText.escape(bytes: Array(path.prefix(120))))\" is not in files.txt; size ignored", line: line, column: column,
+                offset: base + start + i + 1)
+            return true
+        }
+        builder.recordSize(id, size: size)
+        return true
+    }
+
+    /// A line `applyPlainSizeLine` does not take: any size, any path, and the warnings.
+    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ lines: inout SizeLines, to builder: inout some SizeTarget) {
+        guard let field = SizeField.parse(text) else {
+            // `find -printf '%s\t%P'` prints the start directory with an empty path.
+            if text.last == 0x09 || text.last == 0x20 { return }
+            collector.add(
+                "expected 'size<TAB>path', found \"\(TerminalText.escape(bytes: text.prefix(60)))\"; line skipped",
+                line: line, offset: offset(text))
+            return
+        }
+        let size: UInt64
+        switch field.value {
+        case .value(let v): size = v
+        case .negative, .overflow, .notInteger:
+            let why = field.value == .negative ? "is negative" : field.value == .overflow ? "does not fit in 64 bits" : "is not a whole number of bytes"
+            let shown = TerminalText.escape(bytes: text[field.valueText].prefix(40))
+            collector.add("size \"\(shown)\" \(why); line skipped", line: line, offset: offset(text))
+            return
+        }
+        let column = field.pathStart - text.startIndex + 1
+        if Self.namesContainerItself(text[field.pathStart...]) {
+            builder.recordSize(Inventory.root, size: size)  // `find -printf '%s\t%P'` prints the start directory with an empty path
+            return
+        }
+        let pathText = text[field.pathStart...]
+        let found: (id: Int?, path: [UInt8])
+        if let plain = Self.plainPathStart(pathText, checking: &lines.plainPaths) {
+            // A line with a size `applyPlainSizeLine` does not read (a space for the TAB, a
+            // long number): its path is read as there, through a pointer.
+            lines.plainDirectory = nil
+            found = pathText.withUnsafeBufferPointer { whole in
+                let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
+                let id = existingNode(path, in: &builder)
+                // A found node's directory is the last one looked up, whose validity is known.
+                let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
+                let valid = UTF8Validity.isWellFormed(checked)
+                if !collector.isFull && !valid {
+                    collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(pathText))
+                }
+                return (id, id == nil ? Array(path.prefix(120)) : [])
+            }
+        } else {
+            guard let path = relativePath(pathText, line: line, column: column) else { return }
+            let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
+            found = (id, id == nil ? Array(path.prefix(120)) : [])
+        }
+        guard let id = found.id else {
+            collector.add(
+                "\"\(TerminalText.escape(bytes: found.path))\" is not in files.txt; size ignored", line: line, column: column,
+                offset: base + field.pathStart
+            )
+            return
+        }
+        builder.recordSize(id, size: size)
     }
 
     /// `builder.existingNode(atPath:)`, remembering the directory part and the node for
@@ -509,7 +581,12 @@ private struct PathListParser {
                 directory = found
             }
         }
-        let name = UnsafeBufferPointer(rebasing: path[nameStart...])
+        return existingNode(named: UnsafeBufferPointer(rebasing: path[nameStart...]), in: directory, builder: &builder)
+    }
+
+    /// The child of `directory` called `name` (no `/`): most often the node after the
+    /// last one found.
+    private mutating func existingNode(named name: UnsafeBufferPointer<UInt8>, in directory: Int, builder: inout some SizeTarget) -> Int? {
         if builder.isFirstChild(lastNode + 1, of: directory, named: UnsafeRawBufferPointer(name)) {
             lastNode += 1
             return lastNode

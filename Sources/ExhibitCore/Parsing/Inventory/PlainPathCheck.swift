@@ -11,6 +11,9 @@ struct PlainPathCheck {
     /// last call to pass one stored): a reader caching something about that directory
     /// (its UTF-8 verdict) can reuse it without comparing the bytes again.
     private(set) var matchedLastDirectory = false
+    /// Where the name starts in the path the last call returned (0: no directory part),
+    /// so a caller does not look for its last `/` again.
+    private(set) var nameStart = 0
 
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
@@ -21,7 +24,7 @@ struct PlainPathCheck {
         var start = 0
         while raw.count - start >= 2 && raw[start] == Self.dot && raw[start + 1] == Self.slash { start += 2 }
         let rest = UnsafeBufferPointer(rebasing: raw[start...])
-        let nameStart = ContainerPath.nameStart(rest)
+        nameStart = ContainerPath.nameStart(rest)
         matchedLastDirectory = nameStart > 1 && ByteCompare.equal(UnsafeBufferPointer(rebasing: rest[..<(nameStart - 1)]), directory)
         if matchedLastDirectory {
             // The directory passed before; the name is a component of its own.
