@@ -52,6 +52,9 @@ enum StepAssignment {
     struct Cursor {
         private var directoryPath: [UInt8] = []
         private var directory = Inventory.root
+        /// Whether the last path's directory part resolved (to `directory`, whose path
+        /// `directoryPath` then is): only then may a caller's `inLastDirectory` skip the compare.
+        private var resolvedLastDirectory = false
         private var lastNode = Inventory.root
 
         mutating func node(at raw: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
@@ -64,21 +67,29 @@ enum StepAssignment {
         }
 
         /// `node(at:in:)` for a path known to be in normal form (what the steps.tsv reader
-        /// hands a sink), without checking it again.
-        mutating func node(atNormalized path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
-            resolve(path, in: inventory)
+        /// hands a sink), without checking it again. `inLastDirectory`: its directory part
+        /// is known to equal the last path's (`StepRecordSink.take`).
+        mutating func node(
+            atNormalized path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup, inLastDirectory: Bool = false
+        ) -> Inventory.NodeID? {
+            resolve(path, in: inventory, inLastDirectory: inLastDirectory)
         }
 
-        private mutating func resolve(_ path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
+        private mutating func resolve(
+            _ path: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup, inLastDirectory: Bool = false
+        ) -> Inventory.NodeID? {
             let nameStart = ContainerPath.nameStart(path)
             let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[nameStart...]))
             var parent = Inventory.root
             if nameStart > 0 {
                 let dirPart = UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)])
-                if ByteCompare.equal(dirPart, directoryPath) {
+                if inLastDirectory && resolvedLastDirectory || ByteCompare.equal(dirPart, directoryPath) {
                     parent = directory
                 } else {
-                    guard let found = StepAssignment.node(at: dirPart, under: Inventory.root, in: inventory) else { return nil }
+                    guard let found = StepAssignment.node(at: dirPart, under: Inventory.root, in: inventory) else {
+                        resolvedLastDirectory = false
+                        return nil
+                    }
                     directoryPath = Array(dirPart)
                     directory = found
                     parent = found
@@ -87,6 +98,7 @@ enum StepAssignment {
                 directoryPath = []
                 directory = Inventory.root
             }
+            resolvedLastDirectory = true
             let guess = lastNode + 1
             let matches =
                 guess < inventory.nodes.count && inventory.nodes[guess].parent == Int32(parent)

@@ -54,10 +54,12 @@ struct StreamingStepAssignment: StepRecordSink {
 
     mutating func reserve(records: Int, bytes: Int) {}
 
-    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
+    mutating func take(
+        step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int, inLastDirectory: Bool = false
+    ) -> Int? {
         count += 1
         // The reader hands paths in normal form (`StepRecordSink.take`).
-        guard let node = cursor.node(atNormalized: path, in: lookup) else {
+        guard let node = cursor.node(atNormalized: path, in: lookup, inLastDirectory: inLastDirectory) else {
             remember(line, path)
             return unmatched.take(step: step, path: path, time: time, line: line)
         }

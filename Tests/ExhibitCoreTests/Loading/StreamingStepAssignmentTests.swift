@@ -30,10 +30,14 @@ import Testing
         var out: [UInt8] = []
         if random.next() % 2 == 0 { out += Array("step\tpath\ttime\n".utf8) }
         let steps = ["one", "two", "three", "ü", "four"]
+        var index = 0
         for _ in 0..<(150 + Int(random.next() % 300)) {
             let step = Array(steps[Int(random.next() % UInt64(steps.count))].utf8)
-            var path = Array(paths[Int(random.next() % UInt64(paths.count))].utf8)
-            switch random.next() % 16 {
+            // Runs of neighbours (a directory's files in turn, as the storage component
+            // writes them) as well as jumps, so a line's directory is often the last one's.
+            index = random.next() % 3 == 0 ? Int(random.next() % UInt64(paths.count)) : (index + 1) % paths.count
+            var path = Array(paths[index].utf8)
+            switch random.next() % 18 {
             case 0: path = Array("absent/".utf8) + path
             case 1: path = Array("./".utf8) + path
             case 2: path += [0xFF, 0xFE]  // invalid UTF-8: kept with replacement characters
@@ -42,6 +46,9 @@ import Testing
             case 5: out += Array("no tab on this line\n".utf8)
             case 6: out += Array(" \tDocuments/x\n".utf8)  // empty step
             case 7: path = Array("/etc/passwd".utf8)
+            // Not in normal form, between lines that are: the same path or another one.
+            case 16: if let slash = path.firstIndex(of: UInt8(ascii: "/")) { path.insert(UInt8(ascii: "/"), at: slash) }
+            case 17: path = Array("c d/./".utf8) + path
             default: break
             }
             out += step + [0x09] + path

@@ -10,7 +10,12 @@ protocol StepRecordSink {
     /// Takes a record (`path` as `StepRecord.path` holds it, in normal form as
     /// `ContainerPath.normalized` gives it, `line` in file terms) and
     /// returns the line of the first record taken before with the same path, if any.
-    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int?
+    /// `inLastDirectory`: the reader knows `path`'s directory part to be byte for byte
+    /// that of the path it gave just before (its own check compared them), so a sink
+    /// that remembers that directory need not compare them again.
+    mutating func take(
+        step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int, inLastDirectory: Bool
+    ) -> Int?
 
     /// Room for about `records` records of `bytes` path and time bytes in all.
     mutating func reserve(records: Int, bytes: Int)
@@ -24,7 +29,9 @@ struct StepRecordCollection: StepRecordSink {
 
     var count: Int { records.count }
 
-    mutating func take(step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int) -> Int? {
+    mutating func take(
+        step: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, line: Int, inLastDirectory: Bool = false
+    ) -> Int? {
         let first = seen.firstIndex(of: path, adding: records.count, records: records)
         records.append(step: step, path: path, time: time, line: line)
         return first.map { records.line(at: $0) }

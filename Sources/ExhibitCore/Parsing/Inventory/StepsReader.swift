@@ -41,110 +41,20 @@ public enum StepsReader: EvidenceReader {
         _ bytes: [UInt8], count: Int? = nil, atFileStart: Bool = true, file: String, lineShift: Int, into out: inout some StepRecordSink,
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) {
-        var collector = WarningCollector(file: file)
-        defer { collector.finish(into: &warnings) }
         let records = TextRecords(bytes, count: count ?? bytes.count, skippingBOM: atFileStart, allowNulDelimited: false)
         let countBefore = out.count
-        var firstBad: (line: Int, column: Int, offset: Int, message: String)?
-        func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
-            if firstBad == nil { firstBad = (line, column, offset, message) }
-            collector.add(message + "; line skipped", line: line, column: column, offset: offset)
-        }
+        var lines = StepsLineReader(file: file, atFileStart: atFileStart, lineShift: lineShift)
+        defer { lines.collector.finish(into: &warnings) }
         // Each line is read through one pointer into `bytes` (a `let`, so its storage
         // outlives the walk): slices of the array took a retain and a release apiece,
         // a third of the parse at a million lines.
         bytes.withUnsafeBufferPointer { buffer in
-            // The UTF-8 of the last line's step and directory (both in `buffer`), known: a
-            // line naming the same step, or a file in the same directory, checks the rest only.
-            var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
-            var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
-            var plainPaths = PlainPathCheck()
-            /// The UTF-8 verdict of the directory `plainPaths` holds (set when it stored it).
-            var plainDirectoryIsValid: Bool?
-            func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, same last: inout (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?) -> Bool {
-                if let known = last, known.bytes.count == bytes.count, ByteCompare.compare(known.bytes, bytes) == 0 { return known.isValid }
-                let isValid = UTF8Validity.isWellFormed(bytes)
-                last = (bytes, isValid)
-                return isValid
-            }
             records.forEach { range, line in
-                let text = UnsafeBufferPointer(rebasing: buffer[range])
-                if text.isEmpty || text[0] == UInt8(ascii: "#") { return true }
-                let firstTab = Self.firstTab(in: text, from: 0)
-                let secondTab = firstTab.flatMap { Self.firstTab(in: text, from: $0 + 1) }
-                if line == 1 && atFileStart, let firstTab, ByteCompare.equal(UnsafeBufferPointer(rebasing: text[..<firstTab]), "step"),
-                    ByteCompare.equal(UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)]), "path")
-                {
-                    return true
-                }
-                guard let firstTab else {
-                    bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
-                    return true
-                }
-                let step = UnsafeBufferPointer(rebasing: text[..<firstTab])
-                let pathField = UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)])
-                let pathColumn = firstTab + 2
-                let pathOffset = range.lowerBound + firstTab + 1
-                guard !step.allSatisfy({ $0 == 0x20 }) else {
-                    bad("empty step name", line, 1, range.lowerBound)
-                    return true
-                }
-                // The path's warnings come after its normalising: a path refused is warned of once.
-                func take(_ path: UnsafeBufferPointer<UInt8>, pathIsValid: Bool) {
-                    if !pathIsValid || !isValidUTF8(step, same: &lastStep) {
-                        collector.add("not valid UTF-8; decoded with replacement characters", line: line, column: 1, offset: range.lowerBound)
-                    }
-                    var time: UnsafeBufferPointer<UInt8>?
-                    if let secondTab {
-                        let t = UnsafeBufferPointer(rebasing: text[(secondTab + 1)...])
-                        if !looksLikeISO8601(t) {
-                            collector.add(
-                                "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
-                                line: line, column: secondTab + 2, offset: range.lowerBound + secondTab + 1)
-                        }
-                        time = t
-                    }
-                    // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
-                    // bytes of its decoding with replacement characters. Dropping `./` and `//`
-                    // keeps a valid path valid, so a valid field needs no decoding.
-                    func take(stored: UnsafeBufferPointer<UInt8>) {
-                        if let earlier = out.take(step: step, path: stored, time: time, line: line + lineShift) {
-                            collector.add(
-                                "\"\(TerminalText.escape(bytes: stored.prefix(120)))\" was already named on line \(earlier); the later step wins",
-                                line: line, column: pathColumn, offset: pathOffset)
-                        }
-                    }
-                    if pathIsValid {
-                        take(stored: path)
-                    } else {
-                        Array(String(decoding: path, as: UTF8.self).utf8).withUnsafeBufferPointer { take(stored: $0) }
-                    }
-                }
-                if let plain = plainPaths.plainPath(pathField) {
-                    // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
-                    let nameStart = ContainerPath.nameStart(plain)
-                    let directoryIsValid: Bool
-                    if nameStart == 0 {
-                        directoryIsValid = true
-                    } else if plainPaths.matchedLastDirectory, let known = plainDirectoryIsValid {
-                        // The directory the check passed last: its verdict, not its bytes compared again.
-                        directoryIsValid = known
-                    } else {
-                        directoryIsValid = isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
-                        plainDirectoryIsValid = directoryIsValid
-                    }
-                    take(plain, pathIsValid: directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...])))
-                } else if let path = ContainerPath.normalized(bytes[pathOffset..<(pathOffset + pathField.count)]) {
-                    path.withUnsafeBufferPointer { take($0, pathIsValid: UTF8Validity.isWellFormed(pathField)) }
-                } else {
-                    bad(
-                        "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
-                        line, pathColumn, pathOffset)
-                }
+                lines.read(range, line: line, in: buffer, into: &out)
                 return true
             }
         }
-        if out.count == countBefore, let first = firstBad {
+        if out.count == countBefore, let first = lines.firstBad {
             throw Diagnostic.error(
                 file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
                 "no usable 'step<TAB>path' record: " + first.message)
@@ -189,7 +99,7 @@ public enum StepsReader: EvidenceReader {
     }
 
     /// The first TAB in `text` at or after `from`, by `memchr`.
-    private static func firstTab(in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    static func firstTab(in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress, let hit = exhibit_memchr(base + from, 0x09, text.count - from) else { return nil }
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
@@ -207,5 +117,142 @@ public enum StepsReader: EvidenceReader {
             }
         }
         return true
+    }
+}
+
+/// The state of one read of steps.tsv's lines (`StepsReader.read`), kept in a value with
+/// methods, not in variables that nested functions capture: a captured variable is
+/// checked for exclusive access at run time on every use (`swift_beginAccess`, 4 % of
+/// the steps read at a million lines).
+private struct StepsLineReader {
+    var collector: WarningCollector
+    /// The first line skipped, for the error when no line is usable.
+    var firstBad: (line: Int, column: Int, offset: Int, message: String)?
+    let atFileStart: Bool
+    let lineShift: Int
+    /// The UTF-8 of the last line's step and directory (both in the buffer read), known: a
+    /// line naming the same step, or a file in the same directory, checks the rest only.
+    private var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
+    private var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
+    private var plainPaths = PlainPathCheck()
+    /// The UTF-8 verdict of the directory `plainPaths` holds (set when it stored it).
+    private var plainDirectoryIsValid: Bool?
+    /// Whether the last path given to the sink was one `plainPaths` passed, as its bytes:
+    /// its directory is then the one `plainPaths` holds, and the next path that check
+    /// finds in it is in the sink's last directory (`StepRecordSink.take`).
+    private var gavePlainPath = false
+
+    init(file: String, atFileStart: Bool, lineShift: Int) {
+        collector = WarningCollector(file: file)
+        self.atFileStart = atFileStart
+        self.lineShift = lineShift
+    }
+
+    private mutating func bad(_ message: String, _ line: Int, _ column: Int, _ offset: Int) {
+        if firstBad == nil { firstBad = (line, column, offset, message) }
+        collector.add(message + "; line skipped", line: line, column: column, offset: offset)
+    }
+
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, same last: inout (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?) -> Bool {
+        if let known = last, known.bytes.count == bytes.count, ByteCompare.compare(known.bytes, bytes) == 0 { return known.isValid }
+        let isValid = UTF8Validity.isWellFormed(bytes)
+        last = (bytes, isValid)
+        return isValid
+    }
+
+    /// Reads the line at `range` of `buffer` (the batch), giving its record to `out`.
+    mutating func read(_ range: Range<Int>, line: Int, in buffer: UnsafeBufferPointer<UInt8>, into out: inout some StepRecordSink) {
+        let text = UnsafeBufferPointer(rebasing: buffer[range])
+        if text.isEmpty || text[0] == UInt8(ascii: "#") { return }
+        let firstTab = StepsReader.firstTab(in: text, from: 0)
+        let secondTab = firstTab.flatMap { StepsReader.firstTab(in: text, from: $0 + 1) }
+        if line == 1 && atFileStart, let firstTab, ByteCompare.equal(UnsafeBufferPointer(rebasing: text[..<firstTab]), "step"),
+            ByteCompare.equal(UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)]), "path")
+        {
+            return
+        }
+        guard let firstTab else {
+            return bad("expected 'step<TAB>path[<TAB>time]', found no TAB", line, text.count + 1, range.upperBound)
+        }
+        let step = UnsafeBufferPointer(rebasing: text[..<firstTab])
+        let pathField = UnsafeBufferPointer(rebasing: text[(firstTab + 1)..<(secondTab ?? text.count)])
+        guard !step.allSatisfy({ $0 == 0x20 }) else { return bad("empty step name", line, 1, range.lowerBound) }
+        let fields = Fields(text: text, range: range, line: line, step: step, firstTab: firstTab, secondTab: secondTab)
+        if let plain = plainPaths.plainPath(pathField) {
+            // Valid exactly when its directory and its name are (the `/` and `./` are ASCII).
+            let nameStart = plainPaths.nameStart
+            let directoryIsValid: Bool
+            if nameStart == 0 {
+                directoryIsValid = true
+            } else if plainPaths.matchedLastDirectory, let known = plainDirectoryIsValid {
+                // The directory the check passed last: its verdict, not its bytes compared again.
+                directoryIsValid = known
+            } else {
+                directoryIsValid = Self.isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
+                plainDirectoryIsValid = directoryIsValid
+            }
+            let pathIsValid = directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...]))
+            // A path not valid UTF-8 is given decoded, not as these bytes.
+            take(plain, pathIsValid: pathIsValid, inLastDirectory: gavePlainPath && plainPaths.matchedLastDirectory && pathIsValid, fields, into: &out)
+            gavePlainPath = pathIsValid
+        } else if let path = ContainerPath.normalized(Array(pathField)[...]) {
+            path.withUnsafeBufferPointer { take($0, pathIsValid: UTF8Validity.isWellFormed(pathField), inLastDirectory: false, fields, into: &out) }
+            gavePlainPath = false
+        } else {
+            bad(
+                "expected a container-relative path, found \"\(TerminalText.escape(bytes: pathField.prefix(120)))\" (absolute, empty or with '..')",
+                line, fields.pathColumn, fields.pathOffset)
+        }
+    }
+
+    /// What `take` needs of the line besides its path.
+    private struct Fields {
+        let text: UnsafeBufferPointer<UInt8>
+        let range: Range<Int>
+        let line: Int
+        let step: UnsafeBufferPointer<UInt8>
+        let firstTab: Int
+        let secondTab: Int?
+        var pathColumn: Int { firstTab + 2 }
+        var pathOffset: Int { range.lowerBound + firstTab + 1 }
+    }
+
+    /// The path's warnings come after its normalising: a path refused is warned of once.
+    private mutating func take(
+        _ path: UnsafeBufferPointer<UInt8>, pathIsValid: Bool, inLastDirectory: Bool, _ f: Fields, into out: inout some StepRecordSink
+    ) {
+        if !pathIsValid || !Self.isValidUTF8(f.step, same: &lastStep) {
+            collector.add("not valid UTF-8; decoded with replacement characters", line: f.line, column: 1, offset: f.range.lowerBound)
+        }
+        var time: UnsafeBufferPointer<UInt8>?
+        if let secondTab = f.secondTab {
+            let t = UnsafeBufferPointer(rebasing: f.text[(secondTab + 1)...])
+            if !StepsReader.looksLikeISO8601(t) {
+                collector.add(
+                    "time \"\(TerminalText.escape(bytes: t.prefix(40)))\" is not ISO 8601 (YYYY-MM-DDThh:mm:ss…); kept as text",
+                    line: f.line, column: secondTab + 2, offset: f.range.lowerBound + secondTab + 1)
+            }
+            time = t
+        }
+        // The path as `StepRecord.path` holds it: its bytes, or (not valid UTF-8) the
+        // bytes of its decoding with replacement characters. Dropping `./` and `//`
+        // keeps a valid path valid, so a valid field needs no decoding.
+        if pathIsValid {
+            take(stored: path, time: time, inLastDirectory: inLastDirectory, f, into: &out)
+        } else {
+            Array(String(decoding: path, as: UTF8.self).utf8).withUnsafeBufferPointer {
+                take(stored: $0, time: time, inLastDirectory: false, f, into: &out)
+            }
+        }
+    }
+
+    private mutating func take(
+        stored: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>?, inLastDirectory: Bool, _ f: Fields, into out: inout some StepRecordSink
+    ) {
+        if let earlier = out.take(step: f.step, path: stored, time: time, line: f.line + lineShift, inLastDirectory: inLastDirectory) {
+            collector.add(
+                "\"\(TerminalText.escape(bytes: stored.prefix(120)))\" was already named on line \(earlier); the later step wins",
+                line: f.line, column: f.pathColumn, offset: f.pathOffset)
+        }
     }
 }
