@@ -11,15 +11,28 @@ public enum UTF8Validity {
         guard let start = b.baseAddress else { return true }
         let raw = UnsafeRawPointer(start)
         while i < n {
-            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
-            }
-            let c = b[i]
-            if c < 0x80 {
+            // ASCII eight bytes at a time, and up to the first byte that is not: names are
+            // short and mostly ASCII with a letter or two that is not (`Größe 2.json`),
+            // and going on a byte at a time after each such letter was most of the check.
+            // The last bytes are read as the word ending the buffer, the ones already
+            // checked masked off.
+            if i + 8 <= n {
+                let marks = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if marks == 0 {
+                    i += 8
+                    continue
+                }
+                i += marks.trailingZeroBitCount >> 3
+            } else if n >= 8 {
+                let checked = UInt64(i - (n - 8)) << 3
+                let marks = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) & 0x8080_8080_8080_8080 & (~0 << checked)
+                if marks == 0 { return true }
+                i = n - 8 + marks.trailingZeroBitCount >> 3
+            } else if b[i] < 0x80 {
                 i += 1
                 continue
             }
+            let c = b[i]
             @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
                 i + k < n && b[i + k] >= low && b[i + k] <= high
             }
