@@ -293,6 +293,19 @@ import Testing
         }
     }
 
+    /// `ContainerPath.nameStart` reads eight bytes at a time from the end: against the
+    /// last `/` found a byte at a time, for every length around the word size, with bytes
+    /// that differ from `/` in one bit only (`o`, `\u{AF}`, `.`) and NULs beside the slashes.
+    @Test func theNameStartIsAfterTheLastSlash() {
+        var random = ExhibitSynthetic.SplitMix64(seed: 53)
+        let alphabet: [UInt8] = [0x2F, 0x6F, 0xAF, 0x2E, 0x00, 0x2F, 0x61, 0x0F]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(random.next() % 41)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let expected = bytes.lastIndex(of: 0x2F).map { $0 + 1 } ?? 0
+            #expect(bytes.withUnsafeBufferPointer { ContainerPath.nameStart($0) } == expected, "\(bytes)")
+        }
+    }
+
     @Test func theFastPathAgreesWithTheReference() {
         let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "."), UInt8(ascii: "/")]
         var paths: [[UInt8]] = [[]]
