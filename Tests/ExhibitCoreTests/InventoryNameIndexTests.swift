@@ -171,6 +171,35 @@ import Testing
         #expect(homes.max()! < 30)
     }
 
+    /// The name's last bytes are read as its last word shifted down: the same hash as
+    /// packing them a byte at a time, for every length around the word size.
+    @Test func theHashReadsTheLastBytesAsTheBytesGive() {
+        func reference(_ parent: Int32, _ name: [UInt8], key: (UInt64, UInt64)) -> UInt32 {
+            var sip = SipHash13(key: key)
+            sip.compress(UInt64(UInt32(bitPattern: parent)) | UInt64(name.count) << 32)
+            var i = 0
+            while i + 8 <= name.count {
+                var word: UInt64 = 0
+                for k in 0..<8 { word |= UInt64(name[i + k]) << UInt64(8 * k) }
+                sip.compress(word)
+                i += 8
+            }
+            var last = UInt64(name.count + 8) << 56
+            for k in i..<name.count { last |= UInt64(name[k]) << UInt64(8 * (k - i)) }
+            sip.compress(last)
+            return UInt32(truncatingIfNeeded: sip.finalize())
+        }
+        var random = ExhibitSynthetic.SplitMix64(seed: 61)
+        for length in 0..<41 {
+            for _ in 0..<20 {
+                let name = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                let key = (random.next(), random.next())
+                let parent = Int32(truncatingIfNeeded: random.next())
+                #expect(name.withUnsafeBytes { SiblingNameIndex.hash(parent: parent, name: $0, key: key) } == reference(parent, name, key: key))
+            }
+        }
+    }
+
     /// The one-pass index over more entries than one 8 MiB region of slots holds, and
     /// a directory whose table grows past the largest opening size.
     @Test func largeTreeIsIndexedCompletely() throws {

@@ -74,8 +74,9 @@ struct SiblingNameIndex: Sendable {
     /// SipHash-1-3 of (parent, name) under a per-process random key: what `Hasher`
     /// computes, without its buffering and calls into the runtime (a fifth of the
     /// hashing time of a million-entry load).
-    static func hash(parent: Int32, name: UnsafeRawBufferPointer) -> UInt32 {
-        var sip = SipHash13(key: siblingHashKey)
+    /// `key`: given only by tests, which compare the hash with a reference.
+    static func hash(parent: Int32, name: UnsafeRawBufferPointer, key: (UInt64, UInt64) = siblingHashKey) -> UInt32 {
+        var sip = SipHash13(key: key)
         // First word: the parent and the name's length, so the encoding is unambiguous.
         sip.compress(UInt64(UInt32(bitPattern: parent)) | UInt64(truncatingIfNeeded: name.count) << 32)
         let count = name.count
@@ -85,11 +86,18 @@ struct SiblingNameIndex: Sendable {
             i += 8
         }
         var last = UInt64(truncatingIfNeeded: count &+ 8) << 56
-        var shift: UInt64 = 0
-        while i < count {
-            last |= UInt64(name[i]) << shift
-            shift += 8
-            i += 1
+        let rest = count - i
+        if rest > 0 && count >= 8 {
+            // The last bytes as the name's last word shifted down past the bytes already
+            // compressed: the value the byte loop below makes, in one load.
+            last |= UInt64(littleEndian: name.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) >> UInt64((8 - rest) << 3)
+        } else {
+            var shift: UInt64 = 0
+            while i < count {
+                last |= UInt64(name[i]) << shift
+                shift += 8
+                i += 1
+            }
         }
         sip.compress(last)
         return UInt32(truncatingIfNeeded: sip.finalize())
