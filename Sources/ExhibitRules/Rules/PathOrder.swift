@@ -108,14 +108,26 @@ enum PathOrder {
         return 0
     }
 
-    /// No `/`, no NUL, valid UTF-8.
+    /// No `/`, no NUL, valid UTF-8. Asked of every name above a violation: a byte loop
+    /// and a `String` made of each name that was not ASCII were a fifth of the ranking.
     private static func isOrderable(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        var ascii = true
-        for b in name {
-            if b == UInt8(ascii: "/") || b == 0 { return false }
-            if b >= 0x80 { ascii = false }
+        guard let base = name.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let n = name.count
+        // The exact zero-byte mask of the word and of the word XOR `/`: no false match.
+        @inline(__always) func zeroBytes(_ t: UInt64) -> UInt64 {
+            ~(((t & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | t) & 0x8080_8080_8080_8080
         }
-        if ascii { return true }
-        return String(decoding: name, as: UTF8.self).utf8.elementsEqual(name)
+        var i = 0
+        while i + 8 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if zeroBytes(word) | zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if name[i] == UInt8(ascii: "/") || name[i] == 0 { return false }
+            i += 1
+        }
+        return UTF8Validity.isWellFormed(name)
     }
 }

@@ -198,6 +198,26 @@ import Testing
         }
     }
 
+    /// A `/` or NUL at any byte of a name (eight at a time are looked at), or bytes that
+    /// are not UTF-8, rule the order out; the same name without it does not.
+    @Test func aSlashOrNulAnywhereInANameRulesTheOrderOut() {
+        for length in 1...20 {
+            for at in 0..<length {
+                for bad: [UInt8] in [[0x2F], [0x00], [0xFF], [0xC3]] {
+                    var name = [UInt8](repeating: UInt8(ascii: "n"), count: length)
+                    name.replaceSubrange(at..<(at + 1), with: bad)
+                    for candidate in [name, [UInt8](repeating: UInt8(ascii: "n"), count: length)] {
+                        var builder = InventoryBuilder()
+                        let file = builder.addEntry(name: candidate, parent: Inventory.root, isDirectory: false, InventoryBuilder.EntryAttributes())
+                        let inventory = builder.finish()
+                        let ranked = PathOrder.ranks(of: [Int32(file)], in: inventory) != nil
+                        #expect(ranked == (candidate != name), "\(candidate)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func slashSortsAfterTheBytesBelowIt() {
         var fixture = ContainerFixture()
         for path in ["a/b-c/x", "a/b/x", "a/b.c", "a-c/z", "a.d/e", "a b/c", "a!", "a0", "ab", "é/x", "e/x", "a/b!"] {
