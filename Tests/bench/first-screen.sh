@@ -17,21 +17,22 @@ trap 'tm kill-server 2>/dev/null || true' EXIT
 # capture-pane` and a `grep` of its own started three processes a look, half a core in
 # all (1.26 s of CPU in 2.47 s, measured), taken from whichever program was measured: a
 # program working on both cores lost more to it than ncdu on one. Fails at once when the
-# pane is gone (the server went away, or the program exited).
+# pane is gone (the server went away, or the program exited), or when the watchdog of
+# measure_first_screen ended the server at the deadline.
+#
+# No read here has a timeout: after a `read -t` on the client's output had timed out,
+# a later read failed as if at the end of the file (bash 5.2, tmux 3.3a), so the
+# deadline is the watchdog's, and `read -t 0` (which only asks) gathers a burst.
 watch_screen() {
-  local pattern=$1 deadline=$((SECONDS + 60)) line screen
-  while [ $SECONDS -lt $deadline ]; do
-    if ! IFS= read -r -t 1 -u "${ctl[0]}" line; then
-      [ $? -gt 128 ] && continue  # a second without output
-      break
-    fi
+  local pattern=$1 line screen
+  while IFS= read -r -u "${ctl[0]}" line; do
     case $line in
       %exit*) break ;;
       %output*) ;;
       *) continue ;;
     esac
-    # The rest of a burst of output first: one look per burst.
-    while IFS= read -r -t 0.002 -u "${ctl[0]}" line; do
+    # The rest of a burst of output first, what has arrived: one look per burst.
+    while read -t 0 -u "${ctl[0]}" && IFS= read -r -u "${ctl[0]}" line; do
       [[ $line == %exit* ]] && break 2
     done
     printf 'capture-pane -p -t b\n' >&"${ctl[1]}"
@@ -46,7 +47,7 @@ watch_screen() {
     done
     [[ $screen =~ $pattern ]] && return 0
   done
-  if [ $SECONDS -ge $deadline ]; then
+  if [ $SECONDS -ge "$deadline" ]; then
     echo "bench: no /$pattern/ within 60 s:" >&2
     echo "$screen" >&2
   else
@@ -74,6 +75,9 @@ measure_first_screen() {
   local pid; pid=$(tm display-message -p -t b '#{pane_pid}')
   # A control client sets no size of its own: the pane stays 120x40.
   coproc ctl { tm -C attach-session -t b 2>/dev/null; }
+  deadline=$((SECONDS + 60))
+  { sleep 60 && tm kill-server; } >/dev/null 2>&1 &
+  watchdog=$!
   local t0 t1; t0=$(date +%s.%N)
   printf 'send-keys -t b Enter\n' >&"${ctl[1]}"
   watch_screen "$pattern" || { stop_measurement; return 1; }
@@ -91,6 +95,7 @@ measure_first_screen() {
   awk -v a="$t0" -v b="$t1" -v m="$hwm" -v c="$t2" -v n="$hwm2" 'BEGIN { printf "%.3f %d %.3f %d\n", b - a, m, c - a, n }'
 }
 stop_measurement() {
+  kill "$watchdog" 2>/dev/null || true
   tm kill-server 2>/dev/null || true
   wait "$ctl_PID" 2>/dev/null || true
 }
