@@ -428,14 +428,14 @@ private struct PathListParser {
 
     /// `readingAhead`: false while the second core is busy (`ListArtifact.forEach`).
     mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget, readingAhead: Bool = true) {
-        var lines = SizeLines()
+        var state = SizeLineState()
         do throws(EvidenceSourceError) {
             try list.forEach(readingAhead: readingAhead) { record, line, base in
                 self.base = base
                 guard let text = record else { return warnTooLong(line: line, offset: base) }
                 if text.isEmpty { return }
-                if text.withUnsafeBufferPointer({ applyPlainSizeLine($0, at: text.startIndex, line: line, &lines, to: &builder) }) { return }
-                applySizeLine(text, line: line, &lines, to: &builder)
+                if text.withUnsafeBufferPointer({ applyDigitsSizeLine($0, at: text.startIndex, line: line, &state, to: &builder) }) { return }
+                applySizeLine(text, line: line, &state, to: &builder)
             }
         } catch {
             stopped(error)
@@ -443,7 +443,7 @@ private struct PathListParser {
     }
 
     /// What sizes.txt's lines carry from one to the next.
-    private struct SizeLines {
+    private struct SizeLineState {
         var plainPaths = PlainPathCheck()
         /// The node of the directory `plainPaths` holds and its UTF-8 verdict, once a line
         /// in it was found: the next line in it (`matchedLastDirectory`) is looked up
@@ -454,8 +454,8 @@ private struct PathListParser {
     /// Most lines: `size<TAB>path` with a size of digits alone and a path in normal form,
     /// read through a pointer. False, with nothing done, for any other line, which
     /// `applySizeLine` reads (and warns of). `start`: the line's index in its window.
-    private mutating func applyPlainSizeLine(
-        _ text: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, _ lines: inout SizeLines, to builder: inout some SizeTarget
+    private mutating func applyDigitsSizeLine(
+        _ text: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, _ state: inout SizeLineState, to builder: inout some SizeTarget
     ) -> Bool {
         // At most 19 digits (no overflow), then the TAB `find -printf '%s\t%P'` writes.
         var size: UInt64 = 0
@@ -468,46 +468,56 @@ private struct PathListParser {
             i += 1
         }
         guard i > 0, i < text.count, text[i] == 0x09 else { return false }
-        let field = UnsafeBufferPointer(rebasing: text[(i + 1)...])
+        return applySize(
+            size, toPlainPath: UnsafeBufferPointer(rebasing: text[(i + 1)...]), line: line, column: i + 2, offset: base + start + i + 1, &state,
+            to: &builder)
+    }
+
+    /// Gives `size` to the node at `field` when that is a path in normal form (after its
+    /// `./`s), looked up in the last plain path's directory when it is in that one; false,
+    /// with nothing given, for any other path, which `relativePath` reads. `column` and
+    /// `offset`: the field's, for the warnings.
+    private mutating func applySize(
+        _ size: UInt64, toPlainPath field: UnsafeBufferPointer<UInt8>, line: Int, column: Int, offset: Int, _ state: inout SizeLineState,
+        to builder: inout some SizeTarget
+    ) -> Bool {
         // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
-        // (Nor does a path naming the container itself pass: it has no name.)
-        guard field.first != UInt8(ascii: "~"), let path = lines.plainPaths.plainPath(field), path.count < NcduFormat.maximumDepth else {
-            return false
-        }
-        let nameStart = lines.plainPaths.nameStart
-        // An empty path names the container itself (`applySizeLine` gives the root its size).
-        guard nameStart < path.count else { return false }
+        guard field.first != UInt8(ascii: "~") else { return false }
+        let plain = state.plainPaths.plainPath(field)
+        // A path in another directory made the check hold that one, even when it is
+        // refused below (too deep): the node of the directory held before is no longer it.
+        if !state.plainPaths.matchedLastDirectory { state.plainDirectory = nil }
+        guard let path = plain, path.count < NcduFormat.maximumDepth else { return false }
+        // Not empty: a path the check passes has a name.
+        let nameStart = state.plainPaths.nameStart
         let name = UnsafeBufferPointer(rebasing: path[nameStart...])
-        let known = lines.plainPaths.matchedLastDirectory ? lines.plainDirectory : nil
         let id: Int?
         let directoryIsValid: Bool
-        if let known {
+        if let known = state.plainDirectory {
             id = existingNode(named: name, in: known.node, builder: &builder)
             directoryIsValid = known.isValidUTF8
         } else {
-            lines.plainDirectory = nil
             id = existingNode(path, in: &builder)
             directoryIsValid = lastDirectoryIsValidUTF8
             // A found node's directory is the last one looked up.
-            if id != nil && nameStart > 0 { lines.plainDirectory = (lastDirectory.node, lastDirectoryIsValidUTF8) }
+            if id != nil && nameStart > 0 { state.plainDirectory = (lastDirectory.node, lastDirectoryIsValidUTF8) }
         }
-        let column = i + 2
         // A found node's directory is known valid or not: only its name is checked.
         if !collector.isFull && !UTF8Validity.isWellFormed(id != nil && directoryIsValid ? name : path) {
-            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: base + start + i + 1)
+            collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset)
         }
         guard let id else {
             collector.add(
                 "\"\(TerminalText.escape(bytes: Array(path.prefix(120))))\" is not in files.txt; size ignored", line: line, column: column,
-                offset: base + start + i + 1)
+                offset: offset)
             return true
         }
         builder.recordSize(id, size: size)
         return true
     }
 
-    /// A line `applyPlainSizeLine` does not take: any size, any path, and the warnings.
-    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ lines: inout SizeLines, to builder: inout some SizeTarget) {
+    /// A line `applyDigitsSizeLine` does not take: any size, any path, and the warnings.
+    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ state: inout SizeLineState, to builder: inout some SizeTarget) {
         guard let field = SizeField.parse(text) else {
             // `find -printf '%s\t%P'` prints the start directory with an empty path.
             if text.last == 0x09 || text.last == 0x20 { return }
@@ -531,32 +541,15 @@ private struct PathListParser {
             return
         }
         let pathText = text[field.pathStart...]
-        let found: (id: Int?, path: [UInt8])
-        if let plain = Self.plainPathStart(pathText, checking: &lines.plainPaths) {
-            // A line with a size `applyPlainSizeLine` does not read (a space for the TAB, a
-            // long number): its path is read as there, through a pointer.
-            lines.plainDirectory = nil
-            found = pathText.withUnsafeBufferPointer { whole in
-                let path = UnsafeBufferPointer(rebasing: whole[(plain - pathText.startIndex)...])
-                let id = existingNode(path, in: &builder)
-                // A found node's directory is the last one looked up, whose validity is known.
-                let checked = id != nil && lastDirectoryIsValidUTF8 ? UnsafeBufferPointer(rebasing: path[ContainerPath.nameStart(path)...]) : path
-                let valid = UTF8Validity.isWellFormed(checked)
-                if !collector.isFull && !valid {
-                    collector.add("path is not valid UTF-8 (kept byte for byte)", line: line, column: column, offset: offset(pathText))
-                }
-                return (id, id == nil ? Array(path.prefix(120)) : [])
-            }
-        } else {
-            guard let path = relativePath(pathText, line: line, column: column) else { return }
-            let id = path.withUnsafeBufferPointer { existingNode($0, in: &builder) }
-            found = (id, id == nil ? Array(path.prefix(120)) : [])
+        let applied = pathText.withUnsafeBufferPointer {
+            applySize(size, toPlainPath: $0, line: line, column: column, offset: offset(pathText), &state, to: &builder)
         }
-        guard let id = found.id else {
+        if applied { return }
+        guard let path = relativePath(pathText, line: line, column: column) else { return }
+        guard let id = path.withUnsafeBufferPointer({ existingNode($0, in: &builder) }) else {
             collector.add(
-                "\"\(TerminalText.escape(bytes: found.path))\" is not in files.txt; size ignored", line: line, column: column,
-                offset: base + field.pathStart
-            )
+                "\"\(TerminalText.escape(bytes: Array(path.prefix(120))))\" is not in files.txt; size ignored", line: line, column: column,
+                offset: offset(pathText))
             return
         }
         builder.recordSize(id, size: size)

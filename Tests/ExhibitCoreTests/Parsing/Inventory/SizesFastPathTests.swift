@@ -29,7 +29,7 @@ import Testing
             index = random.next() % 4 == 0 ? Int(random.next() % UInt64(files.count)) : (index + 1) % files.count
             var path = Array(files[index].utf8)
             var size = String(random.next() % 100_000)
-            switch random.next() % 24 {
+            switch random.next() % 25 {
             case 0: path = Array("./".utf8) + path
             case 1: if let slash = path.firstIndex(of: UInt8(ascii: "/")) { path.insert(UInt8(ascii: "/"), at: slash) }
             case 2: if let slash = path.firstIndex(of: UInt8(ascii: "/")) { path.insert(contentsOf: Array("/.".utf8), at: slash) }
@@ -50,6 +50,10 @@ import Testing
                 // Files of a directory files.txt does not list, then one of a listed one: the
                 // absent directory's lines must not be looked up in the one before it.
                 for name in ["f0.bin", "f1.bin"] { lines.append((size, Array("absent/\(name)".utf8))) }
+            case 17:
+                // A name too long for the fast path (a path of 1,024 bytes and more): the
+                // plain-path check holds its directory, though the line goes the general way.
+                if let slash = path.lastIndex(of: UInt8(ascii: "/")) { path = Array(path[...slash]) + [UInt8](repeating: 0x61, count: 1_100) }
             default: break
             }
             lines.append((size, path))
@@ -81,5 +85,19 @@ import Testing
         // The lines did reach the tree: most files were given a size by some line.
         let sized = (1..<fast.inventory.count).filter { !fast.inventory.isDirectory($0) && fast.inventory.size($0) > 0 }
         #expect(sized.count > files.count / 2)
+    }
+
+    /// A line the fast path refuses after its check took the line's directory (too long)
+    /// comes between two lines of other directories: the line after it is looked up in
+    /// its own directory, not in the one the line before the long one was in.
+    @Test func aLineTooLongForTheFastPathLeavesNoStaleDirectory() throws {
+        let long = String(repeating: "a", count: 1_100)
+        let files = ["Documents/f0.bin", "Library/f0.bin", "Library/" + long]
+        let sizes = "5\tDocuments/f0.bin\n6\tLibrary/\(long)\n7\tLibrary/f0.bin\n"
+        let (list, warnings) = try Self.read(files: files, sizes: Array(sizes.utf8))
+        let inventory = list.inventory
+        #expect(inventory.lookup("Documents/f0.bin").map { inventory.size($0) } == 5)
+        #expect(inventory.lookup("Library/f0.bin").map { inventory.size($0) } == 7)
+        #expect(!warnings.contains { $0.message.contains("\"Library/f0.bin\" is not in files.txt") })
     }
 }
