@@ -5,10 +5,13 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if
 
 # Time (s) from start to the first screen matching PATTERN in a 120x40 tmux pane, and the
 # process's peak RSS (KiB) at that moment: prints "seconds kib". With LATER (a second
-# pattern, `-` for none) it goes on polling and prints "seconds kib later_s later_kib".
+# pattern, `-` for none) it goes on watching and prints "seconds kib later_s later_kib".
 # The pane waits on a read so tmux's own start-up is not counted; `exec` keeps the pane's
 # pid the program's.
+# A server of its own per measurement (`measure_first_screen` names it), so a watchdog
+# left over from one can never end the next one's.
 socket=exhibit-bench-$$
+measurements=0
 tm() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true' EXIT
 # Waits for PATTERN on the screen, told of the pane's output by the control-mode client
@@ -36,15 +39,7 @@ watch_screen() {
       [[ $line == %exit* ]] && break 2
     done
     printf 'capture-pane -p -t b\n' >&"${ctl[1]}"
-    screen=
-    while IFS= read -r -u "${ctl[0]}" line; do
-      case $line in
-        %begin*) screen= ;;
-        %end* | %error*) break ;;
-        %*) ;;  # a notification (never inside the reply's block, but cheap to be sure)
-        *) screen+=$line$'\n' ;;
-      esac
-    done
+    read_reply screen || break
     [[ $screen =~ $pattern ]] && return 0
   done
   if [ $SECONDS -ge "$deadline" ]; then
@@ -54,6 +49,36 @@ watch_screen() {
     echo "bench: the pane closed before /$pattern/ showed" >&2
   fi
   return 1
+}
+# Reads the reply to the command sent last into the variable named $1: the lines between
+# `%begin T N F` and the `%end T N F` (or `%error`) with the same three fields, so a line of
+# the screen that starts with `%` is kept. Notifications never come inside a reply.
+read_reply() {
+  local -n into=$1
+  local line block=
+  into=
+  while IFS= read -r -u "${ctl[0]}" line; do
+    if [ -z "$block" ]; then
+      [[ $line == %begin\ * ]] && block=${line#%begin }
+      continue
+    fi
+    [ "$line" = "%end $block" ] || [ "$line" = "%error $block" ] && return 0
+    into+=$line$'\n'
+  done
+  return 1
+}
+# Ends the tmux server at the deadline, 60 s from now: a read of the client's output has
+# no timeout of its own. The sleep is killed with the watchdog (a trap), not left behind.
+arm_watchdog() {
+  disarm_watchdog
+  deadline=$((SECONDS + 60))
+  { trap 'kill $sleeper 2>/dev/null; wait $sleeper; exit' TERM; sleep 60 & sleeper=$!; wait $sleeper && tm kill-server; } >/dev/null 2>&1 &
+  watchdog=$!
+}
+disarm_watchdog() {
+  [ -n "${watchdog:-}" ] && kill "$watchdog" 2>/dev/null
+  watchdog=
+  return 0
 }
 # A server still shutting down from the last measurement can refuse the new session
 # ("server exited unexpectedly"): a measurement that could not start, or whose pane
@@ -69,15 +94,17 @@ first_screen() {
 }
 measure_first_screen() {
   local pattern=$1 later=$2; shift 2
-  tm kill-server 2>/dev/null || true
+  measurements=$((measurements + 1))
+  socket=exhibit-bench-$BASHPID-$measurements
   tm new-session -d -s b -x 120 -y 40 \
     "env LANG=C.UTF-8 TERM=tmux-256color NO_COLOR=1 bash -c 'read -r _; exec \"\$@\"' _ $(printf '%q ' "$@")" || return 1
   local pid; pid=$(tm display-message -p -t b '#{pane_pid}')
   # A control client sets no size of its own: the pane stays 120x40.
   coproc ctl { tm -C attach-session -t b 2>/dev/null; }
-  deadline=$((SECONDS + 60))
-  { sleep 60 && tm kill-server; } >/dev/null 2>&1 &
-  watchdog=$!
+  arm_watchdog
+  # The attach's own reply first: the clock starts with the client attached.
+  local attached
+  read_reply attached || { stop_measurement; return 1; }
   local t0 t1; t0=$(date +%s.%N)
   printf 'send-keys -t b Enter\n' >&"${ctl[1]}"
   watch_screen "$pattern" || { stop_measurement; return 1; }
@@ -88,6 +115,7 @@ measure_first_screen() {
     awk -v a="$t0" -v b="$t1" -v m="$hwm" 'BEGIN { printf "%.3f %d\n", b - a, m }'
     return
   fi
+  arm_watchdog  # 60 s again for the later screen
   watch_screen "$later" || { stop_measurement; return 1; }
   local t2; t2=$(date +%s.%N)
   local hwm2; hwm2=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
@@ -95,7 +123,7 @@ measure_first_screen() {
   awk -v a="$t0" -v b="$t1" -v m="$hwm" -v c="$t2" -v n="$hwm2" 'BEGIN { printf "%.3f %d %.3f %d\n", b - a, m, c - a, n }'
 }
 stop_measurement() {
-  kill "$watchdog" 2>/dev/null || true
+  disarm_watchdog
   tm kill-server 2>/dev/null || true
   wait "$ctl_PID" 2>/dev/null || true
 }

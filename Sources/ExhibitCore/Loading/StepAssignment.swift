@@ -60,7 +60,10 @@ enum StepAssignment {
         mutating func node(at raw: UnsafeBufferPointer<UInt8>, in inventory: InventoryNameLookup) -> Inventory.NodeID? {
             guard ContainerPath.isNormalized(raw) else {
                 // Records made elsewhere than the reader may carry `./` or `//`.
-                guard let path = ContainerPath.normalizedBytes(Array(raw)[...]) else { return nil }
+                guard let path = ContainerPath.normalizedBytes(Array(raw)[...]) else {
+                    resolvedLastDirectory = false
+                    return nil
+                }
                 return path.withUnsafeBufferPointer { resolve($0, in: inventory) }
             }
             return resolve(raw, in: inventory)

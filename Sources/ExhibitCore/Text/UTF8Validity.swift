@@ -4,7 +4,7 @@
 public enum UTF8Validity {
     /// Whether the bytes are well-formed UTF-8 (Unicode Table 3-7: no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no truncated sequence): exactly the bytes
-    /// `String(decoding:as:)` keeps unchanged (`GroupedLinesTests` compares the two).
+    /// `String(decoding:as:)` keeps unchanged (`UTF8ValidityTests` compares the two).
     public static func isWellFormed(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = b.count
@@ -17,15 +17,16 @@ public enum UTF8Validity {
             // The last bytes are read as the word ending the buffer, the ones already
             // checked masked off.
             if i + 8 <= n {
-                let marks = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                // Little-endian, so the lowest mark is the first byte in memory.
+                let marks = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
                 if marks == 0 {
                     i += 8
                     continue
                 }
                 i += marks.trailingZeroBitCount >> 3
             } else if n >= 8 {
-                let checked = UInt64(i - (n - 8)) << 3
-                let marks = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) & 0x8080_8080_8080_8080 & (~0 << checked)
+                let checkedBits = UInt64(i - (n - 8)) << 3
+                let marks = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) & 0x8080_8080_8080_8080 & (~0 << checkedBits)
                 if marks == 0 { return true }
                 i = n - 8 + marks.trailingZeroBitCount >> 3
             } else if b[i] < 0x80 {

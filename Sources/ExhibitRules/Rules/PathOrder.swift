@@ -114,14 +114,10 @@ enum PathOrder {
         guard let base = name.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let n = name.count
-        // The exact zero-byte mask of the word and of the word XOR `/`: no false match.
-        @inline(__always) func zeroBytes(_ t: UInt64) -> UInt64 {
-            ~(((t & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | t) & 0x8080_8080_8080_8080
-        }
         var i = 0
         while i + 8 <= n {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if zeroBytes(word) | zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) != 0 { return false }
+            if ByteWord.zeroBytes(word) | ByteWord.bytes(word, equalTo: UInt8(ascii: "/")) != 0 { return false }
             i += 8
         }
         while i < n {

@@ -52,16 +52,15 @@ public enum ContainerPath {
     /// its directory and the `/` before it.
     ///
     /// Eight bytes at a time from the end: each list reader asks it of every line, and a
-    /// byte at a time it was a seventh of a `find` list's load. The exact zero-byte mask
-    /// of the word XOR `/////////` marks the slashes with no false match, so the highest
-    /// mark is the last slash.
+    /// byte at a time it was a seventh of a `find` list's load. `ByteWord`'s marks are
+    /// exact, so the highest one is the last slash.
     static func nameStart(_ path: UnsafeBufferPointer<UInt8>) -> Int {
         var end = path.count
         if let base = path.baseAddress {
             let raw = UnsafeRawPointer(base)
             while end >= 8 {
-                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) ^ 0x2F2F_2F2F_2F2F_2F2F
-                let marks = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+                let marks = ByteWord.bytes(word, equalTo: slash)
                 // The highest mark is bit 7 of byte k, k = (56 - leading zeros) / 8.
                 if marks != 0 { return end - 8 + (56 - marks.leadingZeroBitCount) >> 3 + 1 }
                 end -= 8

@@ -643,13 +643,11 @@ extension JSONScanner {
         guard let base = buffer.baseAddress else { return nil }
         let n = buffer.count
         var i = from
-        @inline(__always) func zeroBytes(_ t: UInt64) -> UInt64 {
-            ~(((t & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | t) & 0x8080_8080_8080_8080
-        }
         while i + 8 <= n {
             let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
             let marks =
-                zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) | zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+                ByteWord.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(word, equalTo: UInt8(ascii: "\\"))
+                | ByteWord.zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
             if marks != 0 { return i + marks.trailingZeroBitCount / 8 }
             i += 8
         }

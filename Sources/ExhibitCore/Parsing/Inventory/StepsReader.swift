@@ -43,18 +43,18 @@ public enum StepsReader: EvidenceReader {
     ) throws(Diagnostic) {
         let records = TextRecords(bytes, count: count ?? bytes.count, skippingBOM: atFileStart, allowNulDelimited: false)
         let countBefore = out.count
-        var lines = StepsLineReader(file: file, atFileStart: atFileStart, lineShift: lineShift)
-        defer { lines.collector.finish(into: &warnings) }
+        var reader = StepsLineReader(file: file, atFileStart: atFileStart, lineShift: lineShift)
+        defer { reader.collector.finish(into: &warnings) }
         // Each line is read through one pointer into `bytes` (a `let`, so its storage
         // outlives the walk): slices of the array took a retain and a release apiece,
         // a third of the parse at a million lines.
         bytes.withUnsafeBufferPointer { buffer in
             records.forEach { range, line in
-                lines.read(range, line: line, in: buffer, into: &out)
+                reader.read(range, line: line, in: buffer, into: &out)
                 return true
             }
         }
-        if out.count == countBefore, let first = lines.firstBad {
+        if out.count == countBefore, let first = reader.firstBad {
             throw Diagnostic.error(
                 file, at: SourcePosition(line: first.line, column: first.column, byteOffset: first.offset),
                 "no usable 'step<TAB>path' record: " + first.message)
