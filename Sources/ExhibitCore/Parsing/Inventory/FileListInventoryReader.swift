@@ -303,10 +303,9 @@ private struct PathListParser {
         var firstLine: (line: Int, offset: Int)?
         var listedDirectories: [Int: Int] = [:]
         var directories = ListedDirectoryChain()
-        var plainPaths = PlainPathCheck()
-        // The last line was plain and in a directory, so `directories` holds the directory
-        // `plainPaths` does: a plain line it finds in that directory needs no other lookup.
-        var chainHoldsPlainDirectory = false
+        // Its note: the node of the directory it holds, once `directories` holds that one
+        // too; a plain line it finds there needs no other lookup.
+        var plainPaths = PlainPathCheck<Int>()
         do throws(EvidenceSourceError) {
             try list.forEach { record, line, base in
                 self.base = base
@@ -321,17 +320,17 @@ private struct PathListParser {
                     // Most lines: the path is `raw` after its `./`, in normal form. Read through a
                     // pointer, as no slice of the window is made (each took a retain and a release).
                     usable += 1
-                    let sameDirectory = chainHoldsPlainDirectory && plainPaths.matchedLastDirectory
                     raw.withUnsafeBufferPointer { whole in
                         let nameStart = add(
                             UnsafeBufferPointer(rebasing: whole[(plain - raw.startIndex)...]), isDirectoryLine: false, line: line, offset: offset(raw),
-                            checkingUTF8: true, inLastDirectory: sameDirectory, directories: &directories, listedDirectories: &listedDirectories,
+                            checkingUTF8: true, knownParent: plainPaths.note, directories: &directories, listedDirectories: &listedDirectories,
                             builder: &builder)
-                        chainHoldsPlainDirectory = nameStart > 0
+                        plainPaths.note = nameStart > 0 ? directories.lastNode : nil
                     }
                     return
                 }
-                chainHoldsPlainDirectory = false
+                // The chain moves to this line's directory, which the check does not hold.
+                plainPaths.note = nil
                 guard let path = relativePath(raw, line: line) else {
                     if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
                         usable += 1
@@ -368,18 +367,18 @@ private struct PathListParser {
     /// (`ListedDirectoryChain`); a directory line promotes it, and a repeated line is warned of.
     /// `checkingUTF8`: the line's UTF-8 warning is given here (`relativePath` gave it
     /// otherwise); only the name is checked when the directory is the last line's.
-    /// `inLastDirectory`: the path is known to be in the directory `directories` holds.
+    /// `knownParent`: the node of the path's directory, known to be the one `directories` holds.
     /// Returns where the name starts in `path` (0: directly in the container).
     private mutating func add(
-        _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool, inLastDirectory: Bool = false,
+        _ path: UnsafeBufferPointer<UInt8>, isDirectoryLine: Bool, line: Int, offset: Int, checkingUTF8: Bool, knownParent: Int? = nil,
         directories: inout ListedDirectoryChain, listedDirectories: inout [Int: Int], builder: inout InventoryBuilder
     ) -> Int {
         let nameStart = ContainerPath.nameStart(path)
         let parent: Int
         if nameStart == 0 {
             parent = Inventory.root
-        } else if inLastDirectory, let known = directories.lastNode {
-            parent = known
+        } else if let knownParent {
+            parent = knownParent
         } else {
             parent = directories.node(at: UnsafeBufferPointer(rebasing: path[..<(nameStart - 1)]), builder: &builder)
         }
@@ -406,7 +405,7 @@ private struct PathListParser {
     /// normal form once its leading `./`s are dropped, and shallower than the depth limit
     /// (what `relativePath` would return as a slice of `raw`, with no warning but the
     /// UTF-8 one). nil for every other line, which takes `relativePath`.
-    static func plainPathStart(_ raw: ArraySlice<UInt8>, checking check: inout PlainPathCheck) -> Int? {
+    static func plainPathStart<Note>(_ raw: ArraySlice<UInt8>, checking check: inout PlainPathCheck<Note>) -> Int? {
         raw.withUnsafeBufferPointer { b -> Int? in
             // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
             guard b.first != UInt8(ascii: "~"), let path = check.plainPath(b), path.count < NcduFormat.maximumDepth,
@@ -428,34 +427,32 @@ private struct PathListParser {
 
     /// `readingAhead`: false while the second core is busy (`ListArtifact.forEach`).
     mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget, readingAhead: Bool = true) {
-        var state = SizeLineState()
+        var plainPaths = PlainPathCheck<SizedDirectory>()
         do throws(EvidenceSourceError) {
             try list.forEach(readingAhead: readingAhead) { record, line, base in
                 self.base = base
                 guard let text = record else { return warnTooLong(line: line, offset: base) }
                 if text.isEmpty { return }
-                if text.withUnsafeBufferPointer({ applyDigitsSizeLine($0, at: text.startIndex, line: line, &state, to: &builder) }) { return }
-                applySizeLine(text, line: line, &state, to: &builder)
+                if text.withUnsafeBufferPointer({ applyDigitsSizeLine($0, at: text.startIndex, line: line, &plainPaths, to: &builder) }) { return }
+                applySizeLine(text, line: line, &plainPaths, to: &builder)
             }
         } catch {
             stopped(error)
         }
     }
 
-    /// What sizes.txt's lines carry from one to the next.
-    private struct SizeLineState {
-        var plainPaths = PlainPathCheck()
-        /// The node of the directory `plainPaths` holds and its UTF-8 verdict, once a line
-        /// in it was found: the next line in it (`matchedLastDirectory`) is looked up
-        /// there, without comparing its directory's bytes a second time.
-        var plainDirectory: (node: Int, isValidUTF8: Bool)?
+    /// sizes.txt's note on the directory its plain-path check holds, once a line in it was
+    /// found: the next line in it is looked up there, without comparing its bytes again.
+    private struct SizedDirectory {
+        var node: Int
+        var isValidUTF8: Bool
     }
 
     /// Most lines: `size<TAB>path` with a size of digits alone and a path in normal form,
     /// read through a pointer. False, with nothing done, for any other line, which
     /// `applySizeLine` reads (and warns of). `start`: the line's index in its window.
     private mutating func applyDigitsSizeLine(
-        _ text: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, _ state: inout SizeLineState, to builder: inout some SizeTarget
+        _ text: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, _ plainPaths: inout PlainPathCheck<SizedDirectory>, to builder: inout some SizeTarget
     ) -> Bool {
         // At most 19 digits (no overflow), then the TAB `find -printf '%s\t%P'` writes.
         var size: UInt64 = 0
@@ -469,7 +466,7 @@ private struct PathListParser {
         }
         guard i > 0, i < text.count, text[i] == 0x09 else { return false }
         return applySize(
-            size, toPlainPath: UnsafeBufferPointer(rebasing: text[(i + 1)...]), line: line, column: i + 2, offset: base + start + i + 1, &state,
+            size, toPlainPath: UnsafeBufferPointer(rebasing: text[(i + 1)...]), line: line, column: i + 2, offset: base + start + i + 1, &plainPaths,
             to: &builder)
     }
 
@@ -478,29 +475,26 @@ private struct PathListParser {
     /// with nothing given, for any other path, which `relativePath` reads. `column` and
     /// `offset`: the field's, for the warnings.
     private mutating func applySize(
-        _ size: UInt64, toPlainPath field: UnsafeBufferPointer<UInt8>, line: Int, column: Int, offset: Int, _ state: inout SizeLineState,
+        _ size: UInt64, toPlainPath field: UnsafeBufferPointer<UInt8>, line: Int, column: Int, offset: Int, _ plainPaths: inout PlainPathCheck<SizedDirectory>,
         to builder: inout some SizeTarget
     ) -> Bool {
         // `~/…` is in normal form, but an unexpanded home directory: `relativePath` cuts it.
         guard field.first != UInt8(ascii: "~") else { return false }
-        let plain = state.plainPaths.plainPath(field)
-        // A path in another directory made the check hold that one, even when it is
-        // refused below (too deep): the node of the directory held before is no longer it.
-        if !state.plainPaths.matchedLastDirectory { state.plainDirectory = nil }
-        guard let path = plain, path.count < NcduFormat.maximumDepth else { return false }
+        // A path in another directory drops the note, even when it is refused below (too deep).
+        guard let path = plainPaths.plainPath(field), path.count < NcduFormat.maximumDepth else { return false }
         // Not empty: a path the check passes has a name.
-        let nameStart = state.plainPaths.nameStart
+        let nameStart = plainPaths.nameStart
         let name = UnsafeBufferPointer(rebasing: path[nameStart...])
         let id: Int?
         let directoryIsValid: Bool
-        if let known = state.plainDirectory {
+        if let known = plainPaths.note {
             id = existingNode(named: name, in: known.node, builder: &builder)
             directoryIsValid = known.isValidUTF8
         } else {
             id = existingNode(path, in: &builder)
             directoryIsValid = lastDirectoryIsValidUTF8
             // A found node's directory is the last one looked up.
-            if id != nil && nameStart > 0 { state.plainDirectory = (lastDirectory.node, lastDirectoryIsValidUTF8) }
+            if id != nil && nameStart > 0 { plainPaths.note = SizedDirectory(node: lastDirectory.node, isValidUTF8: lastDirectoryIsValidUTF8) }
         }
         // A found node's directory is known valid or not: only its name is checked.
         if !collector.isFull && !UTF8Validity.isWellFormed(id != nil && directoryIsValid ? name : path) {
@@ -517,7 +511,7 @@ private struct PathListParser {
     }
 
     /// A line `applyDigitsSizeLine` does not take: any size, any path, and the warnings.
-    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ state: inout SizeLineState, to builder: inout some SizeTarget) {
+    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ plainPaths: inout PlainPathCheck<SizedDirectory>, to builder: inout some SizeTarget) {
         guard let field = SizeField.parse(text) else {
             // `find -printf '%s\t%P'` prints the start directory with an empty path.
             if text.last == 0x09 || text.last == 0x20 { return }
@@ -542,7 +536,7 @@ private struct PathListParser {
         }
         let pathText = text[field.pathStart...]
         let applied = pathText.withUnsafeBufferPointer {
-            applySize(size, toPlainPath: $0, line: line, column: column, offset: offset(pathText), &state, to: &builder)
+            applySize(size, toPlainPath: $0, line: line, column: column, offset: offset(pathText), &plainPaths, to: &builder)
         }
         if applied { return }
         guard let path = relativePath(pathText, line: line, column: column) else { return }

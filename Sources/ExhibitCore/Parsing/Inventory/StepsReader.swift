@@ -134,9 +134,8 @@ private struct StepsLineReader {
     /// line naming the same step, or a file in the same directory, checks the rest only.
     private var lastStep: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
     private var lastDirectory: (bytes: UnsafeBufferPointer<UInt8>, isValid: Bool)?
-    private var plainPaths = PlainPathCheck()
-    /// The UTF-8 verdict of the directory `plainPaths` holds (set when it stored it).
-    private var plainDirectoryIsValid: Bool?
+    /// Its note: the UTF-8 verdict of the directory it holds.
+    private var plainPaths = PlainPathCheck<Bool>()
     /// Whether the last path given to the sink was one `plainPaths` passed, as its bytes:
     /// its directory is then the one `plainPaths` holds, and the next path that check
     /// finds in it is in the sink's last directory (`StepRecordSink.take`).
@@ -184,12 +183,12 @@ private struct StepsLineReader {
             let directoryIsValid: Bool
             if nameStart == 0 {
                 directoryIsValid = true
-            } else if plainPaths.matchedLastDirectory, let known = plainDirectoryIsValid {
+            } else if let known = plainPaths.note {
                 // The directory the check passed last: its verdict, not its bytes compared again.
                 directoryIsValid = known
             } else {
                 directoryIsValid = Self.isValidUTF8(UnsafeBufferPointer(rebasing: plain[..<(nameStart - 1)]), same: &lastDirectory)
-                plainDirectoryIsValid = directoryIsValid
+                plainPaths.note = directoryIsValid
             }
             let pathIsValid = directoryIsValid && UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: plain[nameStart...]))
             // A path not valid UTF-8 is given decoded, not as these bytes.

@@ -280,7 +280,7 @@ import Testing
         var random = ExhibitSynthetic.SplitMix64(seed: 19)
         let directories = ["a/b", "a/b/", "a//b", "a/./b", "a/b/..", "./a/b", "a", "", ".", "a/bc", "a/.b"]
         let names = ["x", ".", "..", "", "x/", ".x", "x.", "..x", "y/z", "/x"]
-        var check = PlainPathCheck()
+        var check = PlainPathCheck<Int>()
         for _ in 0..<5_000 {
             let directory = directories[Int(random.next() % UInt64(directories.count))]
             let name = names[Int(random.next() % UInt64(names.count))]
@@ -291,6 +291,23 @@ import Testing
             let got = raw.withUnsafeBufferPointer { check.plainPath($0).map { Array($0) } }
             #expect(got == expected, "\(String(decoding: raw, as: UTF8.self))")
         }
+    }
+
+    /// A reader's note on the directory the check holds lasts while paths are found there
+    /// and is gone at the first one that is not, whether or not that one passes.
+    @Test func theNoteOnTheHeldDirectoryGoesWithIt() {
+        var check = PlainPathCheck<Int>()
+        func pass(_ path: String) -> Bool { Array(path.utf8).withUnsafeBufferPointer { check.plainPath($0) != nil } }
+        #expect(pass("a/b/x"))
+        check.note = 7
+        #expect(pass("./a/b/y") && check.note == 7)
+        #expect(!pass("a/b/.") && check.note == 7)  // refused, but in the held directory
+        #expect(!pass("a//b/z") && check.note == nil)  // not in normal form: another directory
+        #expect(pass("a/b/z"))
+        check.note = 8
+        #expect(pass("a/c/x") && check.note == nil)
+        check.note = 9
+        #expect(pass("top") && check.note == nil)
     }
 
     /// `ContainerPath.nameStart` reads eight bytes at a time from the end: against the
