@@ -511,7 +511,9 @@ private struct PathListParser {
     }
 
     /// A line `applyDigitsSizeLine` does not take: any size, any path, and the warnings.
-    private mutating func applySizeLine(_ text: ArraySlice<UInt8>, line: Int, _ plainPaths: inout PlainPathCheck<SizedDirectory>, to builder: inout some SizeTarget) {
+    private mutating func applySizeLine(
+        _ text: ArraySlice<UInt8>, line: Int, _ plainPaths: inout PlainPathCheck<SizedDirectory>, to builder: inout some SizeTarget
+    ) {
         guard let field = SizeField.parse(text) else {
             // `find -printf '%s\t%P'` prints the start directory with an empty path.
             if text.last == 0x09 || text.last == 0x20 { return }
