@@ -33,20 +33,24 @@ public struct GateRun: Sendable {
                         : ": " + TerminalText.sanitized(why.joined(separator: "; ")))
             )
         }
+        let run = TerminalText.escape(bundle.runID)
         if let problem = report.evidence?.authoritativeInventoryProblem {
             return (
                 .notChecked,
-                "\(bundle.runID): \(problem); the run was not checked against it, so the gate fails closed"
-                    + " (the findings above are from \(bundle.inventorySource ?? "?"))"
+                TerminalText.sanitized(
+                    "\(run): \(problem); the run was not checked against it, so the gate fails closed"
+                        + " (the findings above are from \(bundle.inventorySource ?? "?"))")
             )
         }
+        // Flags that could not be read may have made the findings, blocking ones included.
+        if report.findingsVoided, let why = report.whyNotDecided {
+            return (.notChecked, TerminalText.sanitized("\(run): the gate fails closed: \(why)"))
+        }
         if report.hasBlocking { return (.blockingViolation, nil) }
-        // Nothing known blocks, but a blocking rule could not be decided: not a pass.
-        if report.hasUndecidedBlocking {
-            return (
-                .notChecked,
-                "\(bundle.runID): \(report.undecidedRules.count) blocking rule(s) undecided: the exclusion flags of the files they cover are not recorded"
-            )
+        // Nothing known blocks, but a blocking rule could not be decided or part of the
+        // container was not seen: not a pass.
+        if let why = report.whyNotDecided {
+            return (.notChecked, TerminalText.sanitized("\(run): nothing known blocks, but \(why)"))
         }
         return (.success, nil)
     }

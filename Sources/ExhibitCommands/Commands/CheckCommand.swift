@@ -18,10 +18,14 @@ enum CheckCommand {
             2 on usage errors, an unreadable RUN, a rules file with errors (unreadable included), or a
             run whose container inventory is missing, malformed or unreadable (nothing could be checked);
             also when container/inventory.json is present but broken, even if files.txt could stand in,
-            and when nothing known blocks but a blocking rule is undecided because the exclusion flags
-            of the files it covers are not recorded (listed under "undecided").
-            Before the result, an evidence section says which inventory was used and why, every
-            artifact that could not be used, and the bundle's diagnostics.
+            or container/excluded.txt or xattr.txt is present but cannot be used (the findings may be
+            wrong), and when nothing known blocks but a blocking rule is undecided because the exclusion
+            flags of the files it covers are not recorded (listed under "undecided"), or part of the
+            container was not checked (entries the scan excluded or could not read, names no file can
+            have; listed under "not checked").
+            Before the result, an evidence section says which inventory was used and why, what of the
+            container was not checked, every artifact that could not be used, and the bundle's
+            diagnostics.
             Where the run's timeline (the result bundle's session log, activities and failure
             times) and the files' birth or modification times (container/times.txt) allow, each
             violation also names the step inferred to have created its file, with its confidence

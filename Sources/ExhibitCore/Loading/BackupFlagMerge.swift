@@ -5,7 +5,9 @@
 /// dump). A later source decides only the items no stronger source recorded; where it
 /// disagrees with a stronger one, it is warned with both positions and the stronger
 /// record stays. excluded.txt and xattr.txt each record the whole container: an item
-/// they do not name is recorded as not excluded.
+/// they do not name is recorded as not excluded. An inventory.json that only claims
+/// every flag was recorded (`"x_backup_flags":"complete"`) records no flag of an item
+/// without `x_backup_excluded`: an artifact that names the item decides it.
 struct BackupFlagMerge {
     var inventory: Inventory
     /// Container prefixes an artifact's paths may start with: the path ncdu scanned
@@ -66,11 +68,16 @@ struct BackupFlagMerge {
         for (node, line) in marks {
             if named[node] { continue }
             named[node] = true
-            if inventory.isFlagRecorded(node), !inventory.isExcludedOwn(node) {
+            if inventory.isFlagRecordedExplicitly(node), !inventory.isExcludedOwn(node) {
                 collector.add(
                     "\"\(TerminalText.escape(inventory.path(node)))\": \(file):\(line) says excluded from backup, \(baseFile) records it not excluded; \(baseFile) wins",
                     line: line, offset: 0)
             } else {
+                if inventory.isFlagRecorded(node), !inventory.isExcludedOwn(node) {
+                    collector.add(
+                        "\"\(TerminalText.escape(inventory.path(node)))\": \(file):\(line) says excluded from backup, where \(baseFile) gives no flag of its own (only \"x_backup_flags\":\"complete\"); \(file) wins",
+                        line: line, offset: 0)
+                }
                 newlyExcluded.append(node)
             }
         }

@@ -138,6 +138,9 @@ public struct CheckReport: Sendable, Equatable {
     /// What of the run could be read (artifact states, diagnostics, the inventory
     /// used); nil for a report not made from a bundle on disk.
     public var evidence: EvidenceAccount?
+    /// Parts of the container the check could not see (`UncheckedEvidence`): with any,
+    /// "nothing blocks" is no pass, and with a flag record among them no verdict is.
+    public var unchecked: [UncheckedEvidence] = []
 
     public init(
         violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
@@ -163,6 +166,23 @@ public struct CheckReport: Sendable, Equatable {
 
     /// A blocking rule could not be decided (its files' flags are unknown).
     public var hasUndecidedBlocking: Bool { undecided.contains { $0.kind.isBlocking } }
+
+    /// Why nothing known blocking is still not a pass: blocking rules undecided, or
+    /// parts of the container not seen. nil when the report can pass.
+    public var whyNotDecided: String? {
+        var parts: [String] = []
+        if hasUndecidedBlocking {
+            let n = undecidedRules.count
+            parts.append(
+                "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)"
+            )
+        }
+        parts += unchecked.map(\.reason)
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The findings rest on evidence that could not be read (`UncheckedEvidence.voidsFindings`).
+    public var findingsVoided: Bool { unchecked.contains(where: \.voidsFindings) }
 
     public func count(of kind: ViolationKind) -> Int { violations.indices.reduce(0) { $0 + (violations.kind(at: $1) == kind ? 1 : 0) } }
 }

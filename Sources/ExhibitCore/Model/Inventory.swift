@@ -25,7 +25,8 @@ public struct Inventory: Sendable {
         var sizeOrDirectory: UInt32
         package var nameLength: UInt16
         package var flags: NodeFlags
-        /// The scan exclusion (low three bits) and how a file's disk size is kept (`DiskSize`).
+        /// The scan exclusion (low three bits), how a file's disk size is kept
+        /// (`DiskSize`, two bits) and where the flag record came from (two bits).
         private var packed: UInt8
 
         static let sizeInTable = UInt32.max
@@ -51,6 +52,36 @@ public struct Inventory: Sendable {
             get { DiskSize(rawValue: packed >> 3 & 0x03) ?? .zero }
             set { packed = packed & ~0x18 | newValue.rawValue << 3 }
         }
+
+        /// The inventory's own record of the item's flag was there but unusable (a value
+        /// of the wrong type, or two values that disagree): the flag is unknown, and a
+        /// claim that every flag was recorded (`FlagRecording.claimedComplete`) does not
+        /// make it "not excluded".
+        var flagRecordUnusable: Bool {
+            get { packed & 0x20 != 0 }
+            set { packed = newValue ? packed | 0x20 : packed & ~0x20 }
+        }
+
+        /// `flagRecorded` only by the inventory's claim that every flag was recorded,
+        /// not by a value of the item's own: any artifact that names the item decides it.
+        var flagImplied: Bool {
+            get { packed & 0x40 != 0 }
+            set { packed = newValue ? packed | 0x40 : packed & ~0x40 }
+        }
+    }
+
+    /// How a source records the backup-exclusion flags of the items it lists.
+    public enum FlagRecording: Sendable {
+        /// Item by item: an item the source gives no flag for is unknown (a real ncdu
+        /// export, a bare files.txt).
+        case itemByItem
+        /// The source says it recorded every flag, and writes a value only where the flag
+        /// is set (inventory.json's `"x_backup_flags":"complete"`): an item without one is
+        /// taken as not excluded, unless an artifact that names it says otherwise.
+        case claimedComplete
+        /// The source lists the whole container's flags (excluded.txt, an xattr dump):
+        /// an item it does not name is recorded as not excluded.
+        case wholeContainer
     }
 
     /// How a file's disk size (ncdu `dsize`) is kept: most are 0 (not recorded) or the
@@ -149,6 +180,10 @@ public struct Inventory: Sendable {
     var unknownFlagFiles = 0
     /// Entries (directories included, the root not) whose flag is unknown.
     var unknownFlagEntries = 0
+    /// Entries whose names cannot be a file name (empty, `.`, `..`, or holding a `/`):
+    /// their paths name no file a container can hold, so what lies at and below them
+    /// was not checked where it really is. Warned by the reader.
+    public internal(set) var unusableNameCount = 0
 
     public static let root: NodeID = 0
 
@@ -507,32 +542,58 @@ public struct Inventory: Sendable {
     /// container, such as excluded.txt or an xattr dump) every other node is recorded
     /// as not excluded. Re-derives inherited exclusion and known flags.
     public mutating func recordFlags(excluded ids: some Sequence<NodeID>, coversContainer: Bool) {
-        for id in ids { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
-        propagateExclusion(recordingAll: coversContainer)
+        for id in ids {
+            nodes[id].flags.formUnion([.excludedOwn, .flagRecorded])
+            nodes[id].flagImplied = false
+        }
+        propagateExclusion(recording: coversContainer ? .wholeContainer : .itemByItem)
     }
+
+    /// Whether the item's flag was recorded by a value of its own, not only by the
+    /// inventory's claim that every flag was (`FlagRecording.claimedComplete`).
+    public func isFlagRecordedExplicitly(_ id: NodeID) -> Bool {
+        nodes[id].flags.contains(.flagRecorded) && !nodes[id].flagImplied
+    }
+
+    /// Whether the inventory gave the item a flag value it could not use (see
+    /// `Node.flagRecordUnusable`).
+    public func isFlagRecordUnusable(_ id: NodeID) -> Bool { nodes[id].flagRecordUnusable }
 
     /// Clears the own flag of a node whose record another source overrides.
     mutating func clearExcludedOwn(_ id: NodeID) {
         nodes[id].flags.remove(.excludedOwn)
     }
 
-    mutating func propagateExclusion(recordingAll: Bool = false) {
-        let (files, entries) = Inventory.propagateExclusion(&nodes, recordingAll: recordingAll)
+    mutating func propagateExclusion(recording: FlagRecording = .itemByItem) {
+        let (files, entries) = Inventory.propagateExclusion(&nodes, recording: recording)
         unknownFlagFiles = files
         unknownFlagEntries = entries
     }
 
     /// Every node is stored after its parent, so one forward sweep sees parents first.
     /// Returns the number of files, and of entries, whose flag stays unknown.
-    /// `recordingAll`: first record every node's own flag (a source that lists the
-    /// whole container's flags), in the same sweep.
+    /// `recording`: how the source just applied records the flags of the items it does
+    /// not mark (`FlagRecording`), applied in the same sweep: `wholeContainer` records
+    /// every node's own flag, `claimedComplete` every node's that has no record and no
+    /// unusable one, as implied.
     @discardableResult
-    static func propagateExclusion(_ nodes: inout [Node], recordingAll: Bool = false) -> (files: Int, entries: Int) {
+    static func propagateExclusion(_ nodes: inout [Node], recording: FlagRecording = .itemByItem) -> (files: Int, entries: Int) {
         var unknownFiles = 0
         var unknownEntries = 0
         for i in nodes.indices {
             var f = nodes[i].flags
-            if recordingAll { f.insert(.flagRecorded) }
+            switch recording {
+            case .itemByItem:
+                break
+            case .claimedComplete:
+                if !f.contains(.flagRecorded) && !nodes[i].flagRecordUnusable {
+                    f.insert(.flagRecorded)
+                    nodes[i].flagImplied = true
+                }
+            case .wholeContainer:
+                f.insert(.flagRecorded)
+                nodes[i].flagImplied = false
+            }
             let own = f.contains(.excludedOwn)
             let parent = i > 0 ? nodes[Int(nodes[i].parent)].flags : []
             let inherited = parent.contains(.excludedEffective)

@@ -45,11 +45,14 @@ public struct InventoryBuilder {
     private var lastNameWasCut = false
     /// Hard links whose bytes an earlier link counted (`markHardLinkRepeat`).
     private var hardLinkRepeats: Set<Int32> = []
-    /// Whether the source records every entry's backup-exclusion flag (an entry not
-    /// marked excluded is known not to be). Readers of sources that carry no flags
-    /// (a real ncdu export, a bare files.txt) set it to false: their entries' flags are
-    /// then unknown, except those recorded one by one (`EntryAttributes.flagRecorded`).
-    public var recordsAllFlags = true
+    /// How the source records the entries' backup-exclusion flags (`Inventory.FlagRecording`).
+    /// Readers of sources that carry no flags (a real ncdu export, a bare files.txt) set
+    /// `itemByItem`: their entries' flags are then unknown, except those recorded one by
+    /// one (`EntryAttributes.flagRecorded`).
+    public var flagRecording: Inventory.FlagRecording = .wholeContainer
+    /// Entries whose names cannot be a file name (empty, `.`, `..`, or holding a `/`),
+    /// counted by the reader that warned of them (`Inventory.unusableNameCount`).
+    public var unusableNameCount = 0
 
     /// No file system allows names near this long (APFS: 255 UTF-16 units); only
     /// hostile input gets here, and the node record keeps the length in 16 bits.
@@ -63,6 +66,16 @@ public struct InventoryBuilder {
         public var excluded = false
         /// The source states this item's flag (set or not): ncdu's `x_backup_excluded` key.
         public var flagRecorded = false
+        /// The source gave this item's flag a value that could not be used: it is unknown
+        /// (`Inventory.Node.flagRecordUnusable`).
+        public var flagRecordUnusable = false
+
+        /// The item's own flag record is unusable: no value of it stands.
+        public mutating func markFlagRecordUnusable() {
+            excluded = false
+            flagRecorded = false
+            flagRecordUnusable = true
+        }
         public var notRegular = false
         public var readError = false
         public var scanExclusion: Inventory.ScanExclusion = .none
@@ -160,6 +173,7 @@ public struct InventoryBuilder {
         }
         storeSizes(id, size: a.size, diskSize: a.diskSize)
         nodes[id].scanExclusion = a.scanExclusion
+        if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
         return id
     }
@@ -207,6 +221,7 @@ public struct InventoryBuilder {
         if a.notRegular { nodes[id].flags.insert(.notRegular) }
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
+        if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
     }
     public func isDirectory(_ id: Int) -> Bool { nodes[id].flags.contains(.directory) }
@@ -443,12 +458,12 @@ public struct InventoryBuilder {
             }
             i -= 1
         }
-        let unknown = Inventory.propagateExclusion(&nodes, recordingAll: recordsAllFlags)
+        let unknown = Inventory.propagateExclusion(&nodes, recording: flagRecording)
         return Inventory(
             nodes: nodes, names: names, directories: directories, childIndex: childIndex,
             stepNames: steps.values, values: values, nameIndexStorage: nameIndex,
             hardLinkRepeats: hardLinkRepeats,
-            unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries)
+            unknownFlagFiles: unknown.files, unknownFlagEntries: unknown.entries, unusableNameCount: unusableNameCount)
     }
 }
 

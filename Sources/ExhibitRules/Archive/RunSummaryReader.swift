@@ -39,6 +39,7 @@ public enum RunSummaryReader {
                     let n = report.undecidedRules.count
                     summary.problems.append("exclusion flags not recorded: \(n) blocking rule\(n == 1 ? "" : "s") undecided")
                 }
+                for u in report.unchecked { summary.problems.append("container not all checked: " + u.kind.title) }
                 proposal = report.proposal
                 summary.proposal = report.proposal.proposed
                 summary.proposalConfidence = report.proposal.confidence

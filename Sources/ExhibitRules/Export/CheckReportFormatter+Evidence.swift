@@ -9,6 +9,7 @@ extension CheckReportFormatter {
     static func evidenceLines(_ report: CheckReport) -> [String] {
         guard let e = report.evidence else { return [] }
         var lines = ["", "evidence:", "  inventory: " + esc(e.inventoryReason)]
+        for u in report.unchecked { lines.append("  not checked: " + TerminalText.sanitized(u.reason)) }
         for f in e.files {
             switch f.state {
             case .malformed, .unreadable:
@@ -42,6 +43,12 @@ extension CheckReportFormatter {
                 ("message", .string(d.message)),
             ])
         }
-        return [("inventory", inventory), ("evidence", .array(files)), ("diagnostics", .array(diagnostics))]
+        let unchecked: [JSONWriter.Value] = report.unchecked.map { u in
+            .object([("kind", .string(u.kind.rawValue)), ("reason", .string(u.reason)), ("voidsFindings", .bool(u.voidsFindings))])
+        }
+        return [
+            ("inventory", inventory), ("evidence", .array(files)), ("unchecked", .array(unchecked)),
+            ("diagnostics", .array(diagnostics)),
+        ]
     }
 }

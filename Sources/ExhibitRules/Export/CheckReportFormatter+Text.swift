@@ -74,11 +74,15 @@ extension CheckReportFormatter {
         let warnings = report.violations.count - blocking
         let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         let undecided = report.undecidedRules.count
-        let undecidedText = "\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)"
-        if undecided == 0 {
+        var open: [String] = []
+        if undecided > 0 { open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)") }
+        if !report.unchecked.isEmpty { open.append("part of the container not checked (see evidence)") }
+        if open.isEmpty {
             line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
+        } else if report.findingsVoided {
+            line("result: \(total) — not decided: " + open.joined(separator: "; ") + ", and the findings may be wrong")
         } else {
-            line("result: \(total)" + (blocking > 0 ? " — blocking; " : " — nothing known blocks, but ") + undecidedText)
+            line("result: \(total)" + (blocking > 0 ? " — blocking; " : " — nothing known blocks, but ") + open.joined(separator: "; "))
         }
     }
 

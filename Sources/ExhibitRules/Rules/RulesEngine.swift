@@ -62,9 +62,13 @@ public enum RulesEngine {
         var report = check(
             inventory: bundle.inventory, failures: bundle.failures, duTotals: bundle.duTotals, compiled: compiled,
             rulesSource: rulesSource, rulesDiagnostics: rulesDiagnostics)
+        report.unchecked = UncheckedEvidence.assess(bundle)
         let rules = compiled.rules
         let hasTestResults = !bundle.results.isEmpty
-        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty || !hasTestResults else { return report }
+        guard !rules.preferences.isEmpty || !rules.backgroundTasks.isEmpty || !hasTestResults else {
+            sayWhatIsUndecided(&report)
+            return report
+        }
         var extra: [Violation] = []
         if !rules.preferences.isEmpty {
             let prefs = PreferenceCheck.run(
@@ -93,17 +97,17 @@ public enum RulesEngine {
         return report
     }
 
-    /// With nothing known to block but rules undecided, "no boundary failure" would claim
-    /// more than the evidence shows: the rationale says what could not be decided.
+    /// With nothing known to block but rules undecided or parts of the container not
+    /// seen, "no boundary failure" would claim more than the evidence shows: the
+    /// rationale says what could not be decided. So does a proposal whose findings rest
+    /// on a flag record that could not be read.
     static func sayWhatIsUndecided(_ report: inout CheckReport) {
-        guard report.hasUndecidedBlocking, !report.hasBlocking else { return }
-        let n = report.undecidedRules.count
+        guard let why = report.whyNotDecided, !report.hasBlocking || report.findingsVoided else { return }
         let noResults = report.proposal.confidence == .noTestResults
         report.proposal.confidence = noResults ? .noTestResults : .noEvidence
         report.proposal.rationale =
             (noResults ? Classifier.noResultsRationale + " " : "")
-            + "No known violation blocks, but \(n) blocking rule\(n == 1 ? " is" : "s are") undecided: "
-            + "the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)."
+            + (report.hasBlocking ? "The findings may be wrong: " : "No known violation blocks, but ") + why + "."
     }
 
     /// Kind (blocking kinds first, in `ViolationKind` order), then path bytes, then rule

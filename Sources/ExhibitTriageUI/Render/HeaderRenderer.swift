@@ -160,7 +160,10 @@ enum HeaderRenderer {
         } else if data.proposedClass == nil {
             line.append((Segment(" Proposed ", .dim), 0))
             line.append((Segment("none", .plain), 0))
-            line.append((Segment(data.evidence.authoritativeInventoryBroken ? " (inventory.json unusable)" : " (rules undecided)", .dim), 1))
+            let why =
+                data.evidence.authoritativeInventoryBroken
+                ? " (inventory.json unusable)" : data.report.unchecked.isEmpty ? " (rules undecided)" : " (not all checked)"
+            line.append((Segment(why, .dim), 1))
         } else {
             let proposal = data.report.proposal
             line.append((Segment(" Proposed ", .dim), 0))

@@ -82,10 +82,13 @@ public struct EvidenceStatus: Sendable, Equatable {
         if authoritativeInventoryBroken {
             return "\(EvidenceLayout.inventoryJSON) could not be used; the findings are from \(EvidenceLayout.filesList)"
         }
+        if report.findingsVoided, let why = report.whyNotDecided { return "the findings may be wrong: " + why }
         switch cls {
         case .notBoundaryFailure where report.hasUndecidedBlocking:
             let n = report.undecidedRules.count
             return "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags are not recorded"
+        case .notBoundaryFailure where !report.unchecked.isEmpty:
+            return "part of the container was not checked: " + report.unchecked.map(\.reason).joined(separator: "; ")
         case .unsetAttribute where report.count(of: .unsetAttribute) == 0 && !report.undecided.isEmpty:
             return "no unset attribute is known: the exclusion flags are not recorded"
         default:

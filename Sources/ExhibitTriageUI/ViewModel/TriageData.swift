@@ -76,11 +76,13 @@ public final class TriageData: Sendable {
     public var inventory: Inventory? { bundle.inventory }
 
     /// The class the UI proposes: none when the container inventory could not be read,
-    /// or when nothing known blocks but a blocking rule is undecided (unknown flags); the
-    /// classifier, seeing no violations, would say "not a boundary failure".
+    /// when a flag record could not be read (the findings may be wrong), or when nothing
+    /// known blocks but a blocking rule is undecided (unknown flags) or part of the
+    /// container was not checked; the classifier, seeing no violations, would say "not a
+    /// boundary failure".
     public var proposedClass: FailureClass? {
-        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken { return nil }
-        if report.hasUndecidedBlocking && !report.hasBlocking { return nil }
+        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken || report.findingsVoided { return nil }
+        if report.whyNotDecided != nil && !report.hasBlocking { return nil }
         return report.proposal.proposed
     }
 

@@ -156,13 +156,30 @@ import Testing
 
     @Test func theInventoryKeyWinsOverTheDump() throws {
         let bundle = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(flagsKey: "complete", excludedOnIndex: false),
+            EvidenceLayout.xattrDump: "Library/Application Support/VaultIndex: \(Self.attribute): com.apple.MobileBackup\n",
+        ])
+        #expect(flag(bundle, "Library/Application Support/VaultIndex/index.db") == .notExcluded)
+        #expect(bundle.diagnostics.contains { $0.message.contains("container/inventory.json records it not excluded") })
+        let excluded = load([
+            EvidenceLayout.inventoryJSON: Self.ncduExport(flagsKey: "complete", excludedOnIndex: true),
+            EvidenceLayout.xattrDump: "",
+        ])
+        #expect(flag(excluded, "Library/Application Support/VaultIndex/index.db") == .excluded)
+        #expect(excluded.diagnostics.contains { $0.message.contains("container/inventory.json records it excluded") })
+    }
+
+    /// "complete" with no value of the item's own only implies "not excluded": the dump,
+    /// which names the item, records it, and the disagreement is said.
+    @Test func theDumpWinsOverTheInventorysImpliedDefault() throws {
+        let bundle = load([
             EvidenceLayout.inventoryJSON: Self.ncduExport(flagsKey: "complete", excludedOnIndex: true),
             EvidenceLayout.xattrDump: "Library/Application Support/Downloads: \(Self.attribute): com.apple.MobileBackup\n",
         ])
-        #expect(flag(bundle, "Library/Application Support/Downloads/pack.bin") == .notExcluded)
+        #expect(flag(bundle, "Library/Application Support/Downloads/pack.bin") == .excluded)
         #expect(flag(bundle, "Library/Application Support/VaultIndex/index.db") == .excluded)
-        #expect(bundle.diagnostics.contains { $0.message.contains("container/inventory.json records it not excluded") })
-        #expect(bundle.diagnostics.contains { $0.message.contains("container/inventory.json records it excluded") })
+        #expect(flag(bundle, "Documents/Vault.sqlite") == .notExcluded)
+        #expect(bundle.diagnostics.contains { $0.message.contains("gives no flag of its own") && $0.message.contains("Downloads") })
     }
 
     @Test func aFileListAloneRecordsNoFlag() throws {

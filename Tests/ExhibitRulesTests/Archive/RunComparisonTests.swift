@@ -19,7 +19,7 @@ import Testing
     /// its own), a Caches file and a Documents file; `modelsExcluded` flags the directory.
     static func container(modelsExcluded: Bool, cachesExcluded: Bool = false, recordsFlags: Bool = true) -> Inventory {
         var b = InventoryBuilder()
-        b.recordsAllFlags = recordsFlags
+        b.flagRecording = recordsFlags ? .wholeContainer : .itemByItem
         let docs = b.addDirectory(name: Array("Documents".utf8), parent: 0)
         b.addFile(name: Array("notes.db".utf8), parent: docs, size: 100)
         let lib = b.addDirectory(name: Array("Library".utf8), parent: 0)

@@ -58,7 +58,7 @@ import Testing
 
     static func hostileInventory(_ rng: inout SplitMix64) -> Inventory {
         var builder = InventoryBuilder()
-        builder.recordsAllFlags = true
+        builder.flagRecording = .wholeContainer
         let pool = GroupedViolationsDifferentialTests.namePool + hostileNames
         func fill(_ parent: Int, depth: Int) {
             var used: Set<[UInt8]> = []

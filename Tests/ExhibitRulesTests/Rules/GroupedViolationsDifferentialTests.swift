@@ -21,7 +21,7 @@ import Testing
     /// valid UTF-8 unless `invalid`. Some branches go 12 levels deep.
     static func randomInventory(_ rng: inout SplitMix64, duplicates: Bool, invalid: Bool) -> Inventory {
         var builder = InventoryBuilder()
-        builder.recordsAllFlags = true
+        builder.flagRecording = .wholeContainer
         let steps = ["first install", "retry download", "testTmpEmptyAfterRun setup"]
         func fill(_ parent: Int, depth: Int, maxDepth: Int, pool: [[UInt8]]) {
             var used: Set<[UInt8]> = []

@@ -58,7 +58,7 @@ import Testing
     /// some items carry `x_backup_excluded`), so many flags are unknown.
     static func randomInventory(_ rng: inout SplitMix64, partialFlags: Bool = false) -> Inventory {
         var builder = InventoryBuilder()
-        builder.recordsAllFlags = !partialFlags
+        builder.flagRecording = partialFlags ? .itemByItem : .wholeContainer
         if partialFlags, rng.next() % 2 == 0 { builder.setAttributes(Inventory.root, recorded()) }
         func recorded() -> InventoryBuilder.EntryAttributes {
             var a = InventoryBuilder.EntryAttributes()

@@ -98,6 +98,25 @@ import Testing
         #expect(text.contains("evidence: inventory malformed") && !text.contains("Proposed skipped cleanup"))
     }
 
+    /// A scan that left tmp out: nothing known blocks, but "not a boundary failure" is
+    /// not proposed and, chosen, is asked for; a class with a known violation is not.
+    @Test func aContainerNotAllScannedProposesNothing() {
+        let partial = EvidenceFixture.ncduExport.split(separator: "\n").map {
+            $0 == #"[{"name":"tmp"}]]]"# ? #"{"name":"tmp","excluded":"pattern"}]]"# : String($0)
+        }.joined(separator: "\n")
+        let s = EvidenceFixture.state(
+            [EvidenceLayout.inventoryJSON: partial, EvidenceLayout.excludedList: "Library/Caches\nLibrary/Application Support/Downloads\n"],
+            rows: 40, cols: 120)
+        #expect(!s.data.report.hasBlocking)
+        #expect(s.data.report.unchecked.map(\.kind) == [.notScanned])
+        #expect(s.data.proposedClass == nil)
+        #expect(
+            s.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)?.hasPrefix(
+                "part of the container was not checked: 1 entry was not scanned: tmp (excluded by a pattern)") == true)
+        let text = TriageRenderer.render(s, glyphs: .ascii).text
+        #expect(text.contains("Proposed none (not all checked)"), "\(text)")
+    }
+
     @Test func classesTheUnknownFlagsCannotSupportAreAskedFor() {
         let s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: EvidenceFixture.ncduExport])
         let evidence = s.data.evidence

@@ -122,7 +122,7 @@ import Testing
     @Test func whatWasNotComparedIsSaid() throws {
         var s = TriageState(data: TriageFixture.data(), rows: 24, cols: 80, canCompare: true)
         var base = InventoryBuilder()
-        base.recordsAllFlags = false
+        base.flagRecording = .itemByItem
         let docs = base.addDirectory(name: Array("Documents".utf8), parent: 0)
         base.addFile(name: Array("vault.sqlite".utf8), parent: docs, size: 81_920)
         _ = s.receive(.baseLoaded("run-x", .success(ComparisonFixture.comparing(base: base.build())), runID: "run-0142"))

@@ -153,7 +153,7 @@ public enum FileListInventoryReader {
         }
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
         // A path list alone records no flag; excluded.txt or the dump records them all.
-        builder.recordsAllFlags = used.contains(where: { $0 != sizesFile })
+        builder.flagRecording = used.contains(where: { $0 != sizesFile }) ? .wholeContainer : .itemByItem
         return FileListInventory(inventory: builder.finish(), usedCompanions: used, strippedPrefix: prefix)
     }
 

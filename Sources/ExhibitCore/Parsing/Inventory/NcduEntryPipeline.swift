@@ -157,6 +157,7 @@ struct NcduEntryApplier {
                     warn(id: added, phase: WarningOrder.duplicate, at: batch.position(of: e), message)
                 }
                 if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || exhibit_memchr(name.baseAddress, 0x2F, name.count) != nil {
+                    builder.unusableNameCount += 1
                     warn(
                         id: added, phase: WarningOrder.unusableName, at: batch.position(of: e),
                         "unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')")

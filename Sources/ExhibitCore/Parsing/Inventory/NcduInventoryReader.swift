@@ -163,7 +163,7 @@ private struct NcduParser {
             reservingCapacity: NcduFormat.entryCapacity(forFileSize: sizeHint),
             nameBytes: NcduFormat.nameCapacity(forFileSize: sizeHint))
         // Known only if the metadata says so, or item by item.
-        builder.recordsAllFlags = false
+        builder.flagRecording = .itemByItem
         applier = NcduEntryApplier(builder: builder, file: scanner.file)
         pipelined = threads.pipelined(sizeHint: sizeHint)
         warnings = WarningCollector(file: scanner.file)
@@ -235,7 +235,7 @@ private struct NcduParser {
         var doc = try parseMetadata()
         doc.minorVersion = minor
         hardLinkMarksRepeatsOnly = doc.programName == "gdu"
-        applier.builder.recordsAllFlags = doc.recordsAllFlags
+        applier.builder.flagRecording = doc.recordsAllFlags ? .claimedComplete : .itemByItem
         try s.expect(UInt8(ascii: ","), "',' before the root directory")
         guard s.peek() == UInt8(ascii: "[") else {
             throw s.failure("the root directory as an array ('[' then its info object and children)")
@@ -441,10 +441,7 @@ private struct NcduParser {
                 case .dsize: a.diskSize = try readSize("dsize")
                 case .readError: a.readError = try readBool("read_error")
                 case .notreg: a.notRegular = try readBool("notreg")
-                case .backupExcluded:
-                    // Recorded only by a real boolean; a value of another type is warned and ignored.
-                    a.flagRecorded = s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f")
-                    a.excluded = try readBool(NcduFormat.backupExcludedKey)
+                case .backupExcluded: try readBackupExcluded(&a)
                 case .excluded: try readScanExclusion(&a)
                 case .step: a.stepID = try readStep()
                 case .dev: itemDevice = try readIdentifier("dev")
@@ -505,6 +502,30 @@ private struct NcduParser {
             warn("expected true or false for \"\(key)\"; ignored", at: s.offset)
             try s.skipValue()
             return false
+        }
+    }
+
+    /// `x_backup_excluded`: recorded only by a real boolean. A value of another type, or
+    /// a second value that disagrees with the first, leaves the flag unknown (warned):
+    /// read as "not excluded", it would let a `"complete"` inventory pass a must-restore
+    /// file nobody recorded, and last-wins would let a crafted second key decide.
+    mutating func readBackupExcluded(_ a: inout InventoryBuilder.EntryAttributes) throws(Diagnostic) {
+        let key = NcduFormat.backupExcludedKey
+        let at = s.offset
+        let seenBefore = a.flagRecorded || a.flagRecordUnusable
+        guard s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f") else {
+            warn("expected true or false for \"\(key)\"; the item's flag is unknown", at: at)
+            try s.skipValue()
+            a.markFlagRecordUnusable()
+            return
+        }
+        let value = try readBool(key)
+        if !seenBefore {
+            a.flagRecorded = true
+            a.excluded = value
+        } else if a.flagRecordUnusable || value != a.excluded {
+            warn("\"\(key)\" given twice in one item with different values; the item's flag is unknown", at: at)
+            a.markFlagRecordUnusable()
         }
     }
 

@@ -1,0 +1,122 @@
+/// A part of the container the rules check could not see. A gate says "nothing blocks"
+/// only when there is none: a scan that skipped `tmp`, a name that places a subtree
+/// nowhere, or a flag record that could not be read is evidence not read, and a gate
+/// never passes on that.
+public struct UncheckedEvidence: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// An artifact that records exclusion flags (excluded.txt, xattr.txt) is present
+        /// but could not be used: the flags the check held the files to may be wrong, so
+        /// its findings, blocking ones included, are not trusted either.
+        case flagRecord = "flag-record"
+        /// Entries whose names cannot be a file name (`Inventory.unusableNameCount`).
+        case unusableNames = "unusable-names"
+        /// Entries the scan left out (ncdu `excluded`) or could not read (`read_error`):
+        /// what is in them, and their own flags, were not recorded.
+        case notScanned = "not-scanned"
+
+        /// A few words, for a list of runs.
+        public var title: String {
+            switch self {
+            case .flagRecord: "an exclusion flag record could not be read"
+            case .unusableNames: "names no file can have"
+            case .notScanned: "entries not scanned"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// One sentence whose paths are escaped already, as a diagnostic's quoted bytes
+    /// are: show it through `TerminalText.sanitized`.
+    public var reason: String
+
+    public init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// Whether the findings themselves may be wrong, not only incomplete: then a blocking
+    /// verdict is not trusted either and the gate fails closed.
+    public var voidsFindings: Bool { kind == .flagRecord }
+
+    /// What of `bundle`'s container its check cannot see. Empty without an inventory
+    /// (that is said apart: nothing was checked at all).
+    public static func assess(_ bundle: EvidenceBundle) -> [UncheckedEvidence] {
+        guard let inventory = bundle.inventory else { return [] }
+        var found: [UncheckedEvidence] = []
+        for file in EvidenceArtifact.flagRecords.map(\.path) {
+            let why: String
+            switch bundle.status(of: file) {
+            case .malformed(let d)?: why = "is malformed (\(d.positionAndMessage))"
+            case .unreadable(let reason)?: why = "cannot be read (\(reason))"
+            default: continue
+            }
+            found.append(
+                UncheckedEvidence(
+                    kind: .flagRecord,
+                    reason: "\(file) \(why): the exclusion flags it records are unknown, so the findings may be wrong"))
+        }
+        let unusable = inventory.unusableNameCount
+        if unusable > 0 {
+            found.append(
+                UncheckedEvidence(
+                    kind: .unusableNames,
+                    reason: "\(unusable) \(unusable == 1 ? "entry has a name" : "entries have names") no file can have (empty, '.', '..' or holding '/'): "
+                        + "where \(unusable == 1 ? "it and what it holds lie" : "they and what they hold lie") in the container is not known"))
+        }
+        let skipped = inventory.entriesNotScanned(examples: 3)
+        if skipped.count > 0 {
+            let listed = skipped.examples.map { "\($0.path) (\($0.why))" }.joined(separator: ", ")
+            let more = skipped.count > skipped.examples.count ? " and \(skipped.count - skipped.examples.count) more" : ""
+            found.append(
+                UncheckedEvidence(
+                    kind: .notScanned,
+                    reason: "\(skipped.count) \(skipped.count == 1 ? "entry was" : "entries were") not scanned: \(listed)\(more); "
+                        + "what \(skipped.count == 1 ? "it holds" : "they hold") and \(skipped.count == 1 ? "its" : "their") exclusion flags were not recorded")
+            )
+        }
+        return found
+    }
+}
+
+extension EvidenceArtifact {
+    /// The artifacts besides the inventory that record exclusion flags: one present but
+    /// unusable leaves the flags unknown (`UncheckedEvidence.Kind.flagRecord`).
+    public static let flagRecords: [EvidenceArtifact] = [excludedList, xattrDump]
+}
+
+extension Inventory {
+    /// Entries the scan skipped (`ScanExclusion`) or could not read (`read_error`): how
+    /// many, and the first `examples` in node order (paths escaped) with why, for one
+    /// line of text.
+    public func entriesNotScanned(examples limit: Int) -> (count: Int, examples: [(path: String, why: String)]) {
+        var count = 0
+        var examples: [(path: String, why: String)] = []
+        for id in 1..<max(nodes.count, 1) {
+            let node = nodes[id]
+            let why: String
+            if node.scanExclusion != .none {
+                why = node.scanExclusion.reason
+            } else if node.flags.contains(.readError) {
+                why = "could not be read"
+            } else {
+                continue
+            }
+            count += 1
+            if examples.count < limit { examples.append((TerminalText.escape(path(id)), why)) }
+        }
+        return (count, examples)
+    }
+}
+
+extension Inventory.ScanExclusion {
+    /// Why the scan left the entry out, in words.
+    var reason: String {
+        switch self {
+        case .none: "scanned"
+        case .pattern: "excluded by a pattern"
+        case .otherFilesystem: "on another file system"
+        case .kernelFilesystem: "a kernel file system"
+        case .firmlink: "a firmlink"
+        }
+    }
+}

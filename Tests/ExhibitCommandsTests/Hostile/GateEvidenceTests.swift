@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+@testable import ExhibitCommands
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The gate never passes on evidence it could not read (2026-12-04 review): a flag
+/// record that is there but unusable, entries the scan left out, names that place a
+/// subtree nowhere, a flag value of the wrong type or given twice, and the inventory's
+/// claim "every flag recorded" against an artifact that names the item. Each case is
+/// built from nothing in a temporary directory; each has a twin whose honest form
+/// blocks, so a test also fails if the case stops being checked at all.
+@Suite struct GateEvidenceTests {
+    /// A run with one must-restore database and the rules for it.
+    struct Run {
+        let path: String
+
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-gate-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path + "/container", withIntermediateDirectories: true)
+            try write(
+                "rules.json",
+                #"{"version":1,"rules":[{"name":"vault-db","path":"Documents/Vault.sqlite","requirement":"must-restore","owner":"@s"},"#
+                    + #"{"name":"downloads","path":"Library/Application Support/Downloads/**","requirement":"regenerable","owner":"@d"}]}"#)
+        }
+
+        func write(_ relative: String, _ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + relative))
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+
+        func check(_ extra: [String] = []) -> (status: Int32, out: String, err: String) {
+            CollectRunner.exhibit(["check", path] + extra)
+        }
+    }
+
+    /// An inventory.json in the shape `exhibit collect` writes, `items` inside the root.
+    static func inventory(_ items: String, complete: Bool = true) -> String {
+        let flags = complete ? #","x_backup_flags":"complete""# : ""
+        return #"[1,2,{"progname":"exhibit"\#(flags)},[{"name":"/c"},\#(items)]]"#
+    }
+
+    // MARK: - A flag record present but unusable
+
+    enum Breakage: String, CaseIterable, CustomTestStringConvertible {
+        case directory, fifo, linkOutOfTheRun
+        var testDescription: String { rawValue }
+    }
+
+    /// excluded.txt names the database (excluded: must-restore breaks); xattr.txt, the
+    /// weaker record beside it, does not. Broken, excluded.txt must not hand the verdict
+    /// to xattr.txt.
+    @Test(arguments: Breakage.allCases)
+    func aBrokenExcludedListFailsClosedInsteadOfFallingBackToTheDump(_ breakage: Breakage) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        try run.write("container/files.txt", "Documents/Vault.sqlite\nLibrary/Caches/x\n")
+        try run.write("container/xattr.txt", "./Library/Caches: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup\n")
+        try run.write("container/excluded.txt", "Documents/Vault.sqlite\n")
+        let honest = run.check()
+        #expect(honest.status == 1, "the readable list blocks: \(honest.out)")
+
+        let excluded = run.path + "/container/excluded.txt"
+        try FileManager.default.removeItem(atPath: excluded)
+        switch breakage {
+        case .directory: try FileManager.default.createDirectory(atPath: excluded, withIntermediateDirectories: false)
+        case .fifo: try #require(mkfifo(excluded, 0o644) == 0)
+        case .linkOutOfTheRun:
+            let outside = run.path + ".excluded.txt"
+            try Data("Documents/Vault.sqlite\n".utf8).write(to: URL(fileURLWithPath: outside))
+            defer { try? FileManager.default.removeItem(atPath: outside) }
+            try #require(symlink(outside, excluded) == 0)
+        }
+        let broken = run.check()
+        #expect(broken.status == 2, "\(broken.out)\n\(broken.err)")
+        #expect(broken.err.contains("fails closed"), "\(broken.err)")
+        #expect(broken.out.contains("  not checked: container/excluded.txt "), "\(broken.out)")
+        #expect(broken.out.contains("the findings may be wrong"))
+        #expect(!broken.out.contains("nothing blocks"))
+
+        let json = run.check(["--format", "json"])
+        #expect(json.status == 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let unchecked = try #require(object["unchecked"] as? [[String: Any]])
+        #expect(unchecked.contains { $0["kind"] as? String == "flag-record" && $0["voidsFindings"] as? Bool == true })
+    }
+
+    // MARK: - Entries the scan did not read
+
+    /// ncdu writes `"excluded"` for what `--exclude`, `-x` (and firmlinks, kernel file
+    /// systems) kept out of the scan, and `read_error` for a directory it could not
+    /// list: what they hold is not in the export, so "tmp must be empty" is not known.
+    @Test(arguments: [
+        #"{"name":"tmp","excluded":"pattern"}"#, #"{"name":"tmp","excluded":"otherfs"}"#,
+        #"{"name":"tmp","excluded":"othfs"}"#, #"{"name":"tmp","excluded":"kernfs"}"#,
+        #"{"name":"tmp","excluded":"frmlnk"}"#, #"{"name":"tmp","excluded":"something-new"}"#,
+        #"[{"name":"tmp","read_error":true}]"#,
+    ])
+    func anEntryTheScanLeftOutIsNotAPass(_ tmp: String) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        let documents = #"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5}]"#
+        try run.write("container/inventory.json", Self.inventory(documents + "," + tmp))
+        let result = run.check()
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("  not checked: 1 entry was not scanned: tmp ("), "\(result.out)")
+        #expect(result.out.contains("nothing known blocks, but part of the container not checked"))
+        #expect(result.err.contains("nothing known blocks, but 1 entry was not scanned"), "\(result.err)")
+        #expect(!result.out.contains("— nothing blocks"))
+
+        // A known blocking violation elsewhere still blocks: what was read is true.
+        let excludedVault = #"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5,"x_backup_excluded":true}]"#
+        try run.write("container/inventory.json", Self.inventory(excludedVault + "," + tmp))
+        #expect(run.check().status == 1)
+    }
+
+    // MARK: - Names that place a subtree nowhere
+
+    @Test(arguments: ["Library/Application Support", "Library/", "..", ".", ""])
+    func aNameNoFileCanHaveIsNotAPass(_ name: String) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        let downloads = #"[{"name":"Downloads"},{"name":"a.pack","asize":5}]"#
+        let honest = #"[{"name":"Library"},[{"name":"Application Support"},\#(downloads)]]"#
+        try run.write("container/inventory.json", Self.inventory(honest))
+        #expect(run.check().status == 1, "the honest tree blocks (a regenerable file not excluded)")
+
+        try run.write("container/inventory.json", Self.inventory(#"[{"name":"\#(name)"},\#(downloads)]"#))
+        let crafted = run.check()
+        #expect(crafted.status == 2, "\(crafted.out)\n\(crafted.err)")
+        #expect(crafted.out.contains("  not checked: 1 entry has a name no file can have"), "\(crafted.out)")
+        let json = run.check(["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let unchecked = try #require(object["unchecked"] as? [[String: Any]])
+        #expect(unchecked.map { $0["kind"] as? String } == ["unusable-names"])
+    }
+
+    /// The root's name is the scanned path, absolute: it is no entry's name.
+    @Test func theRootsAbsoluteNameIsNotUnusable() throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        try run.write("container/inventory.json", Self.inventory(#"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5}]"#))
+        let result = run.check()
+        #expect(result.status == 0, "\(result.out)\n\(result.err)")
+        #expect(!result.out.contains("not checked"))
+    }
+
+    // MARK: - The inventory's own flag values
+
+    /// `x_backup_excluded` that is not a boolean, or given twice with two values, is an
+    /// unknown flag: under `"x_backup_flags":"complete"` it is not "not excluded".
+    @Test(arguments: [
+        #""x_backup_excluded":"true""#, #""x_backup_excluded":1"#, #""x_backup_excluded":null"#,
+        #""x_backup_excluded":[true]"#, #""x_backup_excluded":{}"#,
+        #""x_backup_excluded":true,"x_backup_excluded":false"#, #""x_backup_excluded":false,"x_backup_excluded":true"#,
+        #""x_backup_excluded":"x","x_backup_excluded":false"#,
+    ])
+    func aFlagValueThatCannotBeUsedIsUnknown(_ value: String) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        try run.write("container/inventory.json", Self.inventory(#"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5,\#(value)}]"#))
+        let result = run.check()
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("undecided: 1 rule"), "\(result.out)")
+        #expect(result.out.contains("the item's flag is unknown"), "\(result.out)")
+    }
+
+    @Test func theSameFlagValueTwiceIsKept() throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        let item = #"{"name":"Vault.sqlite","asize":5,"x_backup_excluded":true,"x_backup_excluded":true}"#
+        try run.write("container/inventory.json", Self.inventory(#"[{"name":"Documents"},\#(item)]"#))
+        #expect(run.check().status == 1)
+    }
+
+    /// "complete" with no value of the item's own implies "not excluded"; an artifact
+    /// that names the item excluded is an explicit record and wins (exhibit-bundle(5)).
+    @Test(arguments: [
+        ("container/excluded.txt", "Documents/Vault.sqlite\n"),
+        ("container/xattr.txt", "./Documents/Vault.sqlite: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup\n"),
+    ])
+    func anArtifactNamingTheItemBeatsTheImpliedDefault(_ artifact: String, _ text: String) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        try run.write("container/inventory.json", Self.inventory(#"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5}]"#))
+        #expect(run.check().status == 0, "implied not excluded: the database is backed up")
+        try run.write(artifact, text)
+        let result = run.check()
+        #expect(result.status == 1, "\(result.out)")
+        #expect(result.out.contains("excluded from backup, but only a backup brings it back"), "\(result.out)")
+        #expect(result.out.contains("gives no flag of its own"), "\(result.out)")
+
+        // An explicit value of the inventory's own still wins, with the disagreement said.
+        try run.write(
+            "container/inventory.json",
+            Self.inventory(#"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5,"x_backup_excluded":false}]"#))
+        let explicit = run.check()
+        #expect(explicit.status == 0, "\(explicit.out)")
+        #expect(explicit.out.contains("container/inventory.json wins"), "\(explicit.out)")
+    }
+}
