@@ -49,7 +49,14 @@ public struct CompiledRules: Sendable {
             let start = globs.count
             for t in texts {
                 do {
-                    globs.append(try Glob.compile(t, caseSensitive: cs))
+                    // Compiled as written first, so an error's offset is in the text as
+                    // written; matched in the names' matching form (`NameMatchingForm`).
+                    let written = try Glob.compile(t, caseSensitive: cs)
+                    // Bytes compared: `String`'s `==` would call NFD and NFC spellings equal.
+                    let form = NameMatchingForm.of(t)
+                    globs.append(
+                        form.utf8.elementsEqual(t.utf8)
+                            ? written : Glob(text: t, caseSensitive: cs, segments: try Glob.compile(form, caseSensitive: cs).segments))
                 } catch {
                     errors.append("pattern \"\(t)\" at byte \(error.offset): expected \(error.message)")
                     globs.append(Glob.nothing(t))

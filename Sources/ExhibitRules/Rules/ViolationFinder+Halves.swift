@@ -80,7 +80,7 @@ extension ViolationFinder {
         meeting path: [Int], storage: Inventory.RulesWalkStorage, matchers: NameMatchers.View, tables: RulesWalkTables,
         signatureOf: UnsafeMutableBufferPointer<Int32>
     ) {
-        var second = ViolationFinder(compiled: compiled, inventory: inventory)
+        var second = ViolationFinder(compiled: compiled, inventory: inventory, matching: matching)
         // Each half writes only the signatures of its own files.
         let out = signatureOf
         _ = TwoCores.run(

@@ -127,7 +127,7 @@ extension ViolationFinder {
     /// directories and ignored files. A large tree is walked in two halves at once
     /// (`ViolationFinder+Halves.swift`), with the same result as one walk.
     mutating func walk(split: WalkSplit = .automatic) -> [Int32] {
-        let inventory = self.inventory
+        let inventory = matching
         let tables = RulesWalkTables(compiled)
         var signatureOf = [Int32](repeating: Self.neutral, count: inventory.count)
         inventory.withRulesWalkStorage { storage in
@@ -149,9 +149,9 @@ extension ViolationFinder {
     private func area(of child: Int, _ node: Inventory.Node, in f: Frame) -> BackupArea.Kind {
         let cs = compiled.caseSensitive
         if f.depth == 0 {
-            return node.flags.contains(.directory) ? BackupPolicy.area(topLevel: inventory.nameBytes(child), caseSensitive: cs).kind : .outside
+            return node.flags.contains(.directory) ? BackupPolicy.area(topLevel: matching.nameBytes(child), caseSensitive: cs).kind : .outside
         }
-        if f.depth == 1, f.area == .library { return BackupPolicy.area(insideLibrary: inventory.nameBytes(child), caseSensitive: cs).kind }
+        if f.depth == 1, f.area == .library { return BackupPolicy.area(insideLibrary: matching.nameBytes(child), caseSensitive: cs).kind }
         return f.area
     }
 
@@ -163,7 +163,7 @@ extension ViolationFinder {
         tables: RulesWalkTables, buffers b: inout WalkBuffers
     ) -> Frame {
         let start = b.states.count
-        compiled.patterns.advance(f.stateStart..<f.stateEnd, by: inventory.nameBytes(child), in: &b.states)
+        compiled.patterns.advance(f.stateStart..<f.stateEnd, by: matching.nameBytes(child), in: &b.states)
         return b.frame(
             states: start..<b.states.count, children: storage.childRange(node), area: area, topLevel: f.depth == 0 ? child : f.topLevel,
             depth: f.depth + 1, tables: tables)

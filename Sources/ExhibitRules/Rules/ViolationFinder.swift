@@ -16,6 +16,10 @@ import ExhibitCore
 struct ViolationFinder {
     let compiled: CompiledRules
     let inventory: Inventory
+    /// `inventory` with its names in the form the rules match (`NameMatchingForm`): the
+    /// walk reads names from it, the report from `inventory`, so a file is reported under
+    /// its name as recorded. The same inventory unless some name is not in that form.
+    let matching: Inventory
 
     /// One reason a file breaks the rules. `rule` is the app rule index, -1 for policies.
     struct Finding: Hashable {
@@ -69,9 +73,10 @@ struct ViolationFinder {
     /// Signature id for a one-finding signature, indexed by finding id (fast path).
     var singleSignature: [Int32] = []
 
-    init(compiled: CompiledRules, inventory: Inventory) {
+    init(compiled: CompiledRules, inventory: Inventory, matching: Inventory? = nil) {
         self.compiled = compiled
         self.inventory = inventory
+        self.matching = matching ?? inventory.withNamesInMatchingForm() ?? inventory
     }
 
     /// Per-top-level bytes of allowed large resources, filled by `find()`.

@@ -205,3 +205,54 @@ import Testing
         #expect(explicit.out.contains("container/inventory.json wins"), "\(explicit.out)")
     }
 }
+
+/// APFS names one file by canonically equivalent names: a rule holds for every
+/// spelling of its path (review, 2026-12-04: a decomposed `Téléchargements` slipped past
+/// its rule), and the file is reported under the name as recorded.
+@Suite struct NameSpellingGateTests {
+    static let nfc = "T\u{E9}l\u{E9}chargements"
+    static let nfd = "Te\u{301}le\u{301}chargements"
+
+    @Test(arguments: [
+        (nfc, nfc), (nfc, nfd), (nfd, nfc), (nfd, nfd), (nfd, "T\u{E9}L\u{E9}CHARGEMENTS"), ("TE\u{301}LE\u{301}CHARGEMENTS", "T\u{C9}L\u{C9}CHARGEMENTS"),
+    ])
+    func aRuleHoldsForEverySpellingOfItsPath(_ ruleSpelling: String, _ fileSpelling: String) throws {
+        let run = try GateEvidenceTests.Run()
+        defer { run.cleanUp() }
+        try run.write(
+            "rules.json",
+            #"{"version":1,"rules":[{"name":"packs","path":"Library/Application Support/\#(ruleSpelling)/**","requirement":"regenerable","owner":"@sync"}]}"#)
+        let path = "Library/Application Support/\(fileSpelling)/pack.bin"
+        try run.write("container/files.txt", path + "\n")
+        try run.write("container/excluded.txt", "")
+        let text = run.check()
+        #expect(text.status == 1, "\(text.out)")
+        #expect(text.out.contains("rule packs (regenerable"), "\(text.out)")
+
+        let json = run.check(["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let violations = try #require(object["violations"] as? [[String: Any]])
+        let reported = try #require(violations.first?["path"] as? String)
+        // Bytes, not `==` (canonical equivalence): the name as recorded.
+        #expect(Array(reported.utf8) == Array(path.utf8))
+    }
+
+    /// Normalization is folded whatever `caseSensitive` says (APFS compares names
+    /// normalization-insensitively on every volume); letters outside ASCII compare
+    /// exactly either way (exhibit-rules(5)).
+    @Test func normalizationIsFoldedWhereCaseIsNot() throws {
+        let run = try GateEvidenceTests.Run()
+        defer { run.cleanUp() }
+        try run.write(
+            "rules.json",
+            #"{"version":1,"caseSensitive":true,"rules":[{"name":"packs","path":"Library/Application Support/\#(Self.nfc)/**","requirement":"regenerable","owner":"@sync"}]}"#
+        )
+        try run.write("container/excluded.txt", "")
+        try run.write("container/files.txt", "Library/Application Support/\(Self.nfd)/pack.bin\n")
+        #expect(run.check().status == 1)
+        try run.write("container/files.txt", "Library/Application Support/t\u{E9}l\u{E9}chargements/pack.bin\n")
+        let lower = run.check()
+        #expect(lower.status == 0, "\(lower.out)")
+        #expect(!lower.out.contains("rule packs"))
+    }
+}
