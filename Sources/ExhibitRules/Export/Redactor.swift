@@ -62,7 +62,12 @@ public struct Redactor {
         #/\bgithub_pat_[A-Za-z0-9_]{30,}\b/#,
         #/\bglpat-[A-Za-z0-9_-]{20,}\b/#,
         #/\bxox[abprs]-[A-Za-z0-9-]{10,}\b/#,
-        #/\bAKIA[0-9A-Z]{16}\b/#,
+        #/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/#,
+        // OpenAI and Anthropic keys (`sk-proj-…`, `sk-ant-…`), Stripe, Google, npm.
+        #/\bsk-[A-Za-z0-9_-]{20,}/#,
+        #/\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}\b/#,
+        #/\bAIza[0-9A-Za-z_-]{35}\b/#,
+        #/\bnpm_[A-Za-z0-9]{36}\b/#,
         #/\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/#,
         #/-----BEGIN [A-Z ]*PRIVATE KEY-----/#,
     ]

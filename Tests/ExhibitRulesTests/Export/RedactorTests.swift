@@ -49,6 +49,12 @@ import Testing
             ("key AKIAIOSFODNN7EXAMPLE in env", "key <redacted token> in env"),
             ("API_KEY=s3cr3t-value", "API_KEY=<redacted>"),
             ("glpat-abcdefghij0123456789xy", "<redacted token>"),
+            ("OPENAI sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z_-Q in logs", "OPENAI <redacted token> in logs"),
+            ("sk-ant-api03-Ab3dEf6hIj9kLm2nOp5qRs8t", "<redacted token>"),
+            ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", "stripe <redacted token>"),
+            ("maps AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q ok", "maps <redacted token> ok"),
+            ("npm_abcdefghijklmnopqrstuvwxyz0123456789", "<redacted token>"),
+            ("temp ASIAIOSFODNN7EXAMPLE", "temp <redacted token>"),
         ]
         for (input, expected) in cases {
             #expect(redacted(input).0 == expected, "\(input)")
@@ -67,6 +73,7 @@ import Testing
             "commit 4c1e9a7d2b6f80e35a9c1d4b7e2f6a8c0d3e5b71",
             "job https://ci.example.com/vault/jobs/8841203",
             "XCTAssertEqual failed: (\"3\") is not equal to (\"0\")",
+            "disk-sk-2 task-queue",
         ] {
             let (out, summary) = redacted(text)
             #expect(out == text)

@@ -150,6 +150,10 @@ public enum ContainerPath {
                 return (raw[raw.startIndex..<end], droppingLeadingSlashes(raw[end...]))
             }
         }
+        // A container is never the file system's root: `/tmp/sim/Documents/a` is cut
+        // before `Documents`, not before `tmp`. The root is taken only when no later name
+        // fits (a container copied to `/` itself).
+        var atRoot: (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)?
         var i = raw.firstIndex(of: slash) ?? raw.endIndex
         while i < raw.endIndex {
             // i is at a '/'; the component runs to the next one.
@@ -159,11 +163,13 @@ public enum ContainerPath {
             if topLevelNames.contains(where: { $0.elementsEqual(component) }) {
                 var prefixEnd = i
                 while prefixEnd > raw.startIndex + 1 && raw[prefixEnd - 1] == slash { prefixEnd -= 1 }
-                return (raw[raw.startIndex..<prefixEnd], raw[(i + 1)...])
+                let split = (raw[raw.startIndex..<prefixEnd], raw[(i + 1)...])
+                guard raw[raw.startIndex..<prefixEnd].allSatisfy({ $0 == slash }) else { return split }
+                if atRoot == nil { atRoot = split }
             }
             i = j
         }
-        return nil
+        return atRoot
     }
 
     /// `/…`, or `~/…` as a script prints an unexpanded home directory.

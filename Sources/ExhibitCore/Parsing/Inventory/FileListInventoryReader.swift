@@ -251,7 +251,7 @@ private struct PathListParser {
             if !warnedPrefix {
                 warnedPrefix = true
                 collector.add(
-                    "absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: prefix ?? []))\" removed",
+                    "absolute paths leaked into the artifact; container prefix \"\(TerminalText.escape(bytes: (prefix ?? []).isEmpty ? [UInt8(ascii: "/")] : prefix ?? []))\" removed",
                     line: line, column: column, offset: offset(raw))
             }
         }

@@ -55,6 +55,28 @@ import Testing
         #expect(String(decoding: split.prefix, as: UTF8.self) == "/srv/c" && String(decoding: split.rest, as: UTF8.self) == "Documents/a")
     }
 
+    /// A container is never the file system's root: `find /tmp/sim -type f` is cut
+    /// before `Documents`, not before the `tmp` the copy happens to sit in (review,
+    /// 2026-12-04: every file landed in tmp/, the database "misplaced"). The root is
+    /// taken only when no later name fits.
+    @Test(arguments: [
+        ("/tmp/sim/Documents/a", "/tmp/sim", "Documents/a"), ("/tmp/sim/tmp/x", "/tmp/sim", "tmp/x"),
+        ("/tmp/Documents/a", "/tmp", "Documents/a"), ("/tmp/tmp/x", "/tmp", "tmp/x"),
+        ("/Library/Caches/x", "", "Library/Caches/x"), ("//tmp/x", "/", "tmp/x"), ("/Library/tmp/x", "/Library", "tmp/x"),
+    ])
+    func aContainerIsCutAfterTheRoot(_ path: String, _ prefix: String, _ rest: String) throws {
+        let split = try #require(ContainerPath.splitAbsolute(Array(path.utf8)[...]))
+        #expect(String(decoding: split.prefix, as: UTF8.self) == prefix)
+        #expect(String(decoding: split.rest, as: UTF8.self) == rest)
+    }
+
+    @Test func aListUnderTmpKeepsItsTree() throws {
+        let (r, w) = try read("/tmp/sim/Documents/Vault.sqlite\n/tmp/sim/Library/Preferences/p.plist\n/tmp/sim/tmp/left.tmp\n")
+        #expect(r.inventory.lookup("Documents/Vault.sqlite") != nil && r.inventory.lookup("tmp/left.tmp") != nil)
+        #expect(r.strippedPrefix == "/tmp/sim")
+        #expect(w.contains { $0.message.contains("container prefix \"/tmp/sim\" removed") }, "\(w)")
+    }
+
     /// The real GNU find: `find "$C/"` prints single separators on Linux, `find "$C//"`
     /// the doubled one macOS's Libc printed before 1698.100.8; both read whole.
     @Test(.enabled(if: RealTool.installed("find"), RealTool.absent("find")))
