@@ -512,7 +512,7 @@ package struct Loading<Source: EvidenceSource> {
             guard let b = bytes(of: file) else { continue }
             let containerPath = EvidenceLayout.containerPreferencesDirectory + "/" + relative
             do {
-                let decoded = try PropertyListReader.decode(b, file: file)
+                let decoded = try PropertyListReader.decode(b, file: file, warnings: &bundle.diagnostics)
                 record(file, .loaded)
                 bundle.preferences.append(PreferenceFile(file: file, containerPath: containerPath, value: decoded.value, format: decoded.format))
             } catch {

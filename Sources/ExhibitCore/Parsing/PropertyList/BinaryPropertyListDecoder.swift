@@ -23,11 +23,18 @@ struct BinaryPropertyListDecoder {
     /// Objects being decoded, outermost first: a reference back into them is a cycle.
     private var ancestors: [Int] = []
 
-    static func decode(_ bytes: [UInt8], file: String, limits: PropertyListLimits) throws(Diagnostic) -> PropertyListValue {
+    /// Keys a dictionary holds twice are warned into `warnings` (`DuplicateKeys`).
+    static func decode(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> PropertyListValue {
         var decoder = BinaryPropertyListDecoder(bytes: bytes, file: file, budget: PropertyListBudget(limits))
         let top = try decoder.readTrailer()
-        return try decoder.value(ofObject: top, referencedAt: bytes.count - 16)
+        let value = try decoder.value(ofObject: top, referencedAt: bytes.count - 16)
+        warnings += decoder.duplicates.warnings
+        return value
     }
+
+    private var duplicates = PropertyListDuplicateKeys()
 
     private init(bytes: [UInt8], file: String, budget: PropertyListBudget) {
         self.bytes = bytes
@@ -226,7 +233,10 @@ struct BinaryPropertyListDecoder {
                 guard case .string(let key) = try value(ofObject: keyIndex, referencedAt: keyAt) else {
                     throw failure("expected a string as key \(k) of the dictionary at \(start), found another type", at: keyAt)
                 }
-                members[key] = try value(ofObject: try reference(at: valueAt), referencedAt: valueAt)
+                let member = try value(ofObject: try reference(at: valueAt), referencedAt: valueAt)
+                if members.updateValue(member, forKey: key) != nil {
+                    duplicates.note(key, in: file, at: SourcePosition(line: 1, column: keyAt + 1, byteOffset: keyAt), firstAt: nil)
+                }
             }
             return .dictionary(members.map { (key: $0.key, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         default:

@@ -16,17 +16,26 @@ public enum PropertyListReader: EvidenceReader {
     public enum Format: String, Sendable { case binary, xml }
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> PropertyListValue {
-        try decode(bytes, file: file).value
+        try decode(bytes, file: file, warnings: &warnings).value
     }
 
-    /// The value and the format it was stored in.
+    /// The value and the format it was stored in; what is warned (a key a dictionary
+    /// holds twice) is dropped.
     public static func decode(
         _ bytes: [UInt8], file: String,
         limits: PropertyListLimits = .standard
     ) throws(Diagnostic) -> (value: PropertyListValue, format: Format) {
+        var ignored: [Diagnostic] = []
+        return try decode(bytes, file: file, limits: limits, warnings: &ignored)
+    }
+
+    /// The value and the format it was stored in, warnings into `warnings`.
+    public static func decode(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits = .standard, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> (value: PropertyListValue, format: Format) {
         switch format(of: bytes) {
-        case .binary: return (try BinaryPropertyListDecoder.decode(bytes, file: file, limits: limits), .binary)
-        case .xml: return (try XMLPropertyListDecoder.decode(bytes, file: file, limits: limits), .xml)
+        case .binary: return (try BinaryPropertyListDecoder.decode(bytes, file: file, limits: limits, warnings: &warnings), .binary)
+        case .xml: return (try XMLPropertyListDecoder.decode(bytes, file: file, limits: limits, warnings: &warnings), .xml)
         case nil:
             let found = bytes.isEmpty ? "an empty file" : "\(bytes.count) bytes starting " + bytes.prefix(8).map(hexByte).joined(separator: " ")
             throw Diagnostic.error(
@@ -44,5 +53,33 @@ public enum PropertyListReader: EvidenceReader {
         rest = rest.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
         for opener in ["<?xml", "<!DOCTYPE", "<plist"] where rest.starts(with: Array(opener.utf8)) { return .xml }
         return nil
+    }
+}
+
+/// Keys a property list's dictionary holds twice: each warned with where it was given
+/// before, at most `limit` (then one count). The later value is the one read, as
+/// Apple's parser, which sets each key as it comes, keeps it; the warning says so,
+/// since a verdict may rest on the key (`BGTaskSchedulerPermittedIdentifiers`).
+struct PropertyListDuplicateKeys {
+    private var listed: [Diagnostic] = []
+    private var unlisted = 0
+    private var file = ""
+    static let limit = 20
+
+    var warnings: [Diagnostic] {
+        listed + (unlisted > 0 ? [.warning(file, "\(unlisted) more keys given twice, not listed")] : [])
+    }
+
+    mutating func note(_ key: String, in file: String, at position: SourcePosition, firstAt: SourcePosition?) {
+        self.file = file
+        guard listed.count < Self.limit else {
+            unlisted += 1
+            return
+        }
+        let earlier = firstAt.map { " (first at \($0.line):\($0.column))" } ?? ""
+        listed.append(
+            .warning(
+                file, at: position,
+                "key \"\(TerminalText.escape(key))\" given twice in one dictionary\(earlier); the later value is read, as Apple's parser reads it"))
     }
 }

@@ -10,10 +10,14 @@ struct XMLPropertyListDecoder {
     private let file: String
     private var budget: PropertyListBudget
 
-    static func decode(_ bytes: [UInt8], file: String, limits: PropertyListLimits) throws(Diagnostic) -> PropertyListValue {
+    /// Keys a `<dict>` holds twice are warned into `warnings` (`PropertyListDuplicateKeys`).
+    static func decode(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> PropertyListValue {
         // `<plist>` plus one level per container, and the scalar element inside the deepest.
         let root = try XMLScanner.parse(bytes, file: file, depthLimit: limits.maximumDepth + 2)
         var decoder = XMLPropertyListDecoder(bytes: bytes, file: file, budget: PropertyListBudget(limits))
+        defer { warnings += decoder.duplicates.warnings }
         guard root.name == "plist" else { return try decoder.value(root, depth: 0) }
         try decoder.expectNoText(in: root)
         guard root.children.count == 1 else {
@@ -23,6 +27,8 @@ struct XMLPropertyListDecoder {
         }
         return try decoder.value(root.children[0], depth: 0)
     }
+
+    private var duplicates = PropertyListDuplicateKeys()
 
     private init(bytes: [UInt8], file: String, budget: PropertyListBudget) {
         self.bytes = bytes
@@ -116,6 +122,7 @@ struct XMLPropertyListDecoder {
             try expectNoText(in: e)
             try spend(at: e.offset)
             var members: [String: PropertyListValue] = [:]
+            var keyOffsets: [String: Int] = [:]
             var k = 0
             while k < e.children.count {
                 let key = e.children[k]
@@ -132,7 +139,12 @@ struct XMLPropertyListDecoder {
                         "expected a value after <key>\(TerminalText.escape(String(key.text.prefix(40))))</key>, found <key>",
                         at: member.offset)
                 }
-                members[key.text] = try value(member, depth: depth + 1)
+                if members.updateValue(try value(member, depth: depth + 1), forKey: key.text) != nil {
+                    duplicates.note(
+                        key.text, in: file, at: SourcePosition(offset: key.offset, in: bytes),
+                        firstAt: keyOffsets[key.text].map { SourcePosition(offset: $0, in: bytes) })
+                }
+                keyOffsets[key.text] = keyOffsets[key.text] ?? key.offset
                 k += 2
             }
             return .dictionary(members.map { (key: $0.key, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })

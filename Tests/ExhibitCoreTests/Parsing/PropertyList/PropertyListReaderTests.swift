@@ -90,3 +90,62 @@ import Testing
         #expect(throws: Diagnostic.self) { try decode(Array(text.utf8)) }
     }
 }
+
+/// A key a dictionary holds twice (immich's real Runner Info.plist holds
+/// `CADisableMinimumFrameDurationOnPhone` twice): the later value is read, as Apple's
+/// parser reads it, and each repeat is warned with both positions, in XML and binary.
+@Suite struct PropertyListDuplicateKeyTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.example.refresh</string></array>
+        \t<key>CFBundleIdentifier</key><string>com.example</string>
+        \t<key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.example.sync</string></array>
+        </dict>
+        </plist>
+        """
+
+    @Test func xmlKeepsTheLaterValueAndWarnsWithBothPositions() throws {
+        var warnings: [Diagnostic] = []
+        let value = try PropertyListReader.read(Array(Self.xml.utf8), file: "app/Info.plist", warnings: &warnings)
+        #expect(value["BGTaskSchedulerPermittedIdentifiers"] == .array([.string("com.example.sync")]))
+        #expect(value.members?.count == 2)
+        #expect(warnings.count == 1)
+        let w = try #require(warnings.first)
+        #expect(w.position?.line == 6 && w.severity == .warning, "\(w)")
+        #expect(w.message.contains("\"BGTaskSchedulerPermittedIdentifiers\" given twice") && w.message.contains("(first at 4:"), "\(w)")
+    }
+
+    @Test func binaryKeepsTheLaterValueAndWarns() throws {
+        var b = BinaryPlistBuilder()
+        let k1 = b.ascii("UIBackgroundModes")
+        let k2 = b.ascii("UIBackgroundModes")
+        let v1 = b.array([b.ascii("fetch")])
+        let v2 = b.array([b.ascii("processing")])
+        let top = b.dictionary(keys: [k1, k2], values: [v1, v2])
+        var warnings: [Diagnostic] = []
+        let value = try PropertyListReader.read(b.build(top: top), file: "app/Info.plist", warnings: &warnings)
+        #expect(value["UIBackgroundModes"] == .array([.string("processing")]))
+        #expect(warnings.count == 1 && warnings[0].message.contains("\"UIBackgroundModes\" given twice"), "\(warnings)")
+    }
+
+    @Test func manyRepeatsAreCountedPastTheLimit() throws {
+        let keys = (0..<30).map { _ in "<key>k</key><true/>" }.joined()
+        var warnings: [Diagnostic] = []
+        _ = try PropertyListReader.read(Array("<plist><dict>\(keys)</dict></plist>".utf8), file: "x.plist", warnings: &warnings)
+        #expect(warnings.count == PropertyListDuplicateKeys.limit + 1)
+        #expect(warnings.last?.message == "\(29 - PropertyListDuplicateKeys.limit) more keys given twice, not listed")
+    }
+
+    @Test(.enabled(if: RealEvidence.isPresent, RealEvidence.absent))
+    func theRealImmichPlistsRepeatIsWarned() throws {
+        let relative = "infoplist/immich-Runner-Info.plist"
+        var warnings: [Diagnostic] = []
+        _ = try PropertyListReader.read(try RealEvidence.bytes(relative), file: relative, warnings: &warnings)
+        #expect(
+            warnings.map(\.message) == [
+                "key \"CADisableMinimumFrameDurationOnPhone\" given twice in one dictionary (first at 9:2); the later value is read, as Apple's parser reads it"
+            ])
+    }
+}
