@@ -28,16 +28,32 @@ extension TerminalText {
     public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         // Printable ASCII, Latin-1 and the Latin extensions up to the combining marks are
-        // assigned and visible, but for the soft hyphen; checked without a property lookup
-        // (`TerminalTextScalarTests` holds this against the properties for every scalar).
+        // assigned and visible, but for the soft hyphen; they and the common blocks are
+        // answered without a property lookup (`holdsNothingEscaped`).
         if v < 0x7F { return v < 0x20 }
         if v < 0xA0 { return true }
         if v < 0x300 { return v == 0xAD }
+        if holdsNothingEscaped(v) { return false }
         if isEmojiJoiner(s) { return false }
         let properties = s.properties
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
         default: return properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// A fast path, not the rule: blocks names are often written in (Greek, Cyrillic,
+    /// CJK, kana, Hangul, punctuation, symbols, emoji) that hold no scalar the properties
+    /// escape, so their scalars need no property lookup (about 100 ns each, on a path
+    /// `check` takes for every name that is not ASCII). `TerminalTextScalarTests` holds
+    /// `needsEscape` against the properties for every scalar.
+    private static func holdsNothingEscaped(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x300...0x34E, 0x350...0x377, 0x37A...0x37F, 0x384...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x52F: true
+        case 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x218B, 0x2190...0x2426, 0x2500...0x2B73: true
+        case 0x3000...0x303F, 0x3041...0x3096, 0x3099...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F: true
+        case 0x1F300...0x1F64F, 0x1F680...0x1F6C5, 0x1F900...0x1F9FF: true
+        default: false
         }
     }
 
