@@ -31,7 +31,7 @@ public struct ArchiveInput: Sendable {
         self.url = url
         self.runIDs = RunLocator.runs(in: url)
         self.store = NotesStore.locate(
-            archive: url.path, override: notesOverride,
+            for: OpenedInput(url, isArchive: true), override: notesOverride,
             environment: ProcessInfo.processInfo.environment)
         self.sharedRules = sharedRules
     }

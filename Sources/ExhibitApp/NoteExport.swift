@@ -57,12 +57,13 @@ public struct NoteExport {
     ) throws(InputError) -> Made {
         let (url, bundle) = try RunInput.loadRunWithURL(request.run, watching: watching)
         let report = try RulesInput.check(bundle, override: request.rulesOverride)
-        let store = NotesStore.locate(
-            archive: url.deletingLastPathComponent().path, override: request.notesOverride,
-            environment: environment)
+        // The run or result bundle, and the evidence around it: a bundle opened from
+        // inside a run writes neither into that run nor beside the bundle.
+        let input = OpenedInput(url, isArchive: false)
+        let store = NotesStore.locate(for: input, override: request.notesOverride, environment: environment)
         // Everything that can be known about FILE before the class is recorded, so a
         // refused FILE never leaves a record behind without a word.
-        if let output = request.output { try checkOutput(output, run: url, force: request.force) }
+        if let output = request.output { try checkOutput(output, input: input, force: request.force) }
         var messages: [String] = []
         var record: TriageRecord?
         var recordedAt: String?
@@ -100,15 +101,16 @@ public struct NoteExport {
         return Made(text: nil, messages: messages)
     }
 
-    /// Refuses a FILE inside the run, inside any other run of its archive or inside a
-    /// result bundle (`--force` or not: evidence is never written to), an existing FILE
-    /// without `--force`, and a FILE whose directory cannot take it.
-    static func checkOutput(_ output: String, run url: URL, force: Bool) throws(InputError) {
-        let archive = url.deletingLastPathComponent().path
-        if PathContainment.isInside(output, directory: url.path) {
-            throw InputError(description: "\(output): is inside the run; the evidence is never written to (choose another FILE)")
+    /// Refuses a FILE inside the run or result bundle, inside a run it is in, inside any
+    /// other run of its archive or inside a result bundle (`--force` or not: evidence is
+    /// never written to; `OpenedInput.evidence(enclosing:)`), an existing FILE without
+    /// `--force`, and a FILE whose directory cannot take it.
+    static func checkOutput(_ output: String, input: OpenedInput, force: Bool) throws(InputError) {
+        if PathContainment.isInside(output, directory: input.url.path) {
+            let what = RunLocator.isRun(input.url.path) ? "run" : "result bundle"
+            throw InputError(description: "\(output): is inside the \(what); the evidence is never written to (choose another FILE)")
         }
-        if let evidence = RunLocator.evidence(enclosing: output, archive: archive) {
+        if let evidence = input.evidence(enclosing: output) {
             throw InputError(description: "\(output): is inside \(evidence); evidence is never written to, even with --force (choose another FILE)")
         }
         if !force && access(output, F_OK) == 0 {

@@ -45,8 +45,9 @@ public struct OpenRun: Sendable {
     /// The rules check, for the UI to run in the background (on the finished bundle).
     public func check() -> CheckReport { rules.check(rest?.finish(bundle) ?? bundle) }
 
-    /// The notes store for a run opened alone: beside its parent directory.
+    /// The notes store for a run or a result bundle opened alone: beside its parent
+    /// directory, or beside the outermost run it is inside (`OpenedInput`).
     public static func notesStore(for url: URL, override: String?, environment: [String: String]) -> NotesStore {
-        NotesStore.locate(archive: url.deletingLastPathComponent().path, override: override, environment: environment)
+        NotesStore.locate(for: OpenedInput(url, isArchive: false), override: override, environment: environment)
     }
 }

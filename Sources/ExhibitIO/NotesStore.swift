@@ -10,27 +10,30 @@ import Foundation
 /// Triage records, one small JSON file per run, kept beside the archive but never inside
 /// the evidence: `ARCHIVE/.exhibit/notes/` when the archive is writable, else
 /// `$XDG_STATE_HOME/exhibit/notes/` (`~/.local/state/exhibit/notes/`), or a directory
-/// given with `--notes`.
+/// given with `--notes`. An input inside a run (a result bundle opened on its own from
+/// `RUN/results/`) keeps its records beside the outermost such run's archive, in a
+/// subdirectory of its own (`OpenedInput`).
 public struct NotesStore: Sendable {
     public let directory: String
     /// Directories that must not be symbolic links: a planted `.exhibit -> run/container`
     /// would otherwise send records into the evidence. Empty for `--notes DIR`, where
     /// the person chose the place.
     let mustNotBeLinks: [String]
-    /// The archive whose runs records must never land in (`--notes ARCHIVE/RUN/container`
-    /// included); nil when the store was made without one.
-    let archive: String?
+    /// The input whose evidence records must never land in (`--notes ARCHIVE/RUN/container`
+    /// included): its runs, the runs above it, its archive's runs; nil when the store was
+    /// made without one.
+    let input: OpenedInput?
 
     public init(directory: String) {
         self.directory = directory
         self.mustNotBeLinks = []
-        self.archive = nil
+        self.input = nil
     }
 
-    init(directory: String, mustNotBeLinks: [String] = [], archive: String?) {
+    init(directory: String, mustNotBeLinks: [String] = [], input: OpenedInput?) {
         self.directory = directory
         self.mustNotBeLinks = mustNotBeLinks
-        self.archive = archive
+        self.input = input
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -45,21 +48,47 @@ public struct NotesStore: Sendable {
         }
     }
 
-    /// Picks the notes directory for runs under `archive` (a run's parent directory).
+    /// Picks the notes directory for runs under `archive` (an archive of runs).
     /// - Parameter environment: `EXHIBIT_NOTES`-free: only `XDG_STATE_HOME` and `HOME` are read.
     public static func locate(archive: String, override: String?, environment: [String: String]) -> NotesStore {
-        if let override { return NotesStore(directory: override, archive: archive) }
+        locate(for: OpenedInput(URL(fileURLWithPath: archive), isArchive: true), override: override, environment: environment)
+    }
+
+    /// Picks the notes directory for what `input` holds: beside `input.archive`, in
+    /// `input.subdirectory` when the input is inside a run.
+    /// - Parameter environment: `EXHIBIT_NOTES`-free: only `XDG_STATE_HOME` and `HOME` are read.
+    public static func locate(for input: OpenedInput, override: String?, environment: [String: String]) -> NotesStore {
+        if let override { return NotesStore(directory: override, input: input) }
+        let archive = input.archive
         let hidden = archive + "/.exhibit"
-        let beside = hidden + "/notes"
-        if isWritableDirectory(beside) || (!exists(beside) && isWritableDirectory(archive)) {
-            return NotesStore(directory: beside, mustNotBeLinks: [hidden, beside], archive: archive)
+        let notes = hidden + "/notes"
+        let beside = input.subdirectory.map { notes + "/" + $0 } ?? notes
+        if canBeMade(beside, under: archive) {
+            return NotesStore(directory: beside, mustNotBeLinks: [hidden, notes, beside], input: input)
         }
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         // One subdirectory per archive: read-only archives of different projects (or two
         // copies of one) must not share records for equal run ids.
-        return NotesStore(directory: state + "/exhibit/notes/" + archiveKey(archive), archive: archive)
+        let kept = state + "/exhibit/notes/" + archiveKey(archive)
+        return NotesStore(directory: input.subdirectory.map { kept + "/" + $0 } ?? kept, input: input)
+    }
+
+    /// Whether the records go to `directory` (under `archive`): it is a writable
+    /// directory, or the first part of it that exists is one. A part that exists but is
+    /// a file (`.exhibit` left as a file) leaves it to the archive, so the write names
+    /// the file rather than the records silently going elsewhere.
+    static func canBeMade(_ directory: String, under archive: String) -> Bool {
+        var path = directory
+        while path.count > archive.count {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? access(path, W_OK | X_OK) == 0 : isWritableDirectory(archive)
+            }
+            path = OpenedInput.parent(path)
+        }
+        return isWritableDirectory(archive)
     }
 
     /// `<archive name>-<hash of its real path>`: readable, and distinct per archive.
@@ -205,7 +234,7 @@ public struct NotesStore: Sendable {
 
     private func writeFile(_ bytes: [UInt8], to file: String) throws(Failure) {
         try refuseLinks()
-        if let archive, let evidence = RunLocator.evidence(enclosing: file, archive: archive) {
+        if let input, let evidence = input.evidence(enclosing: file) {
             throw .unwritable("\(directory): is inside \(evidence); triage records are never written into evidence (choose another --notes DIR)")
         }
         if let blocker = Self.firstNonDirectory(on: directory) {

@@ -18,6 +18,7 @@ import Testing
         ("C1 CSI", Array("c1\u{9B}31m".utf8)),
         ("invalid UTF-8", [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x9B, 0x33, 0x31, 0x6D]),
         ("DEL and CR", Array("del\u{7F}cr\rover".utf8)),
+        ("invisible format", Array("soft\u{AD}op\u{2062}tag\u{E0041}fill\u{3164}".utf8)),
     ]
 
     /// The JUnit sample run, copied, with every hostile string as a flagged file
@@ -88,10 +89,14 @@ import Testing
 
     func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
-    /// Every scalar that must not reach a terminal raw; newline and tab are layout.
+    /// Every scalar that must not reach a terminal raw, judged where it stands (an emoji
+    /// selector or joiner only inside an emoji sequence); newline and tab are layout.
     static func rawControls(in text: String) -> [String] {
-        text.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) }
-            .map { String(format: "U+%04X", $0.value) }
+        var raw: [String] = []
+        TerminalText.forEachScalar(of: text) { s, escaped in
+            if escaped, s != "\n", s != "\t" { raw.append(String(format: "U+%04X", s.value)) }
+        }
+        return raw
     }
 
     @Test(arguments: [["summary"], ["check"], ["note", "--notes", "NOTES"]])
@@ -112,6 +117,43 @@ import Testing
         #expect(r.out.contains(#"\x1b"#), "\(args[0]) shows no escaped ESC:\n\(r.out)")
     }
 
+    /// The review's run (repro-8): U+00AD, U+2061, a tag and U+180E in the commit, the
+    /// scheme, a file name and a step name. Each output spells them out, so
+    /// `tmp/Vault<U+00AD>.sqlite` never prints as `tmp/Vault.sqlite` does; an emoji
+    /// selector after an emoji stays as it is.
+    @Test func invisibleFormatCharactersAreSpelledOutInCheckAndNote() throws {
+        let invisible = "\u{AD}\u{2061}\u{E0041}\u{180E}"
+        let spelled = #"\u{AD}\u{2061}\u{E0041}\u{180E}"#
+        let json = #"\u00ad\u2061\udb40\udc41\u180e"#
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-invisible-\(UUID().uuidString)/run").path
+        try FileManager.default.createDirectory(atPath: dir + "/container", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/results", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        try Data(#"{"commit":"9f2b6d1\#(invisible)","scheme":"Vault\#(invisible) 🏷️"}"#.utf8).write(to: URL(fileURLWithPath: dir + "/run.json"))
+        try Data("tmp/Vault\(invisible).sqlite\n".utf8).write(to: URL(fileURLWithPath: dir + "/container/files.txt"))
+        try Data().write(to: URL(fileURLWithPath: dir + "/container/excluded.txt"))
+        try Data("seed\(invisible)\ttmp/Vault\(invisible).sqlite\n".utf8).write(to: URL(fileURLWithPath: dir + "/steps.tsv"))
+        let notes = (dir as NSString).deletingLastPathComponent + "/notes"
+
+        let check = run(["check", dir])
+        #expect(check.out.contains("tmp/Vault\(spelled).sqlite"), "\(check.out)")
+        #expect(check.out.contains("seed\(spelled)"), "\(check.out)")
+        let summary = run(["summary", dir])
+        #expect(summary.out.contains("9f2b6d1\(spelled)"), "\(summary.out)")
+        #expect(summary.out.contains("Vault\(spelled) 🏷️"), "\(summary.out)")
+        let markdown = run(["note", dir, "--notes", notes])
+        #expect(markdown.out.contains("tmp/Vault\(spelled).sqlite"), "\(markdown.out)")
+        #expect(markdown.out.contains("9f2b6d1\(spelled)"), "\(markdown.out)")
+        let note = run(["note", dir, "--notes", notes, "--format", "json"])
+        #expect(note.out.contains(#""path": "tmp/Vault\#(json).sqlite""#), "\(note.out)")
+        #expect(note.out.contains(#""commit": "9f2b6d1\#(json)""#), "\(note.out)")
+        #expect(note.out.contains(#""scheme": "Vault\#(json) 🏷️""#), "\(note.out)")
+        for (name, output) in [("check", check), ("summary", summary), ("note", markdown), ("note JSON", note)] {
+            #expect(Self.rawControls(in: output.out) == [], "\(name):\n\(output.out)")
+            #expect(!output.out.unicodeScalars.contains { invisible.unicodeScalars.contains($0) }, "\(name) carries them raw")
+        }
+    }
+
     /// The check report names each flagged hostile file, escaped as TerminalText does.
     @Test func checkNamesEveryHostileFileEscaped() throws {
         let r = run(["check", try Self.hostileRun()])
@@ -121,5 +163,7 @@ import Testing
             #expect(r.out.contains("export-" + escaped + ".zip"), "\(h.label): \(escaped) not in\n\(r.out)")
         }
         #expect(r.out.contains("export-bad\u{FFFD}\u{FFFD}\u{FFFD}31m.zip"), "invalid UTF-8 name missing:\n\(r.out)")
+        // Spelled out, not taken from the function under test: each invisible scalar by its value.
+        #expect(r.out.contains(#"export-soft\u{AD}op\u{2062}tag\u{E0041}fill\u{3164}.zip"#), "\(r.out)")
     }
 }

@@ -11,7 +11,9 @@ import Testing
         #expect(TerminalText.escape("a\u{1B}[31mred\u{07}") == "a\\x1b[31mred\\x07")
         #expect(TerminalText.escape("x\u{1B}]0;title\u{07}") == "x\\x1b]0;title\\x07")
         #expect(TerminalText.escape("line\nbreak\r\t\u{08}") == "line\\x0abreak\\x0d\\x09\\x08")
-        #expect(TerminalText.escape("\u{9B}2J") == "\\x9b2J")
+        // A C1 control is a scalar, `\u{9B}`: `\x9b` is the byte 0x9B that is not UTF-8.
+        #expect(TerminalText.escape("\u{9B}2J") == "\\u{9B}2J")
+        #expect(TerminalText.escape(bytes: [0x9B, 0x32]) == "\\x9b2")
     }
 
     @Test func bidiOverridesAreVisible() {

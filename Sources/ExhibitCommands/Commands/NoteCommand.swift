@@ -28,9 +28,11 @@ enum NoteCommand {
             --comment and --issue, who ($EXHIBIT_USER, git config user.name or $USER) and when;
             earlier classifications stay in the record's history, and a note exported beside the
             record is rewritten with it.
-            Absolute paths, home directories and credentials are redacted, and the note says so.
-            FILE is written atomically and never replaced without --force; it is checked before a
-            --class is recorded, and never inside a run of the archive or a .xcresult, even with --force.
+            Absolute paths, home directories and credentials are redacted, and the note says so; a word
+            that would mention someone or link an issue in GitHub or GitLab (@team, #12, !34) is
+            written as code. FILE is written atomically and never replaced without --force; it is
+            checked before a --class is recorded, and never inside a run of the archive, a run holding
+            RUN (a result bundle opened from RUN/results/) or a .xcresult, even with --force.
             Exit status 0 on success, 2 on usage errors, an unreadable RUN or an unwritable FILE.
             """)
 

@@ -19,7 +19,7 @@ public enum DisplayWidth {
     /// control) are drawn on a blank cell: one column.
     /// This is what ncurses counts (`wcwidth` per spacing character); scalars terminals
     /// draw at different widths (variation selectors, emoji modifiers, U+200D) never get
-    /// here raw: `TerminalText` escapes them.
+    /// here raw: the grid's text is escaped with `TerminalText.Emoji.escaped`.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         if let first = scalars.first, first.value >= 0x20, first.value < 0x7F, scalars.count == 1 { return 1 }

@@ -62,11 +62,19 @@ public struct JSONWriter {
         }
     }
 
-    /// JSON string escaping; also escapes U+2028/2029 and every C1 and bidi control,
-    /// so the JSON is terminal-safe when printed (`\u` escapes are inert text).
+    /// JSON string escaping; also escapes, as `\u` escapes, every scalar
+    /// `TerminalText.escape` shows escaped (controls, bidi and other format characters,
+    /// U+2028/2029, invisible ones; the emoji selectors and joiner outside an emoji
+    /// sequence), so the JSON is terminal-safe when printed (`\u` escapes are inert text).
     public static func appendQuoted(_ s: String, to out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
+        // Printable ASCII without a quote or a backslash (most keys and names) is copied.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
+        TerminalText.forEachScalar(of: s) { scalar, escaped in
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
@@ -74,8 +82,8 @@ public struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if TerminalText.needsEscape(scalar) {
-                    // Beyond U+FFFF (the skin-tone modifiers) JSON spells a scalar as its UTF-16 pair.
+                if escaped {
+                    // Beyond U+FFFF (tag characters, private use) JSON spells a scalar as its UTF-16 pair.
                     for unit in String(scalar).utf16 {
                         let hex = String(unit, radix: 16)
                         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -208,12 +208,10 @@ final class ReportText {
     }
 
     /// True when no scalar of this valid UTF-8 is a backslash or one that
-    /// `TerminalText.needsEscape` flags, judged on the bytes: C0 controls and DEL are
-    /// single bytes; C1 controls are `C2 80`–`C2 9F`; U+061C is `D8 9C`; U+200B/D/E/F,
-    /// U+2028–U+202E are `E2 80 8B/8D/8E/8F/A8–AE`; U+2060 and U+2066–U+2069 are
-    /// `E2 81 A0/A6–A9`; U+FEFF
-    /// is `EF BB BF`; U+FE0E/F are `EF B8 8E/8F`; U+1F3FB–U+1F3FF are `F0 9F 8F BB–BF`.
-    /// Checked against `needsEscape` for every scalar.
+    /// `TerminalText.mayNeedEscape` flags (escaped by property, or an emoji selector or
+    /// joiner, which the slow path judges by its neighbours). ASCII is judged on the
+    /// bytes, eight at a time; each other scalar is decoded and asked. Checked against
+    /// `TerminalText.escape` for every scalar.
     static func needsNoEscape(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         isPlain(b, quoteToo: false)
     }
@@ -250,26 +248,15 @@ final class ReportText {
                 if c < 0x80 {
                     if c < 0x20 || c == 0x7F || c == 0x5C || (quoteToo && c == 0x22) { return false }
                 } else {
-                    switch c {
-                    case 0xC2:
-                        if i + 1 < n, b[i + 1] <= 0x9F { return false }
-                    case 0xD8:
-                        if i + 1 < n, b[i + 1] == 0x9C { return false }
-                    case 0xE2:
-                        if i + 2 < n {
-                            let c1 = b[i + 1]
-                            let c2 = b[i + 2]
-                            if c1 == 0x80, c2 == 0x8B || c2 == 0x8D || c2 == 0x8E || c2 == 0x8F || (c2 >= 0xA8 && c2 <= 0xAE) { return false }
-                            if c1 == 0x81, c2 == 0xA0 || (c2 >= 0xA6 && c2 <= 0xA9) { return false }
-                        }
-                    case 0xEF:
-                        if i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF { return false }
-                        if i + 2 < n, b[i + 1] == 0xB8, b[i + 2] == 0x8E || b[i + 2] == 0x8F { return false }
-                    case 0xF0:
-                        if i + 3 < n, b[i + 1] == 0x9F, b[i + 2] == 0x8F, b[i + 3] >= 0xBB, b[i + 3] <= 0xBF { return false }
-                    default:
-                        break
-                    }
+                    // A lead byte (the bytes are valid UTF-8): decode the scalar and skip it.
+                    guard c >= 0xC2, c <= 0xF4 else { return false }
+                    let length = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+                    guard i + length <= n else { return false }
+                    var value = UInt32(c) & (c < 0xE0 ? 0x1F : c < 0xF0 ? 0x0F : 0x07)
+                    for k in 1..<length { value = value << 6 | UInt32(b[i + k] & 0x3F) }
+                    guard let scalar = Unicode.Scalar(value), !TerminalText.mayNeedEscape(scalar) else { return false }
+                    i += length
+                    continue
                 }
                 i += 1
             }

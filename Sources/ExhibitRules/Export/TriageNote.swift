@@ -265,20 +265,55 @@ public struct TriageNote {
 }
 
 /// Markdown that pastes cleanly into GitHub and GitLab issues: no raw HTML, no table
-/// breaking pipes or newlines, code spans that survive backticks in the text.
+/// breaking pipes or newlines, code spans that survive backticks in the text, and no
+/// mention or reference the evidence put there.
 enum MarkdownText {
     /// Plain text in running prose: markup characters and `<` are escaped so text like
-    /// `<redacted>` is not swallowed as an HTML tag.
-    static func inline(_ s: String) -> String {
+    /// `<redacted>` is not swallowed as an HTML tag. A word that GitHub or GitLab would
+    /// turn into a mention or a reference (`@acme/security-team`, `#12`, `!34`:
+    /// `mayReference`) is written as a code span instead, where neither looks for them:
+    /// the same visible text, in code type, and no one notified. (A backslash does not
+    /// stop a mention; an invisible character between `@` and the name would, but then
+    /// two texts would look alike.)
+    static func inline(_ s: String) -> String { inline(s, inTable: false) }
+
+    /// `inline` for a table cell: pipes escaped in code spans too.
+    static func cell(_ s: String) -> String { inline(s, inTable: true) }
+
+    private static func inline(_ s: String, inTable: Bool) -> String {
         var out = ""
-        for ch in s {
-            switch ch {
-            case "\n", "\r": out += " "
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": out += "\\" + String(ch)
-            default: out.append(ch)
+        for (i, word) in s.replacingNewlines().split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { out += " " }
+            if mayReference(word) {
+                out += inTable ? codeCell(String(word)) : code(String(word))
+                continue
+            }
+            for ch in word {
+                switch ch {
+                case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": out += "\\" + String(ch)
+                default: out.append(ch)
+                }
             }
         }
         return out
+    }
+
+    /// Whether GitHub or GitLab could link or notify from `word` in prose: an `@`
+    /// anywhere (`@user`, `@org/team`, `group/project@ref`), a sigil before a digit:
+    /// `#12` (issues, both), `!12` (merge requests), `$12` (snippets), `&12` (epics), or
+    /// one before a letter, digit or quote: `%v1` and `%"v 1"` (milestones), `~bug` and
+    /// `~"needs review"` (labels).
+    static func mayReference(_ word: Substring) -> Bool {
+        var previous: Character?
+        for ch in word {
+            if ch == "@" { return true }
+            if let sigil = previous, ch.isASCII {
+                if "#!$&".contains(sigil), ch.isNumber { return true }
+                if "%~".contains(sigil), ch.isLetter || ch.isNumber || ch == "\"" { return true }
+            }
+            previous = ch
+        }
+        return false
     }
 
     /// A code span whose fence is longer than any backtick run inside.
@@ -291,7 +326,6 @@ enum MarkdownText {
 
     /// Table cells: pipes escaped even inside code spans (GitHub splits on them first).
     static func codeCell(_ s: String) -> String { code(s).replacingOccurrencesOfPipe() }
-    static func cell(_ s: String) -> String { inline(s) }
 
     static func fenced(_ s: String, indent: String) -> String {
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(s) + 1))

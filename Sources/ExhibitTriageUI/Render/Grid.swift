@@ -21,8 +21,9 @@ public struct Grid: Sendable, Equatable {
 
     /// Draws `text` at (`row`, `col`), clipped to `limit` columns (and to the grid's
     /// edge) by `TextFit.clip`. Returns the columns used. Text must already be escaped with
-    /// `TerminalText.escape`; anything that still needs escaping is drawn as `?` so a
-    /// control character can never reach the terminal.
+    /// `TerminalText.escape(_:emoji: .escaped)` (`Theme.safe`); anything the grid still
+    /// shows escaped (`TerminalText.needsEscapeInGrid`) is drawn as `?` so a control
+    /// character can never reach the terminal.
     @discardableResult
     public mutating func put(_ text: String, row: Int, col: Int, role: Role, limit: Int? = nil) -> Int {
         guard row >= 0, row < rows, col >= 0, col < cols else { return 0 }
@@ -30,7 +31,7 @@ public struct Grid: Sendable, Equatable {
         var x = col
         // Cut first, so the edge never falls inside an escape (`\u{3B1}`) or a cluster.
         for character in TextFit.clip(text, to: end - col) {
-            if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
+            if character.unicodeScalars.contains(where: TerminalText.needsEscapeInGrid) {
                 if x + 1 > end { break }
                 place("?", width: 1, at: x, row: row, role: role)
                 x += 1

@@ -51,7 +51,7 @@ public enum RunListRenderer {
         let triageMinimum = 24
 
         init(cols: Int, list: RunList) {
-            let longest = list.entries.map { DisplayWidth.of(TerminalText.escape($0.runID)) }.max() ?? 8
+            let longest = list.entries.map { DisplayWidth.of(TerminalText.escape($0.runID, emoji: .escaped)) }.max() ?? 8
             narrow = cols < 60
             let narrowFixed = 2 + 10 + 2 + 2 + failed + 9 + 2 + 1
             let wideFixed = narrowFixed + 6 + 8 + 2 + scheme + 2 + runtime + 2

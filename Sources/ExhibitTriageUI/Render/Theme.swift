@@ -109,22 +109,23 @@ public struct Glyphs: Sendable, Equatable {
         a.ellipsis == b.ellipsis && a.barFull == b.barFull && a.unicodeText == b.unicodeText
     }
 
-    /// Untrusted text made safe to draw: terminal escapes, and under ASCII every
+    /// Untrusted text made safe to draw: terminal escapes (emoji selectors, joiners and
+    /// skin-tone modifiers too: `TerminalText.Emoji.escaped`), and under ASCII every
     /// non-ASCII scalar as `\u{...}`.
     public func safe(_ text: String) -> String {
-        asciiIfNeeded(TerminalText.escape(text))
+        asciiIfNeeded(TerminalText.escape(text, emoji: .escaped))
     }
 
     /// A diagnostic's text, whose quoted parts the reader escaped already: controls are
     /// escaped, backslashes left alone (`TerminalText.sanitized`), so `\x1b` in a quote
     /// is not drawn as `\\x1b`.
     public func safeMessage(_ text: String) -> String {
-        asciiIfNeeded(TerminalText.sanitized(text))
+        asciiIfNeeded(TerminalText.sanitized(text, emoji: .escaped))
     }
 
     /// Untrusted bytes (a file name as archived, possibly not UTF-8) made safe to draw.
     public func safe(bytes: some Collection<UInt8>) -> String {
-        asciiIfNeeded(TerminalText.escape(bytes: bytes))
+        asciiIfNeeded(TerminalText.escape(bytes: bytes, emoji: .escaped))
     }
 
     private func asciiIfNeeded(_ escaped: String) -> String {

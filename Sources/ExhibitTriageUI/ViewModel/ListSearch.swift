@@ -44,7 +44,7 @@ extension TriageState {
             listSearch = ListSearch(pattern: try SearchPattern(wanted), pane: focus)
         } catch {
             if case .badGlob(let offset, let why) = error {
-                message = .failure("not a glob at character \(offset + 1) of \(TerminalText.escape(wanted)): \(why)")
+                message = .failure("not a glob at character \(offset + 1) of \(TerminalText.escape(wanted, emoji: .escaped)): \(why)")
             }
             return
         }
@@ -60,7 +60,7 @@ extension TriageState {
         let matches = ListSearch.matches(search.pattern, in: focus, of: self)
         guard !matches.isEmpty else {
             let what = search.pattern.isGlob ? "match" : "contain"
-            message = .info("no rows \(what) \(TerminalText.escape(search.pattern.text))")
+            message = .info("no rows \(what) \(TerminalText.escape(search.pattern.text, emoji: .escaped))")
             return
         }
         let cursor = focus == .violations ? violations.cursor.index : failures.index

@@ -67,7 +67,7 @@ extension TriageState {
     mutating func showInTree(row: Int) -> Bool {
         let violationRow = data.violationRows.rows[row]
         guard let inventory = data.inventory, let node = violationRow.node, node != Inventory.root else {
-            message = .info("not in the container inventory: " + TerminalText.escape(violationRow.path))
+            message = .info("not in the container inventory: " + TerminalText.escape(violationRow.path, emoji: .escaped))
             return false
         }
         tree.reveal(node, inventory, page: treePage)

@@ -16,7 +16,7 @@ extension TriageState {
             switch error {
             case .empty: return []
             case .badGlob(let offset, let why):
-                message = .failure("not a glob at character \(offset + 1) of \(TerminalText.escape(wanted)): \(why)")
+                message = .failure("not a glob at character \(offset + 1) of \(TerminalText.escape(wanted, emoji: .escaped)): \(why)")
                 return []
             }
         }
@@ -55,7 +55,7 @@ extension TriageState {
         guard let search, let inventory = data.inventory else { return }
         guard let step = search.step(from: tree.selected, forward: forward, in: inventory) else {
             let what = search.pattern.isGlob ? "match" : "contain"
-            message = .info("no names \(what) \(TerminalText.escape(search.pattern.text)) in the container")
+            message = .info("no names \(what) \(TerminalText.escape(search.pattern.text, emoji: .escaped)) in the container")
             return
         }
         // Clears a directory filter that would hide the match.

@@ -90,7 +90,7 @@ extension TriageEffect {
         case .loadBase(let runID, _): .loadingBase(runID)
         case .confirmClassification: .savingRecord
         case .exportNote: .writingNote
-        case .search(let pattern, _, _): .searching(TerminalText.escape(pattern.text))
+        case .search(let pattern, _, _): .searching(TerminalText.escape(pattern.text, emoji: .escaped))
         case .quit, .redraw, .checkRules, .saveDraft: nil
         }
     }

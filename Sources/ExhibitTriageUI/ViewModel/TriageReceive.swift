@@ -42,7 +42,7 @@ extension TriageState {
             effects = []
         case .searched(let search, let runID):
             guard isMine(runID) else { return [] }
-            finished(.searching(TerminalText.escape(search.pattern.text)))
+            finished(.searching(TerminalText.escape(search.pattern.text, emoji: .escaped)))
             receivedSearch(search)
             effects = []
         }

@@ -7,24 +7,32 @@ import Testing
 @testable import ExhibitTriageUI
 
 /// Every string field of every artifact kind, one at a time, carries terminal controls
-/// (ESC/CSI/OSC, OSC 52, one-byte C1 CSI, bidi override, zero-width); every output is
-/// scanned for them raw: summary, check and note in text, Markdown and JSON (the note
-/// file `x` writes is the Markdown), the run list, the diff, and the screen.
+/// (ESC/CSI/OSC, OSC 52, one-byte C1 CSI, bidi override, zero-width) and invisible
+/// format characters (soft hyphen, invisible operator, tag, Mongolian vowel separator,
+/// grapheme joiner, interlinear annotation, deprecated format, Hangul fillers, a
+/// selector after no emoji); every output is scanned for them raw: summary, check and
+/// note in text, Markdown and JSON (the note file `x` writes is the Markdown), the run
+/// list, the diff, and the screen.
 ///
 /// Data-driven over `HostileArtifactKind.all`: a kind names a sample file and a
 /// generator that yields one variant per string field; `everyRowIsHeldOrNamedAsNotYet`
 /// ties the kinds to the artifact table.
 @Suite struct EveryFieldEscapedTests {
-    static let payload = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}\u{9B}31m\u{202E}\u{200B}"
+    static let payload =
+        "\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}\u{9B}31m\u{202E}\u{200B}"
+        + "\u{AD}\u{2061}\u{E0041}\u{180E}\u{34F}\u{FFFB}\u{206A}\u{115F}\u{3164}\u{FFA0}x\u{FE0F}"
 
-    /// What must never reach a terminal as itself. Newlines lay out text output.
+    /// What must never reach a terminal as itself. Newlines lay out text output. The
+    /// payload holds no emoji, so an emoji selector or joiner in the output is one of it.
     static func isRawControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x0A: false
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
         case 0x200B, 0x200D, 0x2060, 0xFEFF: true
-        default: false
+        case 0xAD, 0x2061...0x2064, 0xE0000...0xE007F, 0x180E, 0x34F, 0xFFF9...0xFFFB, 0x206A...0x206F: true
+        case 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFE0E, 0xFE0F: true
+        default: TerminalText.needsEscape(s)
         }
     }
 
@@ -243,9 +251,13 @@ import Testing
 
     @Test func zeroWidthCharactersAreShownEscaped() {
         #expect(TerminalText.escape("a\u{200B}b\u{2060}c\u{FEFF}") == #"a\u{200B}b\u{2060}c\u{FEFF}"#)
-        // Inside an emoji sequence too: two names that differ by a joiner must not look the same.
-        #expect(TerminalText.escape("👩\u{200D}👧") == #"👩\u{200D}👧"#)
+        // Between two emoji, text keeps the joiner (`👩‍👧` reads as the sequence it is);
+        // the grid escapes it (terminals draw it at different widths).
+        #expect(TerminalText.escape("👩\u{200D}👧") == "👩\u{200D}👧")
+        #expect(TerminalText.escape("👩\u{200D}👧", emoji: .escaped) == #"👩\u{200D}👧"#)
         #expect(TerminalText.escape("👩👧") == "👩👧")
+        // Anywhere else it is invisible, and escaped.
+        #expect(TerminalText.escape("a\u{200D}b") == #"a\u{200D}b"#)
     }
 
     @Test func runListEscapesEveryField() {

@@ -218,7 +218,7 @@ import Testing
         #expect(text.contains(#"    Tests/test\x07Bell()"#))
         #expect(text.hasPrefix(#"exhibit check: run run\x1b]0;title\x07"#))
         #expect(text.contains(#"rules: rules\x1b.json"#))
-        #expect(text.contains(#"unknown key "\x9bx" ignored"#))
+        #expect(text.contains(#"unknown key "\u{9B}x" ignored"#))
         let json = CheckReportFormatter.json(report, runID: "r")
         #expect(json.contains(#""path": "Documents/\u001b[2Jevil\u202efdp.exe""#))
         #expect(json.contains(#""step": "step\nwith newline""#))

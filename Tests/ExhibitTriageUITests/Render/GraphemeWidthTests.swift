@@ -22,16 +22,27 @@ import Testing
         #expect(DisplayWidth.of("ｆｕｌｌ") == 8)
     }
 
-    @Test func scalarsTerminalsDrawAtDifferentWidthsAreEscaped() {
-        #expect(TerminalText.escape(Self.airplane) == "✈\\u{FE0F}")
-        #expect(TerminalText.escape("👍\u{1F3FD}") == "👍\\u{1F3FD}")
-        #expect(TerminalText.escape(Self.family) == "👨\\u{200D}👩\\u{200D}👧\\u{200D}👦")
-        #expect(TerminalText.escape(Self.flag) == Self.flag, "a flag's width is the same everywhere: kept")
-        #expect(TerminalText.escape("Cafe\u{301}") == "Cafe\u{301}")
-        // JSON spells the modifier as a UTF-16 pair, not as a five-digit `\u`.
+    @Test func scalarsTerminalsDrawAtDifferentWidthsAreEscapedOnTheGrid() {
+        // The grid's escape (`Theme.safe`): selectors, modifiers and joiners, so every cell is the grid's.
+        #expect(Glyphs.unicode.safe(Self.airplane) == "✈\\u{FE0F}")
+        #expect(Glyphs.unicode.safe("👍\u{1F3FD}") == "👍\\u{1F3FD}")
+        #expect(Glyphs.unicode.safe(Self.family) == "👨\\u{200D}👩\\u{200D}👧\\u{200D}👦")
+        #expect(Glyphs.unicode.safe(bytes: Array(Self.airplane.utf8)) == "✈\\u{FE0F}")
+        #expect(Glyphs.unicode.safeMessage("found \"\(Self.airplane)\"") == "found \"✈\\u{FE0F}\"")
+        #expect(Glyphs.unicode.safe(Self.flag) == Self.flag, "a flag's width is the same everywhere: kept")
+        #expect(Glyphs.unicode.safe("Cafe\u{301}") == "Cafe\u{301}")
+        // Text output keeps them inside an emoji sequence: no grid to lay out.
+        #expect(TerminalText.escape(Self.airplane) == Self.airplane)
+        #expect(TerminalText.escape("👍\u{1F3FD}") == "👍\u{1F3FD}")
+        #expect(TerminalText.escape(Self.family) == Self.family)
+        // Text kept raw and handed to the grid anyway is drawn `?`, never raw.
+        var grid = Grid(rows: 1, cols: 10)
+        grid.put(TerminalText.escape(Self.airplane) + "/", row: 0, col: 0, role: .plain)
+        #expect(grid.line(0) == "?/")
+        // JSON spells a scalar beyond U+FFFF as a UTF-16 pair, not as a five-digit `\u`.
         var json = ""
-        JSONWriter.appendQuoted("👍\u{1F3FD}", to: &json)
-        #expect(json == "\"👍\\ud83c\\udffd\"")
+        JSONWriter.appendQuoted("a\u{E0041}", to: &json)
+        #expect(json == "\"a\\udb40\\udc41\"")
     }
 
     @Test func theVS16NameLeavesNoStrayCell() {
