@@ -16,6 +16,11 @@ struct BackupFlagMerge {
     /// Who recorded each item already: the file named in disagreement warnings.
     private var excludedListLines: [Inventory.NodeID: Int] = [:]
     private var baseFile: String
+    /// Per artifact, the lines that could not be read or placed in the inventory. Each
+    /// may be half of a name holding a line break, whose other half reads as a line of
+    /// its own and names another item (`m<LF>Library` flags all of `Library`): the
+    /// artifact's flags are then in doubt (`UncheckedEvidence`).
+    private(set) var linesInDoubt: [FlagRecordDoubt] = []
 
     init(inventory: Inventory, baseFile: String, prefixes: [[UInt8]]) {
         self.inventory = inventory
@@ -36,14 +41,18 @@ struct BackupFlagMerge {
         var collector = WarningCollector(file: artifact.file)
         defer { collector.finish(into: &warnings) }
         var marks: [(node: Inventory.NodeID, line: Int)] = []
+        var doubted: [Int] = []
         let bytes = artifact.bytes
         TextRecords(bytes).forEach { range, line in
             if range.isEmpty { return true }
             if let node = resolve(bytes[range], line: line, offset: range.lowerBound, collector: &collector) {
                 marks.append((node, line))
+            } else {
+                doubted.append(line)
             }
             return true
         }
+        note(doubted, in: artifact.file)
         merge(marks, from: artifact.file, collector: &collector)
         for m in marks where excludedListLines[m.node] == nil { excludedListLines[m.node] = m.line }
         baseFile = artifact.file
@@ -51,14 +60,25 @@ struct BackupFlagMerge {
 
     /// xattr.txt (`xattr -rl`, `getfattr -R -d`); throws when it is not such a dump.
     mutating func applyXattrDump(_ artifact: ArtifactBytes, warnings: inout [Diagnostic]) throws(Diagnostic) {
-        let entries = try XattrDumpReader.read(artifact.bytes, file: artifact.file, warnings: &warnings)
+        var doubted: [Int] = []
+        let entries = try XattrDumpReader.read(artifact.bytes, file: artifact.file, warnings: &warnings, skippedLines: &doubted)
         var collector = WarningCollector(file: artifact.file)
         defer { collector.finish(into: &warnings) }
         var marks: [(node: Inventory.NodeID, line: Int)] = []
         for entry in entries where entry.marksBackupExclusion {
-            if let node = resolve(entry.path[...], line: entry.line, offset: 0, collector: &collector) { marks.append((node, entry.line)) }
+            if let node = resolve(entry.path[...], line: entry.line, offset: 0, collector: &collector) {
+                marks.append((node, entry.line))
+            } else {
+                doubted.append(entry.line)
+            }
         }
+        note(doubted, in: artifact.file)
         merge(marks, from: artifact.file, collector: &collector)
+    }
+
+    private mutating func note(_ lines: [Int], in file: String) {
+        guard let first = lines.min() else { return }
+        linesInDoubt.append(FlagRecordDoubt(file: file, lines: lines.count, firstLine: first))
     }
 
     /// The stronger record wins; this source decides the rest and records the container.

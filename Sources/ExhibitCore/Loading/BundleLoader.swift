@@ -411,6 +411,7 @@ package struct Loading<Source: EvidenceSource> {
             }
             if bundle.status(of: EvidenceLayout.xattrDump) == .loaded { bundle.flagSources.append(EvidenceLayout.xattrDump) }
         }
+        bundle.flagRecordDoubts = merge.linesInDoubt
         bundle.inventory = merge.inventory
     }
 

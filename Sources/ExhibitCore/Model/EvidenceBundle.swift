@@ -88,6 +88,9 @@ public struct EvidenceBundle: Sendable {
     /// The artifacts that recorded backup-exclusion flags, strongest first
     /// (`BackupFlagMerge`); empty when no artifact records any.
     public var flagSources: [String] = []
+    /// Flag records with lines that could not be read or placed (`FlagRecordDoubt`):
+    /// their flags are in doubt (`UncheckedEvidence`).
+    public var flagRecordDoubts: [FlagRecordDoubt] = []
     public var duTotals: [DirectoryTotal]?
     /// When each inventory node was born and last modified, where an artifact recorded
     /// it (`container/times.txt`); nil when nothing did.

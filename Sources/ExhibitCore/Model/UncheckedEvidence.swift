@@ -55,6 +55,14 @@ public struct UncheckedEvidence: Sendable, Equatable {
                     kind: .flagRecord,
                     reason: "\(file) \(why): the exclusion flags it records are unknown, so the findings may be wrong"))
         }
+        for doubt in bundle.flagRecordDoubts {
+            found.append(
+                UncheckedEvidence(
+                    kind: .flagRecord,
+                    reason: "\(doubt.file): \(doubt.lines) \(doubt.lines == 1 ? "line" : "lines") could not be read or placed in the inventory "
+                        + "(the first at line \(doubt.firstLine)), so its exclusion flags are in doubt (a name holding a line break reads as two lines) "
+                        + "and the findings may be wrong"))
+        }
         let unusable = inventory.unusableNameCount
         if unusable > 0 {
             found.append(
@@ -118,5 +126,19 @@ extension Inventory.ScanExclusion {
         case .kernelFilesystem: "a kernel file system"
         case .firmlink: "a firmlink"
         }
+    }
+}
+
+/// Lines of a flag record (excluded.txt, xattr.txt) that could not be read or placed in
+/// the inventory (`BackupFlagMerge.linesInDoubt`).
+public struct FlagRecordDoubt: Sendable, Equatable {
+    public var file: String
+    public var lines: Int
+    public var firstLine: Int
+
+    public init(file: String, lines: Int, firstLine: Int) {
+        self.file = file
+        self.lines = lines
+        self.firstLine = firstLine
     }
 }

@@ -256,3 +256,58 @@ import Testing
         #expect(!lower.out.contains("rule packs"))
     }
 }
+
+/// A flag record whose lines cannot all be read or placed is in doubt as a whole: a name
+/// holding a line break reads as two lines, and the second may name another item
+/// (review, 2026-12-04: `m<LF>Library` in an `xattr -rl` dump flagged all of Library/
+/// and hid an unset attribute).
+@Suite struct FlagRecordDoubtTests {
+    static let attribute = "com.apple.metadata:com_apple_backup_excludeItem"
+    static let models = "Library/Application Support/Models"
+
+    func run(inventoryItems: String) throws -> GateEvidenceTests.Run {
+        let run = try GateEvidenceTests.Run()
+        try run.write(
+            "rules.json",
+            #"{"version":1,"rules":[{"name":"ml-models","path":"\#(Self.models)/**","requirement":"regenerable","owner":"@ml"}]}"#)
+        try run.write("container/inventory.json", GateEvidenceTests.inventory(inventoryItems))
+        return run
+    }
+
+    static let tree =
+        #"[{"name":"Library"},[{"name":"Application Support"},[{"name":"Models"},{"name":"model.bin","asize":9},{"name":"m\nLibrary","asize":2,"x_backup_excluded":true}]]]"#
+
+    @Test(arguments: [
+        "\(models)/m\nLibrary: \(attribute): com.apple.MobileBackup\n",
+        "# file: \(models)/m\nLibrary\nuser.\(attribute)=\"com.apple.MobileBackup\"\n",
+        "./Library/Application Support/Elsewhere: \(attribute): com.apple.MobileBackup\n",
+    ])
+    func aDumpWithLinesThatDoNotReadOrPlaceFailsClosed(_ dump: String) throws {
+        let run = try run(inventoryItems: Self.tree)
+        defer { run.cleanUp() }
+        #expect(run.check().status == 1, "without the dump, model.bin is an unset attribute")
+        try run.write("container/xattr.txt", dump)
+        let result = run.check()
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("  not checked: container/xattr.txt: 1 line could not be read or placed"), "\(result.out)")
+        #expect(result.err.contains("fails closed"))
+    }
+
+    @Test func anExcludedListLineNamingNothingFailsClosed() throws {
+        let run = try run(inventoryItems: Self.tree)
+        defer { run.cleanUp() }
+        try run.write("container/excluded.txt", "\(Self.models)/m\nLibrary\n")
+        let result = run.check()
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("  not checked: container/excluded.txt: 1 line could not be read or placed"), "\(result.out)")
+    }
+
+    @Test func aDumpThatReadsWholeDecides() throws {
+        let run = try run(inventoryItems: Self.tree)
+        defer { run.cleanUp() }
+        try run.write("container/xattr.txt", "./\(Self.models)/model.bin: \(Self.attribute): com.apple.MobileBackup\n")
+        let result = run.check()
+        #expect(result.status == 0, "\(result.out)\n\(result.err)")
+        #expect(!result.out.contains("not checked"))
+    }
+}

@@ -24,7 +24,9 @@ enum GetfattrDumpReader {
         return bytes[i...].starts(with: fileMarker)
     }
 
-    static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [XattrDumpReader.Entry] {
+    static func read(
+        _ bytes: [UInt8], file: String, warnings: inout [Diagnostic], skippedLines: inout [Int]
+    ) throws(Diagnostic) -> [XattrDumpReader.Entry] {
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
         var entries: [XattrDumpReader.Entry] = []
@@ -45,6 +47,7 @@ enum GetfattrDumpReader {
                 collector.add(
                     "expected '# file: PATH' before the attribute (getfattr -d output); line skipped",
                     line: line, offset: range.lowerBound)
+                skippedLines.append(line)
                 return true
             }
             let equals = text.firstIndex(of: UInt8(ascii: "="))
@@ -55,6 +58,7 @@ enum GetfattrDumpReader {
                     collector.add(
                         "value of \(TerminalText.escape(name)) is not \"text\", 0s<base64> or 0x<hex>; line skipped",
                         line: line, offset: range.lowerBound)
+                skippedLines.append(line)
                     return true
                 }
                 value = decoded

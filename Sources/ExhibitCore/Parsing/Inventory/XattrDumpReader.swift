@@ -59,7 +59,19 @@ public enum XattrDumpReader: EvidenceReader {
     }
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [Entry] {
-        if GetfattrDumpReader.looksLikeGetfattr(bytes) { return try GetfattrDumpReader.read(bytes, file: file, warnings: &warnings) }
+        var skipped: [Int] = []
+        return try read(bytes, file: file, warnings: &warnings, skippedLines: &skipped)
+    }
+
+    /// The same, with the lines it skipped (warned) in `skippedLines`: a line it cannot
+    /// read may be half of a name holding a line break, whose other half reads as a
+    /// line of its own (`BackupFlagMerge.linesInDoubt`).
+    public static func read(
+        _ bytes: [UInt8], file: String, warnings: inout [Diagnostic], skippedLines: inout [Int]
+    ) throws(Diagnostic) -> [Entry] {
+        if GetfattrDumpReader.looksLikeGetfattr(bytes) {
+            return try GetfattrDumpReader.read(bytes, file: file, warnings: &warnings, skippedLines: &skippedLines)
+        }
         var collector = WarningCollector(file: file)
         defer { collector.finish(into: &warnings) }
         let records = TextRecords(bytes, allowNulDelimited: false)
@@ -82,6 +94,7 @@ public enum XattrDumpReader: EvidenceReader {
                 collector.add(
                     "no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
                     line: line, offset: range.lowerBound)
+                skippedLines.append(line)
                 return true
             }
             guard let entry = splitLine(text, line: line) else {
@@ -89,12 +102,14 @@ public enum XattrDumpReader: EvidenceReader {
                 collector.add(
                     "expected 'path: attribute: value' (xattr -rl), found \"\(TerminalText.escape(bytes: text.prefix(80)))\"; line skipped",
                     line: line, offset: range.lowerBound)
+                skippedLines.append(line)
                 return true
             }
             if entry.path.isEmpty || isKnownAttribute(entry.path) {
                 collector.add(
                     "no path before the attribute name (run xattr with -r or -v so every line names its file); line skipped",
                     line: line, offset: range.lowerBound)
+                skippedLines.append(line)
                 return true
             }
             if platformNeutralName(entry.attribute) == excludeItemAttribute && !entry.marksBackupExclusion && !entry.value.isEmpty {

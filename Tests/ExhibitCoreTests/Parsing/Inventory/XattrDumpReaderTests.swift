@@ -130,7 +130,8 @@ import Testing
             #expect(error.position != nil, "\(error)")
         }
         do {
-            _ = try GetfattrDumpReader.read(bytes, file: "container/xattr.txt", warnings: &warnings)
+            var skipped: [Int] = []
+            _ = try GetfattrDumpReader.read(bytes, file: "container/xattr.txt", warnings: &warnings, skippedLines: &skipped)
             Issue.record("no '# file:' block, yet read")
         } catch {
             #expect(error.position == SourcePosition(line: 1, column: 1, byteOffset: 0))
