@@ -58,7 +58,7 @@ enum GetfattrDumpReader {
                     collector.add(
                         "value of \(TerminalText.escape(name)) is not \"text\", 0s<base64> or 0x<hex>; line skipped",
                         line: line, offset: range.lowerBound)
-                skippedLines.append(line)
+                    skippedLines.append(line)
                     return true
                 }
                 value = decoded
