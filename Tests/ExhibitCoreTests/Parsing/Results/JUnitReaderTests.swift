@@ -133,6 +133,26 @@ import Testing
         #expect(failure.line == 58)
     }
 
+    /// `<failure message="reason">detail</failure>` with a detail that is no location:
+    /// both are kept, the reason first (hostile repro 9 lost the reason); a reason the
+    /// detail repeats (codemagic) is kept once.
+    @Test func keepsTheMessageAttributeBesideATextThatIsNoLocation() throws {
+        let text = """
+            <testsuite name="S" tests="3" failures="3">
+              <testcase classname="S" name="testB"><failure message="Documents/Vault.sqlite is excluded from backup">x</failure></testcase>
+              <testcase classname="S" name="testC"><failure message="reason (S.swift:7)">detail
+            second line</failure></testcase>
+              <testcase classname="S" name="testD"><error message="failed - same">/ci/S.swift:9 failed - same</error></testcase>
+            </testsuite>
+            """
+        let (results, warnings) = try readText(JUnitReader.self, text, file: file)
+        #expect(warnings.isEmpty)
+        #expect(results.failures.map(\.failureText) == ["Documents/Vault.sqlite is excluded from backup\nx", "reason\ndetail\nsecond line", "failed - same"])
+        // The attribute's location stands in for a text without one.
+        #expect(results.failures[1].sourceFile == "S.swift" && results.failures[1].line == 7)
+        #expect(results.failures[2].line == 9)
+    }
+
     @Test func readsXcprettyAndABareTestsuiteRootWithErrors() throws {
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
