@@ -107,6 +107,9 @@ public struct TestFailure: Sendable, Equatable, Hashable {
     /// artifact records retries (JUnit repeats, tests.json Repetition nodes).
     public var attempts: Int?
     public var failedAttempts: Int?
+    /// The results file that alone records this failing test, when it is not the file
+    /// whose counts are shown (set by `ResultsMerge`; nil from every reader).
+    public var onlyIn: ResultsSource?
 
     public init(
         testName: String, identifier: String? = nil, targetName: String? = nil, failureText: String,

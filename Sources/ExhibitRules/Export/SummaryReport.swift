@@ -25,13 +25,14 @@ public enum SummaryReport {
         out += "\n"
         if let r = bundle.primaryResults {
             out += "Tests".padding(11) + countsLine(r) + " (from \(r.source.rawValue))\n"
+            for other in countDisagreements(bundle) { out += "".padding(11) + other + "\n" }
             if r.destinations.count > 1 {
                 out += "\nDestinations (\(r.destinations.count))\n"
                 for d in r.destinations { out += "  " + destinationLine(d) + "\n" }
             }
             let failures = r.failures
             if !failures.isEmpty {
-                out += "\nFailing tests (\(failures.count))\n"
+                out += "\nFailing tests (\(failingCount(r)))\n"
                 for f in failures { out += failureLines(f) }
             }
         } else {
@@ -214,6 +215,7 @@ public enum SummaryReport {
                 (f.failedAttempts ?? attempts) == attempts
                 ? " (failed all \(attempts) attempts)" : " (failed \(f.failedAttempts ?? 0) of \(attempts) attempts)"
         }
+        if let file = f.onlyIn { head += " (only in \(file.rawValue))" }
         var out = head + "\n"
         for (index, m) in f.messages.enumerated() {
             let sameAsHead = index == 0 || (m.sourceFile == f.sourceFile && m.line == f.line)
@@ -225,6 +227,45 @@ public enum SummaryReport {
             }
         }
         return out
+    }
+
+    /// `results/junit.xml disagrees: Failed: 2 total, 1 passed, 1 failed`: one line per
+    /// results file whose counts differ from the shown ones, so the counts above a
+    /// failing test only that file records do not contradict it unsaid.
+    static func countDisagreements(_ bundle: EvidenceBundle) -> [String] {
+        bundle.resultDisagreements.filter(\.countsDiffer).map { "\($0.other.source.rawValue) disagrees: " + countsLine($0.other) }
+    }
+
+    /// The number in "Failing tests (N)", with the shown file's own failed count beside
+    /// it where the two differ (`2; results/summary.json counts 1 failed`): a file that
+    /// counts more than it names, or failing tests only another file records.
+    static func failingCount(_ r: TestResults) -> String {
+        let listed = r.failures.count
+        guard let counted = r.failedCount, counted != listed else { return "\(listed)" }
+        return "\(listed); \(r.source.rawValue) counts \(counted) failed"
+    }
+
+    /// The counts as `summary`'s JSON gives them.
+    static func countsJSON(_ r: TestResults) -> [(String, JSONWriter.Value)] {
+        [
+            ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
+            ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
+            ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
+            ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
+        ]
+    }
+
+    /// Each results file that disagrees with the shown one: its own counts, and the
+    /// tests only it, or only the shown file, records as failing.
+    static func disagreementsJSON(_ bundle: EvidenceBundle, clean: (String) -> String = { $0 }) -> JSONWriter.Value {
+        .array(
+            bundle.resultDisagreements.map { d in
+                .object(
+                    countsJSON(d.other) + [
+                        ("failedOnlyHere", .array(d.failedOnlyHere.map { .string(clean($0)) })),
+                        ("failedOnlyInShown", .array(d.failedOnlyInShown.map { .string(clean($0)) })),
+                    ])
+            })
     }
 
     static func countsLine(_ r: TestResults) -> String {
@@ -294,47 +335,48 @@ public enum SummaryReport {
             members.append(
                 (
                     "tests",
-                    .object([
-                        ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
-                        ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
-                        ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
-                        ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
-                        (
-                            "destinations",
-                            .array(
-                                r.destinations.map { d in
-                                    .object([
-                                        ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
-                                        ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
-                                        ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
-                                        ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
-                                        ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
-                                        ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
-                                        ("expectedFailures", .optional(d.expectedFailureCount)),
-                                    ])
-                                })
-                        ),
-                        (
-                            "failures",
-                            .array(
-                                r.failures.map { f in
-                                    .object([
-                                        ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
-                                        ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
-                                        ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
-                                        ("destination", .optional(f.destination)),
-                                        ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
-                                        (
-                                            "messages",
-                                            .array(
-                                                f.messages.map { m in
-                                                    .object([("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line))])
-                                                })
-                                        ),
-                                    ])
-                                })
-                        ),
-                    ])
+                    .object(
+                        countsJSON(r) + [
+                            ("disagreements", disagreementsJSON(b)),
+                            (
+                                "destinations",
+                                .array(
+                                    r.destinations.map { d in
+                                        .object([
+                                            ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
+                                            ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
+                                            ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
+                                            ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
+                                            ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
+                                            ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
+                                            ("expectedFailures", .optional(d.expectedFailureCount)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "failures",
+                                .array(
+                                    r.failures.map { f in
+                                        .object([
+                                            ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
+                                            ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
+                                            ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
+                                            ("destination", .optional(f.destination)),
+                                            ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
+                                            ("onlyIn", .optional(f.onlyIn?.rawValue)),
+                                            (
+                                                "messages",
+                                                .array(
+                                                    f.messages.map { m in
+                                                        .object([
+                                                            ("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line)),
+                                                        ])
+                                                    })
+                                            ),
+                                        ])
+                                    })
+                            ),
+                        ])
                 ))
         } else {
             members.append(("tests", .null))

@@ -51,7 +51,11 @@ public struct TriageNote {
         if let x = m.xcodeVersion { facts.append(("Xcode", MarkdownText.inline(clean(x)))) }
         if let t = m.startTime { facts.append(("Started", Timestamp.utc(t))) }
         if let url = m.ciJobURL ?? m.ciJobID { facts.append(("CI job", MarkdownText.inline(clean(url)))) }
-        if let r = bundle.primaryResults { facts.append(("Tests", MarkdownText.inline(SummaryReport.countsLine(r)))) }
+        if let r = bundle.primaryResults {
+            // Which file the counts are from, and every file whose own counts differ.
+            let others = SummaryReport.countDisagreements(bundle).map { "; " + $0 }.joined()
+            facts.append(("Tests", MarkdownText.inline(SummaryReport.countsLine(r) + " (from \(r.source.rawValue)\(others))")))
+        }
         for (label, value) in facts { out += "- **\(label):** \(value)\n" }
 
         out += "\n### Classification\n\n"
@@ -78,12 +82,14 @@ public struct TriageNote {
         }
         out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
 
-        let failures = bundle.failures
-        out += "\n### Failing tests (\(failures.count))\n"
+        let results = bundle.primaryResults
+        let failures = results?.failures ?? []
+        out += "\n### Failing tests (\(results.map(SummaryReport.failingCount) ?? "0"))\n"
         for f in failures {
             out += "\n- " + MarkdownText.code(clean(f.identifier ?? f.testName))
             if let t = f.targetName { out += " in " + MarkdownText.code(clean(t)) }
             if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
+            if let only = f.onlyIn { out += " (only in " + MarkdownText.code(only.rawValue) + ")" }
             out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
         }
         if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
@@ -183,19 +189,19 @@ public struct TriageNote {
                 "tests",
                 r.map { r in
                     .object([
-                        ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
+                        ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
                         ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
-                        ("skipped", .optional(r.skippedCount)),
+                        ("skipped", .optional(r.skippedCount)), ("disagreements", SummaryReport.disagreementsJSON(bundle, clean: clean)),
                     ])
                 } ?? .null
             ),
             (
                 "failures",
                 .array(
-                    bundle.failures.map { f in
+                    (r?.failures ?? []).map { f in
                         .object([
                             ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
-                            ("failureText", .string(clean(f.failureText))),
+                            ("failureText", .string(clean(f.failureText))), ("onlyIn", .optional(f.onlyIn?.rawValue)),
                         ])
                     })
             ),

@@ -235,6 +235,34 @@ struct RealEvidenceReadingTests {
         let tree = try read(TestsJSONReader.self, "tests/\(name).tests.json")
         #expect(results.failures.map(\.identifier) == results.failures.map { f in tree.failures.first { $0.testName == f.testName }?.identifier })
         #expect(results.failures.allSatisfy { $0.identifier != nil && $0.sourceFile != nil && $0.line != nil }, "\(relative)")
+        // Two prints of one run agree: nothing warned, each failing test listed once.
+        #expect(!bundle.diagnostics.contains { $0.message.hasPrefix("disagrees with") }, "\(relative): \(bundle.diagnostics)")
+        #expect(results.failures.count == results.failedCount, "\(relative)")
+        #expect(results.failures.allSatisfy { $0.onlyIn == nil }, "\(relative)")
+    }
+
+    /// Review D1: the real RandomStuff summary without its testFoo entry, beside the
+    /// run's own tests.json. testFoo is still listed (from the tree, with its location),
+    /// marked as only the tree's, and the disagreement warned with both files.
+    @Test func aFailureTheSummaryLeavesOutIsKeptFromTheTree() throws {
+        let name = "oxr-RandomStuff-14-12-06"
+        var summary = try #require(try json("summary/\(name).summary.json") as? [String: Any])
+        let listed = try #require(summary["testFailures"] as? [[String: Any]])
+        summary["testFailures"] = listed.filter { $0["testName"] as? String != "testFoo()" }
+        let bundle = BundleLoader.load(
+            runID: name,
+            from: MemoryEvidenceSource([
+                "results/summary.json": [UInt8](try JSONSerialization.data(withJSONObject: summary)),
+                "results/tests.json": try RealEvidence.bytes("tests/\(name).tests.json"),
+            ]))
+        let results = try #require(bundle.primaryResults)
+        #expect(results.failures.count == summary["failedTests"] as? Int)
+        let foo = try #require(results.failures.first { $0.identifier == "RandomStuffTests/testFoo()" })
+        #expect(foo.onlyIn == .testsJSON)
+        #expect(foo.sourceFile == "RandomStuffTests.swift" && foo.line == 38)
+        let warning = try #require(bundle.diagnostics.first { $0.message.hasPrefix("disagrees with") })
+        #expect(warning.file == "results/tests.json")
+        #expect(warning.message.contains("results/summary.json") && warning.message.contains("RandomStuffTests/testFoo()"))
     }
 
     // MARK: Legacy JSON
