@@ -98,6 +98,37 @@ import Testing
         #expect((json["failures"] as? [[String: Any]])?.first?["onlyIn"] as? String == "results/junit.xml")
     }
 
+    static let tree = #"""
+        {"devices":[],"testPlanConfigurations":[],"testNodes":[{"nodeType":"Unit test bundle","name":"VaultTests","result":"Failed","children":[
+          {"nodeType":"Test Case","name":"testB()","nodeIdentifier":"BackupBoundaryTests/testB()","result":"Failed","children":[
+            {"nodeType":"Failure Message","name":"S.swift:20: b broke"}]},
+          {"nodeType":"Test Case","name":"testA()","nodeIdentifier":"BackupBoundaryTests/testA()","result":"Passed","children":[
+            {"nodeType":"Repetition","name":"First Run","result":"Failed"},{"nodeType":"Repetition","name":"Retry 1","result":"Passed"}]}]}]}
+        """#
+
+    /// Review D3: a count the file never recorded is null in `summary`'s and the note's
+    /// JSON alike (passedOnRetry of summary.json and of JUnit without repetitions,
+    /// expectedFailures of JUnit), and the two give the same counts.
+    @Test(arguments: [
+        ("results/summary.json", false, true), ("results/junit.xml", false, false), ("results/tests.json", true, true),
+    ])
+    func unrecordedCountsAreNullInSummaryAndNoteAlike(file: String, recordsRetries: Bool, recordsExpectedFailures: Bool) throws {
+        let text = file == "results/tests.json" ? Self.tree : try #require(Self.repro9[file])
+        let r = try Run([file: text])
+        defer { r.cleanUp() }
+        let summary = try #require(try object(run(["summary", r.directory, "--format", "json"]).out)["tests"] as? [String: Any])
+        #expect((summary["passedOnRetry"] is NSNull) == !recordsRetries, "\(summary)")
+        #expect((summary["expectedFailures"] is NSNull) == !recordsExpectedFailures, "\(summary)")
+        if recordsRetries { #expect(summary["passedOnRetry"] as? Int == 1) }
+        let note = try #require(try object(run(["note", r.directory, "--format", "json"]).out)["tests"] as? [String: Any])
+        for key in ["source", "result", "total", "passed", "failed", "skipped", "expectedFailures", "passedOnRetry"] {
+            #expect(note.keys.contains(key), "\(key)")
+            #expect("\(note[key] ?? "absent")" == "\(summary[key] ?? "absent")", "\(key)")
+        }
+        let plain = run(["summary", r.directory]).out
+        #expect(!plain.contains("0 passed on retry") && !plain.contains("0 expected failures"), "\(plain)")
+    }
+
     /// Files that agree add nothing to the header.
     @Test func agreeingFilesAddNoLine() throws {
         var files = Self.repro9

@@ -154,7 +154,11 @@ public struct EvidenceBundle: Sendable {
             if best.scheme == nil { best.scheme = other.scheme }
             if best.devices.isEmpty { best.devices = other.devices }
             if best.destinations.isEmpty { best.destinations = other.destinations }
-            if best.testCases.isEmpty { best.testCases = other.testCases }
+            if best.testCases.isEmpty, !other.testCases.isEmpty {
+                best.testCases = other.testCases
+                // Whether a retry would show is the listing's, not the counts'.
+                best.recordsAttempts = other.recordsAttempts
+            }
         }
         best.failures = ResultsMerge.failures(shown: best, others: others)
         return best

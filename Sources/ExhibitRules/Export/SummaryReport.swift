@@ -245,13 +245,14 @@ public enum SummaryReport {
         return "\(listed); \(r.source.rawValue) counts \(counted) failed"
     }
 
-    /// The counts as `summary`'s JSON gives them.
+    /// The counts as the JSON forms give them (`summary`'s `tests`, the note's, each
+    /// disagreeing file's): a count the file did not record is null, never 0.
     static func countsJSON(_ r: TestResults) -> [(String, JSONWriter.Value)] {
         [
             ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
             ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
             ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
-            ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
+            ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .optional(r.passedOnRetryCount)),
         ]
     }
 
@@ -275,8 +276,7 @@ public enum SummaryReport {
         if let f = r.failedCount { parts.append("\(f) failed") }
         if let s = r.skippedCount { parts.append("\(s) skipped") }
         if let e = r.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
-        let flaky = r.flakyCount
-        if flaky > 0 { parts.append("\(flaky) passed on retry") }
+        if let flaky = r.passedOnRetryCount, flaky > 0 { parts.append("\(flaky) passed on retry") }
         // `result` is an open string (new Xcodes add values): escaped like every field.
         return TerminalText.escape(r.outcome.description) + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }

@@ -188,11 +188,8 @@ public struct TriageNote {
             (
                 "tests",
                 r.map { r in
-                    .object([
-                        ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
-                        ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
-                        ("skipped", .optional(r.skippedCount)), ("disagreements", SummaryReport.disagreementsJSON(bundle, clean: clean)),
-                    ])
+                    // The same counts as `summary`'s JSON, nulls where the file recorded none.
+                    .object(SummaryReport.countsJSON(r) + [("disagreements", SummaryReport.disagreementsJSON(bundle, clean: clean))])
                 } ?? .null
             ),
             (

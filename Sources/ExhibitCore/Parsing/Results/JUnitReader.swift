@@ -34,6 +34,11 @@ public enum JUnitReader: EvidenceReader {
         results.devices = collector.devices.map(\.device)
         results.destinations = collector.destinations
         results.tallyOutcomes()
+        // JUnit has no expected failures: unknown, not zero.
+        results.expectedFailureCount = nil
+        // Retries are recorded only where the file shows them (trainer's `repetition`
+        // property, or repeats folded into attempts); otherwise unknown.
+        results.recordsAttempts = collector.marksRepetitions || results.testCases.contains { !$0.attempts.isEmpty }
         let declared = DeclaredCounts(root)
         if results.testCases.isEmpty, let tests = declared.tests {
             // Nothing listed: the header is all there is.
@@ -72,6 +77,8 @@ public enum JUnitReader: EvidenceReader {
         var failuresByCase: [TestFailure?] = []
         /// Per test case: the `repetition` property values of its attempts.
         var repetitionsByCase: [[String]] = []
+        /// Some `<testcase>` carries trainer's `repetition` property.
+        var marksRepetitions = false
         /// Per test case: the device label of its suite.
         var deviceByCase: [String?] = []
         var devices: [(label: String, device: TestDevice)] = []
@@ -103,7 +110,6 @@ public enum JUnitReader: EvidenceReader {
                 destination.failedCount = cases.filter { $0.outcome == .failed }.count
                 destination.skippedCount = cases.filter { $0.outcome == .skipped }.count
                 destination.passedCount = cases.filter { $0.outcome == .passed }.count
-                destination.expectedFailureCount = 0
                 destination.outcome = destination.failedCount! > 0 ? .failed : cases.isEmpty ? .unknown : .passed
                 out.append(destination)
             }
@@ -128,6 +134,7 @@ public enum JUnitReader: EvidenceReader {
             // suite declares fewer tests than it lists. xcbeautify lists distinct Swift
             // Testing tests under one display name and declares every one of them.
             let marked = attempts.contains { $0.repetition != nil }
+            if marked { marksRepetitions = true }
             let foldRepeats = marked || declared.tests.map { $0 < attempts.count } ?? true
             var byKey: [String: [Int]] = [:]
             for attempt in attempts { add(attempt, device: device, fold: foldRepeats, byKey: &byKey) }

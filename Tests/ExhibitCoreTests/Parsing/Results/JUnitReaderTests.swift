@@ -123,6 +123,23 @@ import Testing
         #expect(results.testCases.map(\.durationSeconds) == [0.4, 0.21])
     }
 
+    /// Review D3: JUnit has no expected failures, and records retries only where the
+    /// file shows them: unknown (nil), never 0, unless trainer marked the repetitions.
+    @Test func expectedFailuresAndRetriesAreUnknownWhereTheFileRecordsNone() throws {
+        let (xcbeautify, _) = try readText(JUnitReader.self, Self.xcbeautifyLinux, file: file)
+        #expect(xcbeautify.expectedFailureCount == nil)
+        #expect(xcbeautify.passedOnRetryCount == nil)
+        let (trainer, _) = try readText(JUnitReader.self, Self.trainer, file: file)
+        #expect(trainer.expectedFailureCount == nil)
+        #expect(trainer.passedOnRetryCount == 0, "the repetitions are marked: no test passed on a retry")
+        let flaky = Self.trainer.replacingOccurrences(
+            of:
+                "<failure message=\"BackupBoundaryTests.swift:41: XCTAssertFalse failed - Documents/cache.db exists\"/>\n      <properties>\n        <property name=\"repetition\" value=\"Repetition 2\"/>",
+            with: "<properties>\n        <property name=\"repetition\" value=\"Repetition 2\"/>")
+        #expect(flaky != Self.trainer)
+        #expect(try readText(JUnitReader.self, flaky, file: file).0.passedOnRetryCount == 1)
+    }
+
     @Test func readsXcresultparserLocationsFromTheText() throws {
         let (results, warnings) = try readText(JUnitReader.self, Self.xcresultparser, file: file)
         #expect(warnings.isEmpty)
