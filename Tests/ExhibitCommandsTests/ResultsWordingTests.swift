@@ -11,15 +11,17 @@ import Testing
     func run(_ args: [String]) -> (status: Int32, out: String, err: String) { CollectRunner.exhibit(args) }
 
     /// A run of `files` (relative path → text) in a fresh directory, with a one-file
-    /// container so nothing else is missing.
+    /// container (unless `container` is false) so nothing else is missing.
     struct Run {
         let directory: String
 
-        init(_ files: [String: String]) throws {
+        init(_ files: [String: String], container: Bool = true) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-results-\(UUID().uuidString)/run").path
             var all = files
-            all["container/files.txt"] = all["container/files.txt"] ?? "Documents/Vault.sqlite\n"
-            all["container/excluded.txt"] = all["container/excluded.txt"] ?? ""
+            if container {
+                all["container/files.txt"] = all["container/files.txt"] ?? "Documents/Vault.sqlite\n"
+                all["container/excluded.txt"] = all["container/excluded.txt"] ?? ""
+            }
             for (relative, text) in all {
                 let url = URL(fileURLWithPath: directory + "/" + relative)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

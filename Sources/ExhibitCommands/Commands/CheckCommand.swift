@@ -20,6 +20,8 @@ enum CheckCommand {
             also when container/inventory.json is present but broken, even if files.txt could stand in,
             and when nothing known blocks but a blocking rule is undecided because the exclusion flags
             of the files it covers are not recorded (listed under "undecided").
+            Without a container inventory the container's violations are unknown, not none: the
+            report says "violations: unknown" and proposes no class ("none (container not checked)").
             Before the result, an evidence section says which inventory was used and why, every
             artifact that could not be used, and the bundle's diagnostics.
             Where the run's timeline (the result bundle's session log, activities and failure

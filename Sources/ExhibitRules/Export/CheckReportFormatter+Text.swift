@@ -56,7 +56,10 @@ extension CheckReportFormatter {
             line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
             appendViolationLines(of: kind, count: count, in: report.violations, inferring: inferring, to: out)
         }
-        if report.violations.isEmpty {
+        if !report.containerChecked {
+            line("")
+            line((report.violations.isEmpty ? "violations: unknown: " : "container: ") + containerNotChecked)
+        } else if report.violations.isEmpty {
             line("")
             line("no violations")
         }
@@ -75,7 +78,13 @@ extension CheckReportFormatter {
         let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         let undecided = report.undecidedRules.count
         let undecidedText = "\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)"
-        if undecided == 0 {
+        if !report.containerChecked {
+            line(
+                "result: "
+                    + (blocking > 0
+                        ? "\(total) — blocking; the container was not checked"
+                        : "container not checked, its violations unknown; nothing else blocks (\(total) found elsewhere)"))
+        } else if undecided == 0 {
             line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
         } else {
             line("result: \(total)" + (blocking > 0 ? " — blocking; " : " — nothing known blocks, but ") + undecidedText)

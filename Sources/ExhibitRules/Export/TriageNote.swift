@@ -77,8 +77,15 @@ public struct TriageNote {
             }
         } else {
             let p = report.proposal
-            let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
-            out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            if p.proposesClass {
+                let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
+                out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            } else {
+                // Without the container no class is proposed: "not a boundary failure"
+                // would claim a container nobody saw.
+                let lead = p.finding.map { "**\($0.title)**; no class" } ?? "No class"
+                out += "\(lead) proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            }
         }
         out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
 
@@ -95,9 +102,16 @@ public struct TriageNote {
         if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
 
         let violations = report.violations
-        out += "\n### Violations (\(violations.count))\n\n"
+        if report.containerChecked {
+            out += "\n### Violations (\(violations.count))\n\n"
+        } else {
+            // Unknown, not 0: only what was checked without the container is listed.
+            out += "\n### Violations (unknown: container not checked)\n\n"
+            out += "No container inventory was read, so the container's violations are unknown.\n"
+            if !violations.isEmpty { out += "\nFound without it:\n\n" }
+        }
         if violations.isEmpty {
-            out += "None.\n"
+            if report.containerChecked { out += "None.\n" }
         } else {
             out += "| Kind | Path | Size | Rule (owner) | Step |\n|---|---|---:|---|---|\n"
             for v in violations.prefix(tableLimit) {
@@ -173,8 +187,9 @@ public struct TriageNote {
                 ),
             ])
         } else {
+            let p = report.proposal
             classification = .object([
-                ("class", .string(report.proposal.proposed.rawValue)), ("status", .string("proposed")),
+                ("class", p.proposesClass ? .string(p.proposed.rawValue) : .null), ("status", .string("proposed")),
                 ("finding", .optional(report.proposal.finding?.rawValue)), ("headline", .string(report.proposal.headline)),
                 ("confidence", .string(report.proposal.confidence.rawValue)),
                 ("rationale", .string(clean(report.proposal.rationale))),
@@ -203,6 +218,7 @@ public struct TriageNote {
                     })
             ),
             ("classification", classification),
+            ("containerChecked", .bool(report.containerChecked)),
             (
                 "violations",
                 .array(
