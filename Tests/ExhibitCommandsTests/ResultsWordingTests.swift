@@ -131,6 +131,29 @@ import Testing
         #expect(!plain.contains("0 passed on retry") && !plain.contains("0 expected failures"), "\(plain)")
     }
 
+    /// Review D8: the result bundle's format version and creation date, in text and JSON.
+    @Test func theResultBundleFormatAndCreationDateAreShown() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>dateCreated</key><date>2026-06-30T18:24:31Z</date>
+            <key>storage</key><dict><key>backend</key><string>fileBacked2</string><key>compression</key><string>standard</string></dict>
+            <key>version</key><dict><key>major</key><integer>3</integer><key>minor</key><integer>60</integer></dict>
+            </dict></plist>
+            """
+        let r = try Run(["results/Info.plist": plist])
+        defer { r.cleanUp() }
+        let text = run(["summary", r.directory]).out
+        #expect(text.contains("Xcode      result bundle format 3.60, created 2026-06-30 18:24:31 UTC\n"), "\(text)")
+        let json = try object(run(["summary", r.directory, "--format", "json"]).out)
+        let bundles = try #require(json["resultBundles"] as? [[String: Any]])
+        #expect(bundles.count == 1)
+        #expect(bundles.first?["file"] as? String == "results/Info.plist")
+        #expect(bundles.first?["formatVersion"] as? String == "3.60")
+        #expect(bundles.first?["dateCreated"] as? String == "2026-06-30T18:24:31Z")
+        #expect(bundles.first?["storageBackend"] as? String == "fileBacked2")
+    }
+
     /// Files that agree add nothing to the header.
     @Test func agreeingFilesAddNoLine() throws {
         var files = Self.repro9

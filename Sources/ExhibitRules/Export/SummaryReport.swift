@@ -163,7 +163,11 @@ public enum SummaryReport {
         if let v = b.metadata.xcresulttoolVersion { parts.append(v) }
         // results/Info.plist is a copy of the bundle's own when collect kept both.
         for info in b.xcresultInfo {
-            if let f = info.formatVersion, !parts.contains("result bundle format \(f)") { parts.append("result bundle format \(f)") }
+            var facts: [String] = []
+            if let f = info.formatVersion { facts.append("format \(f)") }
+            if let t = info.dateCreated { facts.append("created \(Timestamp.utc(t))") }
+            let part = "result bundle " + facts.joined(separator: ", ")
+            if !facts.isEmpty, !parts.contains(part) { parts.append(part) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -331,6 +335,19 @@ public enum SummaryReport {
                 ])
             ),
         ]
+        // Each result bundle Info.plist read (the bundle's own, a copy in results/).
+        members.append(
+            (
+                "resultBundles",
+                .array(
+                    b.xcresultInfo.map { info in
+                        .object([
+                            ("file", .string(info.file)), ("formatVersion", .optional(info.formatVersion)),
+                            ("dateCreated", info.dateCreated.map { .string(Timestamp.iso8601($0)) } ?? .null),
+                            ("storageBackend", .optional(info.storageBackend)), ("storageCompression", .optional(info.storageCompression)),
+                        ])
+                    })
+            ))
         if let r = b.primaryResults {
             members.append(
                 (

@@ -331,6 +331,18 @@ struct RealEvidenceReadingTests {
         #expect(info.formatMajor == version?["major"] as? Int)
         #expect(info.formatMinor == version?["minor"] as? Int)
         #expect(info.storageBackend == (plist["storage"] as? [String: Any])?["backend"] as? String)
+        // summary shows the format and the creation date it read (review D8).
+        let bundle = BundleLoader.load(runID: "r", from: MemoryEvidenceSource(["results/Info.plist": try RealEvidence.bytes(relative)]))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(SummaryReport.json(bundle).utf8)) as? [String: Any])
+        let shown = try #require((json["resultBundles"] as? [[String: Any]])?.first)
+        #expect(shown["formatVersion"] as? String == "\(version?["major"] as? Int ?? -1).\(version?["minor"] as? Int ?? -1)", "\(relative)")
+        if let created = plist["dateCreated"] as? Date {
+            let iso = ISO8601DateFormatter()
+            iso.timeZone = TimeZone(identifier: "UTC")
+            #expect(shown["dateCreated"] as? String == iso.string(from: created), "\(relative)")
+            #expect(SummaryReport.text(bundle).contains("created " + Timestamp.utc(created.timeIntervalSince1970)), "\(relative)")
+        }
     }
 
     @Test(arguments: RealEvidence.files("infoplist"))
