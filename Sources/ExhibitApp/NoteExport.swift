@@ -71,7 +71,7 @@ public struct NoteExport {
             let confirmed = TriageRecord(
                 runID: bundle.runID, failureClass: cls, comment: oneLine(request.comment ?? ""),
                 issue: request.issue.map(oneLine), author: TriageAuthor(environment: environment).name,
-                time: Date().timeIntervalSince1970, proposed: report.proposal.proposed)
+                time: Date().timeIntervalSince1970, proposed: report.proposal.proposedClass)
             do {
                 let saved = try TriageRecordKeeping.save(confirmed, store: store, bundle: bundle, report: report)
                 recordedAt = saved.file

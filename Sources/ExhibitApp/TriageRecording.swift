@@ -47,7 +47,7 @@ public struct TriageHooks: Sendable {
     func record(_ cls: FailureClass, comment: String, issue: String?, draft: Bool, _ report: CheckReport) -> TriageRecord {
         TriageRecord(
             runID: bundle.runID, failureClass: cls, comment: comment, issue: issue, author: author.name,
-            time: Date().timeIntervalSince1970, proposed: report.proposal.proposed, isDraft: draft)
+            time: Date().timeIntervalSince1970, proposed: report.proposal.proposedClass, isDraft: draft)
     }
 
     /// Messages go to the status line, which shows them sanitized: the parts that come

@@ -43,13 +43,35 @@ struct XCResultCommandTests {
         #expect(json.out.contains("\"xcresult bundle\""))
     }
 
-    /// `check` on a bare bundle: no inventory, so no verdict (exit 2), never a pass.
-    @Test func checkRefusesABareBundle() throws {
-        let (dir, bare, _) = try copies(of: Self.bundles[0])
+    /// `check` on a bare bundle: no inventory, so no verdict (exit 2), never a pass; and
+    /// neither `check` nor the note calls the unseen container clean (review D2): its
+    /// violations are unknown, not 0, and no class is proposed.
+    @Test(arguments: bundles) func checkAndNoteOfABareBundleSayTheContainerWasNotChecked(_ name: String) throws {
+        let (dir, bare, _) = try copies(of: name)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = run(["check", bare])
         #expect(r.status == 2)
         #expect(r.err.contains("no container inventory could be read"))
+        for claim in ["no violations", "not a boundary failure", "breaks no blocking rule", "explained by no violation", "nothing blocks\n"] {
+            #expect(!r.out.contains(claim), "\(claim): \(r.out)")
+        }
+        #expect(r.out.contains("\nviolations: unknown: the container was not checked"), "\(r.out)")
+        #expect(r.out.contains("\nproposed classification: none (container not checked)\n"), "\(r.out)")
+        #expect(r.out.contains("\nresult: container not checked, its violations unknown;"), "\(r.out)")
+
+        let json = run(["check", bare, "--format", "json"])
+        #expect(json.status == 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["blocking"] is NSNull && object["containerChecked"] as? Bool == false)
+        let counts = try #require(object["counts"] as? [String: Any])
+        #expect(["unset-attribute", "misplaced-file", "skipped-cleanup", "unruled"].allSatisfy { counts[$0] is NSNull }, "\(counts)")
+        let classification = try #require(object["classification"] as? [String: Any])
+        #expect(classification["proposed"] is NSNull && classification["confidence"] as? String == "container-not-checked")
+
+        let note = run(["note", bare, "--notes", dir + "/notes"])
+        #expect(note.out.contains("No class proposed by exhibit (container not checked), not yet confirmed."), "\(note.out)")
+        #expect(note.out.contains("### Violations (unknown: container not checked)\n"), "\(note.out)")
+        #expect(!note.out.contains("None.") && !note.out.contains("not a boundary failure"), "\(note.out)")
     }
 
     /// 0 intact, 1 damaged (an object removed, as artifact pruning does), 2 unreadable.

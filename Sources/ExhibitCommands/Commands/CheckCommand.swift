@@ -23,6 +23,8 @@ enum CheckCommand {
             flags of the files it covers are not recorded (listed under "undecided"), or part of the
             container was not checked (entries the scan excluded or could not read, names no file can
             have; listed under "not checked").
+            Without a container inventory the container's violations are unknown, not none: the
+            report says "violations: unknown" and proposes no class ("none (container not checked)").
             Before the result, an evidence section says which inventory was used and why, what of the
             container was not checked, every artifact that could not be used, and the bundle's
             diagnostics.

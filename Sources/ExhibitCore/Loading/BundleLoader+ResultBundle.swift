@@ -77,34 +77,13 @@ extension Loading {
         }
     }
 
-    /// When a bundle's own objects and xcresulttool's prints of it both loaded, the
-    /// bundle is shown; where the prints say otherwise, a warning names both. Compared
-    /// where the two count the same thing: failed tests (not legacy.json, whose
-    /// metrics count runs), total and failing identifiers (tests.json only, built from
-    /// the same test cases).
+    /// Results files of one run that disagree with the one whose counts are shown (the
+    /// result bundle itself, else the richest print): a warning against each, naming
+    /// both files and both counts, and the tests only one of them records as failing
+    /// (`ResultsMerge.disagreements`). The failing tests of all are listed either way.
     mutating func warnResultDisagreements() {
-        guard let own = bundle.results.first(where: { $0.source == .xcresultBundle }) else { return }
-        let ownName = "the result bundle"
-        for other in bundle.results where other.source != .xcresultBundle {
-            let file = other.source.rawValue
-            var differences: [String] = []
-            if other.source != .legacyJSON, let theirs = other.failedCount, let ours = own.failedCount, theirs != ours {
-                differences.append("\(theirs) failed where \(ownName) says \(ours)")
-            }
-            if other.source == .testsJSON {
-                if let theirs = other.totalCount, let ours = own.totalCount, theirs != ours {
-                    differences.append("\(theirs) tests where \(ownName) says \(ours)")
-                }
-                let theirs = Set(other.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
-                let ours = Set(own.testCases.filter { $0.outcome == .failed }.compactMap(\.identifier))
-                let onlyTheirs = theirs.subtracting(ours).sorted()
-                let onlyOurs = ours.subtracting(theirs).sorted()
-                if !onlyTheirs.isEmpty { differences.append("failed only here: " + onlyTheirs.prefix(3).joined(separator: ", ")) }
-                if !onlyOurs.isEmpty { differences.append("failed only in \(ownName): " + onlyOurs.prefix(3).joined(separator: ", ")) }
-            }
-            if !differences.isEmpty {
-                bundle.diagnostics.append(.warning(file, "disagrees with \(ownName), which is shown: " + differences.joined(separator: "; ")))
-            }
+        for disagreement in ResultsMerge.disagreements(in: bundle.results) {
+            bundle.diagnostics.append(ResultsMerge.warning(disagreement))
         }
     }
 }

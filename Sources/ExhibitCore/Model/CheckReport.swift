@@ -51,12 +51,23 @@ public struct ClassificationProposal: Sendable, Equatable {
         case noEvidence = "no-evidence"
         /// The bundle holds no test results: what failed is not known.
         case noTestResults = "no-test-results"
+        /// No container inventory could be read: the backup boundary was not checked,
+        /// its violations are unknown, and no class is proposed.
+        case containerNotChecked = "container-not-checked"
 
-        /// How text output says it: the raw value, but a run without results says so
-        /// in words ("no test results in the bundle"), never "clear".
+        /// How text output says it: the raw value, but a run without results or without
+        /// a container says so in words ("no test results in the bundle", "container not
+        /// checked"), never "clear".
         public var text: String {
-            self == .noTestResults ? "no test results in the bundle" : rawValue
+            switch self {
+            case .noTestResults: "no test results in the bundle"
+            case .containerNotChecked: "container not checked"
+            default: rawValue
+            }
         }
+
+        /// Said in words in place of a confidence (`text`), not as "confidence: …".
+        public var isWorded: Bool { self == .noTestResults || self == .containerNotChecked }
     }
 
     public var proposed: FailureClass
@@ -85,13 +96,23 @@ public struct ClassificationProposal: Sendable, Equatable {
         self.rationale = rationale
     }
 
+    /// Whether a class is proposed at all: not for a run whose container was not
+    /// checked, where "not a boundary failure" would claim a container nobody saw.
+    public var proposesClass: Bool { confidence != .containerNotChecked }
+
+    /// `proposed` when a class is proposed; nil otherwise (what a record keeps as proposed).
+    public var proposedClass: FailureClass? { proposesClass ? proposed : nil }
+
     /// What the proposal says first: the finding when one explains the tests
-    /// ("configuration regression"), else the class.
-    public var headline: String { finding?.title ?? proposed.title }
+    /// ("configuration regression"), else the class ("none" when none is proposed).
+    public var headline: String { finding?.title ?? (proposesClass ? proposed.title : "none") }
 
     /// The headline with the class when they differ, for one line of text:
-    /// "configuration regression (not a boundary failure)".
-    public var headlineWithClass: String { finding.map { "\($0.title) (\(proposed.title))" } ?? proposed.title }
+    /// "configuration regression (not a boundary failure)", "configuration regression
+    /// (no class)" when none is proposed.
+    public var headlineWithClass: String {
+        finding.map { "\($0.title) (\(proposesClass ? proposed.title : "no class"))" } ?? headline
+    }
 }
 
 /// A top-level directory's size against its budget from the rules.
@@ -135,6 +156,9 @@ public struct CheckReport: Sendable, Equatable {
     /// files covered), but not violations. They never count, block or classify; `check`
     /// lists them and exits 2 when nothing known blocks.
     public var undecided: [Violation] = []
+    /// False when there was no container inventory to hold against the rules: the
+    /// container's violations are unknown, not none (its kinds' counts are not zero).
+    public var containerChecked = true
     /// What of the run could be read (artifact states, diagnostics, the inventory
     /// used); nil for a report not made from a bundle on disk.
     public var evidence: EvidenceAccount?

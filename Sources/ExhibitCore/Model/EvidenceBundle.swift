@@ -138,10 +138,13 @@ public struct EvidenceBundle: Sendable {
         self.diagnostics = []
     }
 
-    /// The results shown: the richest source, with gaps filled from the others.
+    /// The results shown: the richest source, with gaps filled from the others, and
+    /// the failing tests of every source (`ResultsMerge.failures`): a test any file
+    /// records as failing is listed, marked with its file when the shown one lacks it.
     public var primaryResults: TestResults? {
         guard var best = results.min(by: { $0.source < $1.source }) else { return nil }
-        for other in results.sorted(by: { $0.source < $1.source }) where other.source != best.source {
+        let others = results.sorted(by: { $0.source < $1.source }).filter { $0.source != best.source }
+        for other in others {
             if best.title == nil { best.title = other.title }
             if best.outcome == .unknown { best.outcome = other.outcome }
             if best.totalCount == nil { best.totalCount = other.totalCount }
@@ -154,40 +157,18 @@ public struct EvidenceBundle: Sendable {
             if best.scheme == nil { best.scheme = other.scheme }
             if best.devices.isEmpty { best.devices = other.devices }
             if best.destinations.isEmpty { best.destinations = other.destinations }
-            if best.failures.isEmpty { best.failures = other.failures }
-            if best.testCases.isEmpty { best.testCases = other.testCases }
+            if best.testCases.isEmpty, !other.testCases.isEmpty {
+                best.testCases = other.testCases
+                // Whether a retry would show is the listing's, not the counts'.
+                best.recordsAttempts = other.recordsAttempts
+            }
         }
-        if best.source == .summaryJSON, let tree = results.first(where: { $0.source == .testsJSON }) {
-            best.failures = Self.joined(best.failures, withTreeFailures: tree.failures)
-        }
+        best.failures = ResultsMerge.failures(shown: best, others: others)
         return best
     }
 
-    /// summary.json's failures completed from tests.json of the same run: the summary
-    /// gives the counts and the failing tests, but (Xcode 16.0) only a numeric
-    /// `testIdentifier` and never a file:line; the tree has both. Matched by test name
-    /// and target; a failure the tree does not list stays as the summary gave it.
-    static func joined(_ failures: [TestFailure], withTreeFailures tree: [TestFailure]) -> [TestFailure] {
-        struct Key: Hashable {
-            var name: String
-            var target: String?
-        }
-        var byName: [Key: TestFailure] = [:]
-        for failure in tree where byName[Key(name: failure.testName, target: failure.targetName)] == nil {
-            byName[Key(name: failure.testName, target: failure.targetName)] = failure
-        }
-        return failures.map { failure in
-            guard let match = byName[Key(name: failure.testName, target: failure.targetName)] else { return failure }
-            var joined = failure
-            if failure.displayName == failure.testName, let identifier = match.identifier { joined.identifier = identifier }
-            // The tree's messages carry the locations; the summary's text is the same
-            // assertion without it.
-            if failure.messages.allSatisfy({ $0.sourceFile == nil }) { joined.messages = match.messages }
-            joined.attempts = joined.attempts ?? match.attempts
-            joined.failedAttempts = joined.failedAttempts ?? match.failedAttempts
-            return joined
-        }
-    }
+    /// Where the shown results' files disagree with each other (`ResultsMerge`).
+    public var resultDisagreements: [ResultsMerge.Disagreement] { ResultsMerge.disagreements(in: results) }
 
     /// The failing tests shown everywhere (UI, note, classifier).
     public var failures: [TestFailure] { primaryResults?.failures ?? [] }

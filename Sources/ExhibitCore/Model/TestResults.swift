@@ -107,6 +107,9 @@ public struct TestFailure: Sendable, Equatable, Hashable {
     /// artifact records retries (JUnit repeats, tests.json Repetition nodes).
     public var attempts: Int?
     public var failedAttempts: Int?
+    /// The results file that alone records this failing test, when it is not the file
+    /// whose counts are shown (set by `ResultsMerge`; nil from every reader).
+    public var onlyIn: ResultsSource?
 
     public init(
         testName: String, identifier: String? = nil, targetName: String? = nil, failureText: String,
@@ -300,8 +303,19 @@ public struct TestResults: Sendable, Equatable {
     /// The files of a result bundle's Diagnostics folders, every action's, in order.
     public var diagnosticsFiles: [DiagnosticsFile] = []
 
+    /// Whether the artifact records every run of a retried test, so that no test
+    /// passing on a retry is itself a fact: true for tests.json (Repetition nodes) and a
+    /// result bundle (one run summary per run), for JUnit only when the file shows
+    /// retries (trainer's `repetition` property, or repeats folded into attempts). The
+    /// counts-only forms (summary.json, legacy.json) do not record retries.
+    public var recordsAttempts: Bool
+
     /// Tests that failed and then passed on a retry (counted as passed).
     public var flakyCount: Int { testCases.reduce(0) { $0 + ($1.isFlaky ? 1 : 0) } }
+
+    /// `flakyCount` where the artifact records retries; nil (unknown, not zero) where it
+    /// does not.
+    public var passedOnRetryCount: Int? { recordsAttempts ? flakyCount : nil }
 
     public init(
         source: ResultsSource, title: String? = nil, outcome: TestOutcome = .unknown,
@@ -325,6 +339,7 @@ public struct TestResults: Sendable, Equatable {
         self.destinations = []
         self.failures = failures
         self.testCases = testCases
+        self.recordsAttempts = source == .testsJSON || source == .xcresultBundle
     }
 }
 

@@ -190,7 +190,9 @@ public struct TriageStatus: Sendable, Equatable, Hashable {
         if let record, !record.isDraft {
             self.init(.confirmed(record.failureClass), hasDraft: draft != nil)
             issue = record.issue
-        } else if let proposal, proposal.confidence != .noEvidence, proposal.confidence != .noTestResults || !proposal.evidence.isEmpty {
+        } else if let proposal, proposal.proposesClass, proposal.confidence != .noEvidence,
+            proposal.confidence != .noTestResults || !proposal.evidence.isEmpty
+        {
             self.init(.proposed(proposal.proposed), hasDraft: draft != nil)
         } else {
             self.init(.untriaged, hasDraft: draft != nil)

@@ -23,7 +23,13 @@ extension CheckReportFormatter {
     private static func writeJSON(_ report: CheckReport, runID: String, steps: CreationSteps?, into out: ReportText) {
         let j = JSONText(out: out)
         var counts: [(String, JSONWriter.Value)] = []
-        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
+        for kind in ViolationKind.allCases {
+            // Unknown, not 0, where the container was not checked.
+            let known = report.containerChecked || !needsInventory(kind)
+            counts.append((kind.rawValue, known ? .int(report.count(of: kind)) : .null))
+        }
+        // Nothing known blocks, but the container was not checked: not "false".
+        let blocking: JSONWriter.Value = report.hasBlocking || report.containerChecked ? .bool(report.hasBlocking) : .null
         let budgets: [JSONWriter.Value] = report.budgets.map { b in
             .object([
                 ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
@@ -41,7 +47,8 @@ extension CheckReportFormatter {
         var members: [(String, (Int) -> Void)] = [
             ("run", { j.value(.string(runID), indent: $0) }),
             ("rulesSource", { j.value(.string(report.rulesSource), indent: $0) }),
-            ("blocking", { j.value(.bool(report.hasBlocking), indent: $0) }),
+            ("blocking", { j.value(blocking, indent: $0) }),
+            ("containerChecked", { j.value(.bool(report.containerChecked), indent: $0) }),
             ("counts", { j.value(.object(counts), indent: $0) }),
             (
                 "violations",
@@ -65,7 +72,7 @@ extension CheckReportFormatter {
                     j.object(
                         indent: indent,
                         [
-                            ("proposed", { j.value(.string(p.proposed.rawValue), indent: $0) }),
+                            ("proposed", { j.value(p.proposesClass ? .string(p.proposed.rawValue) : .null, indent: $0) }),
                             ("finding", { j.value(.optional(p.finding?.rawValue), indent: $0) }),
                             ("headline", { j.value(.string(p.headline), indent: $0) }),
                             ("confidence", { j.value(.string(p.confidence.rawValue), indent: $0) }),

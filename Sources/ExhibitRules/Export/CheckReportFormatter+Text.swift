@@ -56,7 +56,10 @@ extension CheckReportFormatter {
             line("\(kind.title): \(count) \(noun)\(count == 1 ? "" : "s")\(kind.isBlocking ? " (blocking)" : "")")
             appendViolationLines(of: kind, count: count, in: report.violations, inferring: inferring, to: out)
         }
-        if report.violations.isEmpty {
+        if !report.containerChecked {
+            line("")
+            line((report.violations.isEmpty ? "violations: unknown: " : "container: ") + containerNotChecked)
+        } else if report.violations.isEmpty {
             line("")
             line("no violations")
         }
@@ -77,7 +80,13 @@ extension CheckReportFormatter {
         var open: [String] = []
         if undecided > 0 { open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)") }
         if !report.unchecked.isEmpty { open.append("part of the container not checked (see evidence)") }
-        if open.isEmpty {
+        if !report.containerChecked {
+            line(
+                "result: "
+                    + (blocking > 0
+                        ? "\(total) — blocking; the container was not checked"
+                        : "container not checked, its violations unknown; nothing else blocks (\(total) found elsewhere)"))
+        } else if open.isEmpty {
             line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
         } else if report.findingsVoided {
             line("result: \(total) — not decided: " + open.joined(separator: "; ") + ", and the findings may be wrong")

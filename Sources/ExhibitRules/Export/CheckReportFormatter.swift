@@ -14,7 +14,7 @@ public enum CheckReportFormatter {
     }
 
     static func proposalLines(_ p: ClassificationProposal) -> [String] {
-        let confidence = p.confidence == .noTestResults ? p.confidence.text : "confidence: " + p.confidence.rawValue
+        let confidence = p.confidence.isWorded ? p.confidence.text : "confidence: " + p.confidence.rawValue
         var lines = ["proposed classification: \(p.headlineWithClass) (\(confidence))"]
         lines.append("  \(esc(p.rationale))")
         if !p.evidence.isEmpty { lines.append("  evidence: " + references(p.evidence)) }
@@ -26,7 +26,8 @@ public enum CheckReportFormatter {
             }
         }
         if !p.unexplainedTests.isEmpty {
-            lines.append("  explained by no violation:")
+            // Without the container nothing was there to explain them: not "no violation".
+            lines.append(p.proposesClass ? "  explained by no violation:" : "  explained by nothing checked:")
             for t in p.unexplainedTests { lines.append("    \(esc(t))") }
         }
         return lines
@@ -43,6 +44,12 @@ public enum CheckReportFormatter {
     }
 
     static func esc(_ s: String) -> String { TerminalText.escape(s) }
+
+    /// Kinds only the container inventory can show: without it their counts are unknown.
+    static func needsInventory(_ kind: ViolationKind) -> Bool { kind.isBoundaryFailure || kind == .unruled }
+
+    /// What a report without a container says where its violations would be.
+    static let containerNotChecked = "the container was not checked (no container inventory was read), so its violations are unknown"
 
     /// The background-task verdict and the preference contracts, when the rules have them.
     static func appEvidenceLines(_ report: CheckReport) -> [String] {

@@ -25,13 +25,14 @@ public enum SummaryReport {
         out += "\n"
         if let r = bundle.primaryResults {
             out += "Tests".padding(11) + countsLine(r) + " (from \(r.source.rawValue))\n"
+            for other in countDisagreements(bundle) { out += "".padding(11) + other + "\n" }
             if r.destinations.count > 1 {
                 out += "\nDestinations (\(r.destinations.count))\n"
                 for d in r.destinations { out += "  " + destinationLine(d) + "\n" }
             }
             let failures = r.failures
             if !failures.isEmpty {
-                out += "\nFailing tests (\(failures.count))\n"
+                out += "\nFailing tests (\(failingCount(r)))\n"
                 for f in failures { out += failureLines(f) }
             }
         } else {
@@ -162,7 +163,11 @@ public enum SummaryReport {
         if let v = b.metadata.xcresulttoolVersion { parts.append(v) }
         // results/Info.plist is a copy of the bundle's own when collect kept both.
         for info in b.xcresultInfo {
-            if let f = info.formatVersion, !parts.contains("result bundle format \(f)") { parts.append("result bundle format \(f)") }
+            var facts: [String] = []
+            if let f = info.formatVersion { facts.append("format \(f)") }
+            if let t = info.dateCreated { facts.append("created \(Timestamp.utc(t))") }
+            let part = "result bundle " + facts.joined(separator: ", ")
+            if !facts.isEmpty, !parts.contains(part) { parts.append(part) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -214,6 +219,7 @@ public enum SummaryReport {
                 (f.failedAttempts ?? attempts) == attempts
                 ? " (failed all \(attempts) attempts)" : " (failed \(f.failedAttempts ?? 0) of \(attempts) attempts)"
         }
+        if let file = f.onlyIn { head += " (only in \(file.rawValue))" }
         var out = head + "\n"
         for (index, m) in f.messages.enumerated() {
             let sameAsHead = index == 0 || (m.sourceFile == f.sourceFile && m.line == f.line)
@@ -227,6 +233,46 @@ public enum SummaryReport {
         return out
     }
 
+    /// `results/junit.xml disagrees: Failed: 2 total, 1 passed, 1 failed`: one line per
+    /// results file whose counts differ from the shown ones, so the counts above a
+    /// failing test only that file records do not contradict it unsaid.
+    static func countDisagreements(_ bundle: EvidenceBundle) -> [String] {
+        bundle.resultDisagreements.filter(\.countsDiffer).map { "\($0.other.source.rawValue) disagrees: " + countsLine($0.other) }
+    }
+
+    /// The number in "Failing tests (N)", with the shown file's own failed count beside
+    /// it where the two differ (`2; results/summary.json counts 1 failed`): a file that
+    /// counts more than it names, or failing tests only another file records.
+    static func failingCount(_ r: TestResults) -> String {
+        let listed = r.failures.count
+        guard let counted = r.failedCount, counted != listed else { return "\(listed)" }
+        return "\(listed); \(r.source.rawValue) counts \(counted) failed"
+    }
+
+    /// The counts as the JSON forms give them (`summary`'s `tests`, the note's, each
+    /// disagreeing file's): a count the file did not record is null, never 0.
+    static func countsJSON(_ r: TestResults) -> [(String, JSONWriter.Value)] {
+        [
+            ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
+            ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
+            ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
+            ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .optional(r.passedOnRetryCount)),
+        ]
+    }
+
+    /// Each results file that disagrees with the shown one: its own counts, and the
+    /// tests only it, or only the shown file, records as failing.
+    static func disagreementsJSON(_ bundle: EvidenceBundle, clean: (String) -> String = { $0 }) -> JSONWriter.Value {
+        .array(
+            bundle.resultDisagreements.map { d in
+                .object(
+                    countsJSON(d.other) + [
+                        ("failedOnlyHere", .array(d.failedOnlyHere.map { .string(clean($0)) })),
+                        ("failedOnlyInShown", .array(d.failedOnlyInShown.map { .string(clean($0)) })),
+                    ])
+            })
+    }
+
     static func countsLine(_ r: TestResults) -> String {
         var parts: [String] = []
         if let t = r.totalCount { parts.append("\(t) total") }
@@ -234,8 +280,7 @@ public enum SummaryReport {
         if let f = r.failedCount { parts.append("\(f) failed") }
         if let s = r.skippedCount { parts.append("\(s) skipped") }
         if let e = r.expectedFailureCount, e > 0 { parts.append("\(e) expected failures") }
-        let flaky = r.flakyCount
-        if flaky > 0 { parts.append("\(flaky) passed on retry") }
+        if let flaky = r.passedOnRetryCount, flaky > 0 { parts.append("\(flaky) passed on retry") }
         // `result` is an open string (new Xcodes add values): escaped like every field.
         return TerminalText.escape(r.outcome.description) + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
@@ -290,51 +335,65 @@ public enum SummaryReport {
                 ])
             ),
         ]
+        // Each result bundle Info.plist read (the bundle's own, a copy in results/).
+        members.append(
+            (
+                "resultBundles",
+                .array(
+                    b.xcresultInfo.map { info in
+                        .object([
+                            ("file", .string(info.file)), ("formatVersion", .optional(info.formatVersion)),
+                            ("dateCreated", info.dateCreated.map { .string(Timestamp.iso8601($0)) } ?? .null),
+                            ("storageBackend", .optional(info.storageBackend)), ("storageCompression", .optional(info.storageCompression)),
+                        ])
+                    })
+            ))
         if let r = b.primaryResults {
             members.append(
                 (
                     "tests",
-                    .object([
-                        ("source", .string(r.source.rawValue)), ("result", .string(r.outcome.description)),
-                        ("total", .optional(r.totalCount)), ("passed", .optional(r.passedCount)),
-                        ("failed", .optional(r.failedCount)), ("skipped", .optional(r.skippedCount)),
-                        ("expectedFailures", .optional(r.expectedFailureCount)), ("passedOnRetry", .int(r.flakyCount)),
-                        (
-                            "destinations",
-                            .array(
-                                r.destinations.map { d in
-                                    .object([
-                                        ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
-                                        ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
-                                        ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
-                                        ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
-                                        ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
-                                        ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
-                                        ("expectedFailures", .optional(d.expectedFailureCount)),
-                                    ])
-                                })
-                        ),
-                        (
-                            "failures",
-                            .array(
-                                r.failures.map { f in
-                                    .object([
-                                        ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
-                                        ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
-                                        ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
-                                        ("destination", .optional(f.destination)),
-                                        ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
-                                        (
-                                            "messages",
-                                            .array(
-                                                f.messages.map { m in
-                                                    .object([("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line))])
-                                                })
-                                        ),
-                                    ])
-                                })
-                        ),
-                    ])
+                    .object(
+                        countsJSON(r) + [
+                            ("disagreements", disagreementsJSON(b)),
+                            (
+                                "destinations",
+                                .array(
+                                    r.destinations.map { d in
+                                        .object([
+                                            ("deviceName", .optional(d.device.name)), ("deviceIdentifier", .optional(d.device.identifier)),
+                                            ("modelName", .optional(d.device.modelName)), ("platform", .optional(d.device.platform)),
+                                            ("osVersion", .optional(d.device.osVersion)), ("osBuildNumber", .optional(d.device.osBuildNumber)),
+                                            ("configuration", .optional(d.configuration)), ("result", .string(d.outcome.description)),
+                                            ("total", .optional(d.totalCount)), ("passed", .optional(d.passedCount)),
+                                            ("failed", .optional(d.failedCount)), ("skipped", .optional(d.skippedCount)),
+                                            ("expectedFailures", .optional(d.expectedFailureCount)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "failures",
+                                .array(
+                                    r.failures.map { f in
+                                        .object([
+                                            ("testName", .string(f.testName)), ("identifier", .optional(f.identifier)),
+                                            ("targetName", .optional(f.targetName)), ("failureText", .string(f.failureText)),
+                                            ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
+                                            ("destination", .optional(f.destination)),
+                                            ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
+                                            ("onlyIn", .optional(f.onlyIn?.rawValue)),
+                                            (
+                                                "messages",
+                                                .array(
+                                                    f.messages.map { m in
+                                                        .object([
+                                                            ("text", .string(m.text)), ("sourceFile", .optional(m.sourceFile)), ("line", .optional(m.line)),
+                                                        ])
+                                                    })
+                                            ),
+                                        ])
+                                    })
+                            ),
+                        ])
                 ))
         } else {
             members.append(("tests", .null))

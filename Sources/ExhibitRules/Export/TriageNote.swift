@@ -51,7 +51,11 @@ public struct TriageNote {
         if let x = m.xcodeVersion { facts.append(("Xcode", MarkdownText.inline(clean(x)))) }
         if let t = m.startTime { facts.append(("Started", Timestamp.utc(t))) }
         if let url = m.ciJobURL ?? m.ciJobID { facts.append(("CI job", MarkdownText.inline(clean(url)))) }
-        if let r = bundle.primaryResults { facts.append(("Tests", MarkdownText.inline(SummaryReport.countsLine(r)))) }
+        if let r = bundle.primaryResults {
+            // Which file the counts are from, and every file whose own counts differ.
+            let others = SummaryReport.countDisagreements(bundle).map { "; " + $0 }.joined()
+            facts.append(("Tests", MarkdownText.inline(SummaryReport.countsLine(r) + " (from \(r.source.rawValue)\(others))")))
+        }
         for (label, value) in facts { out += "- **\(label):** \(value)\n" }
 
         out += "\n### Classification\n\n"
@@ -73,25 +77,41 @@ public struct TriageNote {
             }
         } else {
             let p = report.proposal
-            let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
-            out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            if p.proposesClass {
+                let finding = p.finding.map { _ in " (\(p.proposed.title))" } ?? ""
+                out += "**\(p.headline)**\(finding), proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            } else {
+                // Without the container no class is proposed: "not a boundary failure"
+                // would claim a container nobody saw.
+                let lead = p.finding.map { "**\($0.title)**; no class" } ?? "No class"
+                out += "\(lead) proposed by exhibit (\(p.confidence.text)), not yet confirmed.\n"
+            }
         }
         out += "\n" + MarkdownText.inline(clean(report.proposal.rationale)) + "\n"
 
-        let failures = bundle.failures
-        out += "\n### Failing tests (\(failures.count))\n"
+        let results = bundle.primaryResults
+        let failures = results?.failures ?? []
+        out += "\n### Failing tests (\(results.map(SummaryReport.failingCount) ?? "0"))\n"
         for f in failures {
             out += "\n- " + MarkdownText.code(clean(f.identifier ?? f.testName))
             if let t = f.targetName { out += " in " + MarkdownText.code(clean(t)) }
             if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
+            if let only = f.onlyIn { out += " (only in " + MarkdownText.code(only.rawValue) + ")" }
             out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
         }
         if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
 
         let violations = report.violations
-        out += "\n### Violations (\(violations.count))\n\n"
+        if report.containerChecked {
+            out += "\n### Violations (\(violations.count))\n\n"
+        } else {
+            // Unknown, not 0: only what was checked without the container is listed.
+            out += "\n### Violations (unknown: container not checked)\n\n"
+            out += "No container inventory was read, so the container's violations are unknown.\n"
+            if !violations.isEmpty { out += "\nFound without it:\n\n" }
+        }
         if violations.isEmpty {
-            out += "None.\n"
+            if report.containerChecked { out += "None.\n" }
         } else {
             out += "| Kind | Path | Size | Rule (owner) | Step |\n|---|---|---:|---|---|\n"
             for v in violations.prefix(tableLimit) {
@@ -167,8 +187,9 @@ public struct TriageNote {
                 ),
             ])
         } else {
+            let p = report.proposal
             classification = .object([
-                ("class", .string(report.proposal.proposed.rawValue)), ("status", .string("proposed")),
+                ("class", p.proposesClass ? .string(p.proposed.rawValue) : .null), ("status", .string("proposed")),
                 ("finding", .optional(report.proposal.finding?.rawValue)), ("headline", .string(report.proposal.headline)),
                 ("confidence", .string(report.proposal.confidence.rawValue)),
                 ("rationale", .string(clean(report.proposal.rationale))),
@@ -182,24 +203,22 @@ public struct TriageNote {
             (
                 "tests",
                 r.map { r in
-                    .object([
-                        ("result", .string(r.outcome.description)), ("total", .optional(r.totalCount)),
-                        ("passed", .optional(r.passedCount)), ("failed", .optional(r.failedCount)),
-                        ("skipped", .optional(r.skippedCount)),
-                    ])
+                    // The same counts as `summary`'s JSON, nulls where the file recorded none.
+                    .object(SummaryReport.countsJSON(r) + [("disagreements", SummaryReport.disagreementsJSON(bundle, clean: clean))])
                 } ?? .null
             ),
             (
                 "failures",
                 .array(
-                    bundle.failures.map { f in
+                    (r?.failures ?? []).map { f in
                         .object([
                             ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
-                            ("failureText", .string(clean(f.failureText))),
+                            ("failureText", .string(clean(f.failureText))), ("onlyIn", .optional(f.onlyIn?.rawValue)),
                         ])
                     })
             ),
             ("classification", classification),
+            ("containerChecked", .bool(report.containerChecked)),
             (
                 "violations",
                 .array(

@@ -20,27 +20,56 @@ public enum Classifier {
     ///   - backgroundTasks: the background-task verdict, when the rules declare tasks.
     ///   - hasTestResults: false when the bundle holds no test results at all (not the
     ///     same as results with no failing test).
+    ///   - containerRecorded: false when no container inventory could be read: the
+    ///     boundary was not checked, so no class is proposed (`containerNotChecked`).
     public static func classify(
         violations: [Violation], failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment? = nil,
-        hasTestResults: Bool = true
+        hasTestResults: Bool = true, containerRecorded: Bool = true
     ) -> ClassificationProposal {
-        classify(violations: ViolationList(violations), failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
+        classify(
+            violations: ViolationList(violations), failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults,
+            containerRecorded: containerRecorded)
     }
 
     /// The same over a `ViolationList`: fields read without making the violations, and
     /// each candidate's path made once for all failing tests.
     public static func classify(
         violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment? = nil,
-        hasTestResults: Bool = true
+        hasTestResults: Bool = true, containerRecorded: Bool = true
     ) -> ClassificationProposal {
         var proposal = classifyLinks(
             violations: violations, failures: failures, backgroundTasks: backgroundTasks, hasTestResults: hasTestResults)
         if !hasTestResults { proposal.confidence = .noTestResults }
+        if !containerRecorded { sayTheContainerWasNotChecked(&proposal, failures: failures, hasTestResults: hasTestResults) }
         return proposal
     }
 
     /// What a run without test results says first, wherever its proposal is shown.
     public static let noResultsRationale = "No test results in the bundle: what failed is not known."
+
+    /// What a run without a readable container inventory says, wherever its proposal is shown.
+    public static let notCheckedRationale =
+        "No container inventory was read, so the backup boundary was not checked: its violations are unknown and no class is proposed."
+
+    /// Without an inventory no boundary violation could be found, so "no blocking
+    /// violation" proves nothing: the proposal says the container was not checked and
+    /// proposes no class. A finding that explains the tests (the app's configuration or
+    /// preferences, read without the inventory) is still named.
+    private static func sayTheContainerWasNotChecked(_ proposal: inout ClassificationProposal, failures: [TestFailure], hasTestResults: Bool) {
+        // A boundary class can only come from violations the inventory gave.
+        guard proposal.proposed == .notBoundaryFailure else { return }
+        proposal.confidence = .containerNotChecked
+        var rationale = (hasTestResults ? "" : noResultsRationale + " ") + notCheckedRationale
+        if let finding = proposal.finding {
+            rationale += " The failing tests point to a \(finding.title), which was checked without it."
+        } else if !failures.isEmpty {
+            rationale +=
+                " \(count(failures.count, "failing test")) \(failures.count == 1 ? "is" : "are") explained by nothing that was checked."
+        } else if hasTestResults {
+            rationale += " No test failed."
+        }
+        proposal.rationale = rationale
+    }
 
     private static func classifyLinks(
         violations: ViolationList, failures: [TestFailure], backgroundTasks: BackgroundTaskAssessment?, hasTestResults: Bool
@@ -223,7 +252,7 @@ public enum Classifier {
                 others.isEmpty
                 ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
                 : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
-        case .unexplainedFailures, .noEvidence, .noTestResults:
+        case .unexplainedFailures, .noEvidence, .noTestResults, .containerNotChecked:
             rationale =
                 "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }

@@ -42,10 +42,11 @@ public enum RulesEngine {
         sortInReportOrder(&violations)
         var diagnostics = rulesDiagnostics
         for e in compiled.patternErrors { diagnostics.append(.error(rulesSource, "\(e); the pattern matches nothing")) }
-        let proposal = Classifier.classify(violations: violations, failures: failures)
+        let proposal = Classifier.classify(violations: violations, failures: failures, containerRecorded: inventory != nil)
         var report = CheckReport(
             violations: violations, proposal: proposal, budgets: volume.budgets, rulesSource: rulesSource,
             rulesDiagnostics: diagnostics)
+        report.containerChecked = inventory != nil
         sortInReportOrder(&undecided)
         report.undecided = undecided
         sayWhatIsUndecided(&report)
@@ -92,7 +93,7 @@ public enum RulesEngine {
         if !extra.isEmpty { sortInReportOrder(&report.violations) }
         report.proposal = Classifier.classify(
             violations: report.violations, failures: bundle.failures, backgroundTasks: report.backgroundTasks,
-            hasTestResults: hasTestResults)
+            hasTestResults: hasTestResults, containerRecorded: bundle.inventory != nil)
         sayWhatIsUndecided(&report)
         return report
     }

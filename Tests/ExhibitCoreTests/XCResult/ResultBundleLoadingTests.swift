@@ -38,13 +38,21 @@ import Testing
         #expect(!bundle.diagnostics.contains { $0.message.contains("disagrees") }, "\(bundle.diagnostics)")
     }
 
-    @Test func aDisagreeingPrintIsWarnedAndTheBundleWins() throws {
+    /// The bundle's counts are shown; a print naming another failing test is warned
+    /// about, and its test listed too, marked as only that print's (review D1).
+    @Test func aDisagreeingPrintIsWarnedAndItsFailingTestListedToo() throws {
         var w = writer()
         w.files["results/tests.json"] = testsJSON(failing: "T/testA()")
         let bundle = BundleLoader.load(runID: "run", from: w.source)
-        #expect(bundle.primaryResults?.failures.map(\.identifier) == ["T/testB()"])
+        let results = try #require(bundle.primaryResults)
+        #expect(results.source == .xcresultBundle)
+        #expect(results.failures.map(\.identifier) == ["T/testB()", "T/testA()"])
+        #expect(results.failures.map(\.onlyIn) == [nil, .testsJSON])
         let warning = try #require(bundle.diagnostics.first { $0.file == "results/tests.json" && $0.message.contains("disagrees") })
-        #expect(warning.message == "disagrees with the result bundle, which is shown: failed only here: T/testA(); failed only in the result bundle: T/testB()")
+        #expect(
+            warning.message
+                == "disagrees with the result bundle, whose counts are shown: failed only here (listed too): T/testA(); failed only in the result bundle: T/testB()"
+        )
     }
 
     /// `exhibit X.xcresult`: the bundle mounted at results/, nothing else.

@@ -172,7 +172,10 @@ import Testing
     /// `CheckReportFormatter.json` as it was: the whole tree, rendered by `JSONWriter`.
     static func referenceJSON(_ report: CheckReport, runID: String) -> String {
         var counts: [(String, JSONWriter.Value)] = []
-        for kind in ViolationKind.allCases { counts.append((kind.rawValue, .int(report.count(of: kind)))) }
+        for kind in ViolationKind.allCases {
+            let known = report.containerChecked || !(kind.isBoundaryFailure || kind == .unruled)
+            counts.append((kind.rawValue, known ? .int(report.count(of: kind)) : .null))
+        }
         let violations: [JSONWriter.Value] = report.violations.enumerated().map { i, v in
             .object([
                 ("id", .int(i + 1)), ("kind", .string(v.kind.rawValue)), ("blocking", .bool(v.kind.isBlocking)), ("path", .string(v.path)),
@@ -196,7 +199,8 @@ import Testing
         }
         let p = report.proposal
         let proposal: JSONWriter.Value = .object([
-            ("proposed", .string(p.proposed.rawValue)), ("finding", .optional(p.finding?.rawValue)), ("headline", .string(p.headline)),
+            ("proposed", p.proposesClass ? .string(p.proposed.rawValue) : .null), ("finding", .optional(p.finding?.rawValue)),
+            ("headline", .string(p.headline)),
             ("confidence", .string(p.confidence.rawValue)), ("rationale", .string(p.rationale)),
             ("evidence", .array(p.evidence.map { .int($0 + 1) })),
             (
@@ -218,7 +222,9 @@ import Testing
         return JSONWriter.render(
             .object(
                 [
-                    ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)), ("blocking", .bool(report.hasBlocking)),
+                    ("run", .string(runID)), ("rulesSource", .string(report.rulesSource)),
+                    ("blocking", report.hasBlocking || report.containerChecked ? .bool(report.hasBlocking) : .null),
+                    ("containerChecked", .bool(report.containerChecked)),
                     ("counts", .object(counts)), ("violations", .array(violations)), ("undecided", CheckReportFormatter.undecidedJSON(report)),
                     ("budgets", .array(budgets)),
                     ("classification", proposal), ("rulesDiagnostics", .array(diagnostics)),
@@ -240,6 +246,7 @@ import Testing
                 rulesSource: "rules\u{1b}.json",
                 rulesDiagnostics: [Diagnostic(.warning, file: "rules.json", at: SourcePosition(line: 3, column: 4, byteOffset: 20), "odd \"key\"")])
             if round % 3 == 0 { report.rulesDiagnostics = [] }
+            if round % 5 == 0 { report.containerChecked = false }
             let json = CheckReportFormatter.json(report, runID: "run-\(round)")
             #expect(json == Self.referenceJSON(report, runID: "run-\(round)"), "round \(round)")
             var streamed: [UInt8] = []

@@ -62,6 +62,7 @@ import Testing
                   "run": "run-42",
                   "rulesSource": "rules.json",
                   "blocking": true,
+                  "containerChecked": true,
                   "counts": {
                     "unset-attribute": 0,
                     "misplaced-file": 1,

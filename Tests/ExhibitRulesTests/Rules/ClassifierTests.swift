@@ -187,16 +187,30 @@ import Testing
         #expect(!m("tm", "tmp"))
     }
 
-    @Test func withoutAnInventoryFailingTestsStayUnexplained() {
+    /// Review D2: without an inventory nothing was checked, so no class is proposed
+    /// ("not a boundary failure" would claim a clean container nobody saw).
+    @Test func withoutAnInventoryNoClassIsProposedAndTheTestsStayUnexplained() {
         let failures = [TestFailure(testName: "testA()", failureText: "Documents/x exists")]
         let report = RulesEngine.check(
             inventory: nil, failures: failures, duTotals: nil, rules: .builtInDefaults,
             rulesSource: "built-in defaults", rulesDiagnostics: [])
         #expect(report.violations.isEmpty)
-        #expect(report.proposal.proposed == .notBoundaryFailure)
+        #expect(!report.containerChecked)
+        #expect(report.proposal.confidence == .containerNotChecked)
+        #expect(!report.proposal.proposesClass && report.proposal.proposedClass == nil)
+        #expect(report.proposal.headline == "none")
         #expect(report.proposal.unexplainedTests == ["testA()"])
         #expect(
-            report.proposal.rationale == "1 failing test but the container breaks no blocking rule, so the failure is probably not about the backup boundary.")
+            report.proposal.rationale
+                == "No container inventory was read, so the backup boundary was not checked: its violations are unknown and no class is proposed. 1 failing test is explained by nothing that was checked."
+        )
+        // The same run with an empty inventory was checked: nothing blocks, said as before.
+        let checked = RulesEngine.check(
+            inventory: ContainerFixture().build(), failures: failures, duTotals: nil, rules: .builtInDefaults,
+            rulesSource: "built-in defaults", rulesDiagnostics: [])
+        #expect(checked.containerChecked && checked.proposal.proposesClass && checked.proposal.proposed == .notBoundaryFailure)
+        #expect(
+            checked.proposal.rationale == "1 failing test but the container breaks no blocking rule, so the failure is probably not about the backup boundary.")
     }
 
     @Test func violationsAreGroupedByKindThenSortedByPathBytes() throws {

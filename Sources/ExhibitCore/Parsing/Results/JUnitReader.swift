@@ -34,6 +34,11 @@ public enum JUnitReader: EvidenceReader {
         results.devices = collector.devices.map(\.device)
         results.destinations = collector.destinations
         results.tallyOutcomes()
+        // JUnit has no expected failures: unknown, not zero.
+        results.expectedFailureCount = nil
+        // Retries are recorded only where the file shows them (trainer's `repetition`
+        // property, or repeats folded into attempts); otherwise unknown.
+        results.recordsAttempts = collector.marksRepetitions || results.testCases.contains { !$0.attempts.isEmpty }
         let declared = DeclaredCounts(root)
         if results.testCases.isEmpty, let tests = declared.tests {
             // Nothing listed: the header is all there is.
@@ -72,6 +77,8 @@ public enum JUnitReader: EvidenceReader {
         var failuresByCase: [TestFailure?] = []
         /// Per test case: the `repetition` property values of its attempts.
         var repetitionsByCase: [[String]] = []
+        /// Some `<testcase>` carries trainer's `repetition` property.
+        var marksRepetitions = false
         /// Per test case: the device label of its suite.
         var deviceByCase: [String?] = []
         var devices: [(label: String, device: TestDevice)] = []
@@ -103,7 +110,6 @@ public enum JUnitReader: EvidenceReader {
                 destination.failedCount = cases.filter { $0.outcome == .failed }.count
                 destination.skippedCount = cases.filter { $0.outcome == .skipped }.count
                 destination.passedCount = cases.filter { $0.outcome == .passed }.count
-                destination.expectedFailureCount = 0
                 destination.outcome = destination.failedCount! > 0 ? .failed : cases.isEmpty ? .unknown : .passed
                 out.append(destination)
             }
@@ -128,6 +134,7 @@ public enum JUnitReader: EvidenceReader {
             // suite declares fewer tests than it lists. xcbeautify lists distinct Swift
             // Testing tests under one display name and declares every one of them.
             let marked = attempts.contains { $0.repetition != nil }
+            if marked { marksRepetitions = true }
             let foldRepeats = marked || declared.tests.map { $0 < attempts.count } ?? true
             var byKey: [String: [Int]] = [:]
             for attempt in attempts { add(attempt, device: device, fold: foldRepeats, byKey: &byKey) }
@@ -223,7 +230,7 @@ public enum JUnitReader: EvidenceReader {
                 switch child.name {
                 case "failure", "error":
                     outcome = .failed
-                    messages.append(message(child))
+                    messages.append(message(child, testName: name))
                 case "skipped":
                     if outcome != .failed { outcome = .skipped }
                 default: break
@@ -309,23 +316,39 @@ public enum JUnitReader: EvidenceReader {
         /// `"File.swift:122: reason"`). A trailing `(relpath:line)` (xcresultparser, trainer
         /// from TestSummaries) or `(file:///…#…StartingLineNumber=36)` (trainer, legacy
         /// path) is a location too, and is cut from the text.
-        private func message(_ element: ScannedXMLElement) -> FailureMessage {
-            let attribute = element[attribute: "message"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        /// With both, the attribute is the reason and the text its detail: both are kept,
+        /// the reason first (`<failure message="reason">detail</failure>`), unless the text
+        /// already says it, or the attribute only names the test (xcresultparser's
+        /// `Assertion Failure in Target: Class.test()`, ending with the testcase's name);
+        /// xcpretty's text is only the location, and the reason is the attribute alone.
+        private func message(_ element: ScannedXMLElement, testName: String) -> FailureMessage {
+            let attribute = element[attribute: "message"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             let body = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !body.isEmpty, let (location, rest) = FailureLocation.splitLeadingOnFirstLine(body) {
-                // xcpretty: the body is only the location; the reason is the attribute.
-                let text = rest.isEmpty ? (attribute ?? "") : rest
-                return FailureMessage(text: text, sourceFile: location.file, line: location.line)
+            guard !body.isEmpty else { return Self.located(attribute) }
+            var message = Self.located(body)
+            guard !attribute.isEmpty else { return message }
+            let reason = Self.located(attribute)
+            if message.sourceFile == nil, let file = reason.sourceFile {
+                message.sourceFile = file
+                message.line = reason.line
             }
-            let text = body.isEmpty ? (attribute ?? "") : body
+            let namesOnlyTheTest = !testName.isEmpty && attribute.hasSuffix(testName)
+            if message.text.isEmpty {
+                message.text = reason.text
+            } else if !reason.text.isEmpty, !namesOnlyTheTest, !message.text.contains(reason.text) {
+                message.text = reason.text + "\n" + message.text
+            }
+            return message
+        }
+
+        /// A text with its location taken out: a `file:line` starting its first line, else
+        /// a trailing parenthesised one.
+        private static func located(_ text: String) -> FailureMessage {
             if let (location, rest) = FailureLocation.splitLeadingOnFirstLine(text) {
                 return FailureMessage(text: rest, sourceFile: location.file, line: location.line)
             }
             if let (location, rest) = FailureLocation.splitTrailingParenthesized(text) {
                 return FailureMessage(text: rest, sourceFile: location.file, line: location.line)
-            }
-            if !body.isEmpty, let attribute, let (location, _) = FailureLocation.splitTrailingParenthesized(attribute) {
-                return FailureMessage(text: body, sourceFile: location.file, line: location.line)
             }
             return FailureMessage(text: text)
         }

@@ -121,7 +121,9 @@ public enum XCResultGraphReader {
             results.diagnosticsFiles = diagnosticsFiles
             if runs.isEmpty {
                 // No tests tree (pruned, trimmed, or a build-only action): what the
-                // actions' own summaries say, as legacy.json gives it.
+                // actions' own summaries say, as legacy.json gives it: no runs, so
+                // retries are not recorded.
+                results.recordsAttempts = false
                 results.failures = TestFailure.grouped(summaryFailures)
                 if let totals = metricTotals {
                     results.totalCount = totals.tests

@@ -123,6 +123,23 @@ import Testing
         #expect(results.testCases.map(\.durationSeconds) == [0.4, 0.21])
     }
 
+    /// Review D3: JUnit has no expected failures, and records retries only where the
+    /// file shows them: unknown (nil), never 0, unless trainer marked the repetitions.
+    @Test func expectedFailuresAndRetriesAreUnknownWhereTheFileRecordsNone() throws {
+        let (xcbeautify, _) = try readText(JUnitReader.self, Self.xcbeautifyLinux, file: file)
+        #expect(xcbeautify.expectedFailureCount == nil)
+        #expect(xcbeautify.passedOnRetryCount == nil)
+        let (trainer, _) = try readText(JUnitReader.self, Self.trainer, file: file)
+        #expect(trainer.expectedFailureCount == nil)
+        #expect(trainer.passedOnRetryCount == 0, "the repetitions are marked: no test passed on a retry")
+        let flaky = Self.trainer.replacingOccurrences(
+            of:
+                "<failure message=\"BackupBoundaryTests.swift:41: XCTAssertFalse failed - Documents/cache.db exists\"/>\n      <properties>\n        <property name=\"repetition\" value=\"Repetition 2\"/>",
+            with: "<properties>\n        <property name=\"repetition\" value=\"Repetition 2\"/>")
+        #expect(flaky != Self.trainer)
+        #expect(try readText(JUnitReader.self, flaky, file: file).0.passedOnRetryCount == 1)
+    }
+
     @Test func readsXcresultparserLocationsFromTheText() throws {
         let (results, warnings) = try readText(JUnitReader.self, Self.xcresultparser, file: file)
         #expect(warnings.isEmpty)
@@ -131,6 +148,26 @@ import Testing
         #expect(failure.failureText == "XCTAssertTrue failed - catalog.json is not excluded")
         #expect(failure.sourceFile == "BackupBoundaryTests.swift")
         #expect(failure.line == 58)
+    }
+
+    /// `<failure message="reason">detail</failure>` with a detail that is no location:
+    /// both are kept, the reason first (hostile repro 9 lost the reason); a reason the
+    /// detail repeats (codemagic) is kept once.
+    @Test func keepsTheMessageAttributeBesideATextThatIsNoLocation() throws {
+        let text = """
+            <testsuite name="S" tests="3" failures="3">
+              <testcase classname="S" name="testB"><failure message="Documents/Vault.sqlite is excluded from backup">x</failure></testcase>
+              <testcase classname="S" name="testC"><failure message="reason (S.swift:7)">detail
+            second line</failure></testcase>
+              <testcase classname="S" name="testD"><error message="failed - same">/ci/S.swift:9 failed - same</error></testcase>
+            </testsuite>
+            """
+        let (results, warnings) = try readText(JUnitReader.self, text, file: file)
+        #expect(warnings.isEmpty)
+        #expect(results.failures.map(\.failureText) == ["Documents/Vault.sqlite is excluded from backup\nx", "reason\ndetail\nsecond line", "failed - same"])
+        // The attribute's location stands in for a text without one.
+        #expect(results.failures[1].sourceFile == "S.swift" && results.failures[1].line == 7)
+        #expect(results.failures[2].line == 9)
     }
 
     @Test func readsXcprettyAndABareTestsuiteRootWithErrors() throws {
