@@ -19,10 +19,12 @@ extension TerminalText {
     /// True when the scalar is shown escaped wherever it stands: a control (C0, DEL,
     /// C1), a format character (general category Cf: bidi controls, U+200B, U+2060–U+2064,
     /// U+00AD, tags, U+FFF9–U+FFFB…), a line or paragraph separator, a private-use,
-    /// surrogate or unassigned code point (no agreed glyph or width), or any other
+    /// surrogate or unassigned code point (no agreed glyph or width), any other
     /// Default_Ignorable_Code_Point (U+034F, the Hangul fillers, variation selectors,
-    /// U+180B–U+180F…): what a terminal could act on, and what draws as nothing, so two
-    /// names that differ only by it would look the same. The emoji selectors and joiner
+    /// U+180B–U+180F…), or a space other than U+0020 (general category Zs: U+00A0,
+    /// U+2000–U+200A, U+202F, U+205F, U+3000…): what a terminal could act on, and what
+    /// draws as nothing or as a plain space, so two names that differ only by it would
+    /// look the same. The emoji selectors and joiner
     /// are not among them: whether they are escaped depends on their neighbours
     /// (`isEmojiJoiner`, `Emoji`).
     public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
@@ -32,12 +34,12 @@ extension TerminalText {
         // answered without a property lookup (`holdsNothingEscaped`).
         if v < 0x7F { return v < 0x20 }
         if v < 0xA0 { return true }
-        if v < 0x300 { return v == 0xAD }
+        if v < 0x300 { return v == 0xAD || v == 0xA0 }
         if holdsNothingEscaped(v) { return false }
         if isEmojiJoiner(s) { return false }
         let properties = s.properties
         switch properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .privateUse, .surrogate, .unassigned: return true
         default: return properties.isDefaultIgnorableCodePoint
         }
     }
@@ -51,7 +53,7 @@ extension TerminalText {
         switch v {
         case 0x300...0x34E, 0x350...0x377, 0x37A...0x37F, 0x384...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x52F: true
         case 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x218B, 0x2190...0x2426, 0x2500...0x2B73: true
-        case 0x3000...0x303F, 0x3041...0x3096, 0x3099...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F: true
+        case 0x3001...0x303F, 0x3041...0x3096, 0x3099...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F: true
         case 0x1F300...0x1F64F, 0x1F680...0x1F6C5, 0x1F900...0x1F9FF: true
         default: false
         }
