@@ -54,6 +54,10 @@ public struct ClassificationProposal: Sendable, Equatable {
         /// No container inventory could be read: the backup boundary was not checked,
         /// its violations are unknown, and no class is proposed.
         case containerNotChecked = "container-not-checked"
+        /// Nothing known blocks, but a blocking rule is undecided or part of the container
+        /// was not checked (`CheckReport.whyNotDecided`), or a flag record could not be
+        /// read, so the findings may be wrong: no class is proposed.
+        case notDecided = "not-decided"
 
         /// How text output says it: the raw value, but a run without results or without
         /// a container says so in words ("no test results in the bundle", "container not
@@ -62,12 +66,13 @@ public struct ClassificationProposal: Sendable, Equatable {
             switch self {
             case .noTestResults: "no test results in the bundle"
             case .containerNotChecked: "container not checked"
+            case .notDecided: "not decided"
             default: rawValue
             }
         }
 
         /// Said in words in place of a confidence (`text`), not as "confidence: …".
-        public var isWorded: Bool { self == .noTestResults || self == .containerNotChecked }
+        public var isWorded: Bool { self == .noTestResults || self == .containerNotChecked || self == .notDecided }
     }
 
     public var proposed: FailureClass
@@ -97,8 +102,9 @@ public struct ClassificationProposal: Sendable, Equatable {
     }
 
     /// Whether a class is proposed at all: not for a run whose container was not
-    /// checked, where "not a boundary failure" would claim a container nobody saw.
-    public var proposesClass: Bool { confidence != .containerNotChecked }
+    /// checked, where "not a boundary failure" would claim a container nobody saw, nor
+    /// for one the check could not decide.
+    public var proposesClass: Bool { confidence != .containerNotChecked && confidence != .notDecided }
 
     /// `proposed` when a class is proposed; nil otherwise (what a record keeps as proposed).
     public var proposedClass: FailureClass? { proposesClass ? proposed : nil }

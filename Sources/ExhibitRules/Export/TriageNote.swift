@@ -103,7 +103,12 @@ public struct TriageNote {
 
         let violations = report.violations
         if report.containerChecked {
-            out += "\n### Violations (\(violations.count))\n\n"
+            // What the check could not see makes the count a lower bound, said before it.
+            out += "\n### Violations (\(violations.count)\(report.unchecked.isEmpty ? "" : " known"))\n\n"
+            for u in report.unchecked {
+                out += "- Not checked: " + MarkdownText.inline(redactor.redact(TerminalText.sanitized(u.reason))) + "\n"
+            }
+            if !report.unchecked.isEmpty { out += "\n" }
         } else {
             // Unknown, not 0: only what was checked without the container is listed.
             out += "\n### Violations (unknown: container not checked)\n\n"
@@ -111,7 +116,7 @@ public struct TriageNote {
             if !violations.isEmpty { out += "\nFound without it:\n\n" }
         }
         if violations.isEmpty {
-            if report.containerChecked { out += "None.\n" }
+            if report.containerChecked { out += report.unchecked.isEmpty ? "None.\n" : "None known.\n" }
         } else {
             out += "| Kind | Path | Size | Rule (owner) | Step |\n|---|---|---:|---|---|\n"
             for v in violations.prefix(tableLimit) {
@@ -219,6 +224,10 @@ public struct TriageNote {
             ),
             ("classification", classification),
             ("containerChecked", .bool(report.containerChecked)),
+            (
+                "unchecked",
+                .array(report.unchecked.map { u in .object([("kind", .string(u.kind.rawValue)), ("reason", .string(redactor.redact(u.reason)))]) })
+            ),
             (
                 "violations",
                 .array(

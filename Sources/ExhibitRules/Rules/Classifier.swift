@@ -252,7 +252,7 @@ public enum Classifier {
                 others.isEmpty
                 ? "\(what.prefix(1).uppercased() + what.dropFirst()) (e.g. \(exampleText)).\(testsElsewhere)"
                 : "Mostly \(best.title) (\(what), e.g. \(exampleText)), but the container also shows \(others).\(testsElsewhere)"
-        case .unexplainedFailures, .noEvidence, .noTestResults, .containerNotChecked:
+        case .unexplainedFailures, .noEvidence, .noTestResults, .containerNotChecked, .notDecided:
             rationale =
                 "\(what) (e.g. \(exampleText)) found, but \(count(unexplained.count, "failing test")) of \(failures.count) \(unexplained.count == 1 ? "is" : "are") explained by no violation."
         }

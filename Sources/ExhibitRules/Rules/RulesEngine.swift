@@ -105,7 +105,7 @@ public enum RulesEngine {
     static func sayWhatIsUndecided(_ report: inout CheckReport) {
         guard let why = report.whyNotDecided, !report.hasBlocking || report.findingsVoided else { return }
         let noResults = report.proposal.confidence == .noTestResults
-        report.proposal.confidence = noResults ? .noTestResults : .noEvidence
+        report.proposal.confidence = .notDecided
         report.proposal.rationale =
             (noResults ? Classifier.noResultsRationale + " " : "")
             + (report.hasBlocking ? "The findings may be wrong: " : "No known violation blocks, but ") + why + "."

@@ -113,6 +113,15 @@ import Testing
         #expect(result.out.contains("nothing known blocks, but part of the container not checked"))
         #expect(result.err.contains("nothing known blocks, but 1 entry was not scanned"), "\(result.err)")
         #expect(!result.out.contains("— nothing blocks"))
+        #expect(result.out.contains("proposed classification: none (not decided)"), "\(result.out)")
+        // The note proposes no class and says the count is a lower bound, and why.
+        let note = CollectRunner.exhibit(["note", run.path])
+        #expect(note.out.contains("No class proposed by exhibit (not decided)"), "\(note.out)")
+        #expect(note.out.contains("### Violations (0 known)\n\n- Not checked: 1 entry was not scanned: tmp ("), "\(note.out)")
+        #expect(!note.out.contains("**not a boundary failure**"))
+        let noteJSON = CollectRunner.exhibit(["note", run.path, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(noteJSON.out.utf8)) as? [String: Any])
+        #expect((object["unchecked"] as? [[String: Any]])?.first?["kind"] as? String == "not-scanned")
 
         // A known blocking violation elsewhere still blocks: what was read is true.
         let excludedVault = #"[{"name":"Documents"},{"name":"Vault.sqlite","asize":5,"x_backup_excluded":true}]"#
