@@ -63,6 +63,12 @@ extension EvidenceView {
                 ])
             }
         }
+        let unchecked = data.report.unchecked
+        if !unchecked.isEmpty {
+            // What the check could not see, as `check` lists it under "not checked".
+            lines.append([Segment(" Not checked", .columnTitle)])
+            for u in unchecked { lines.append([Segment("   " + glyphs.safeMessage(u.reason), u.voidsFindings ? .error : .warning)]) }
+        }
         if !lines.isEmpty { lines.append([]) }
         for row in evidence.rows {
             let role: Role =

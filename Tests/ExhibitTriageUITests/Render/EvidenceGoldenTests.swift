@@ -100,7 +100,7 @@ import Testing
 
     /// A scan that left tmp out: nothing known blocks, but "not a boundary failure" is
     /// not proposed and, chosen, is asked for; a class with a known violation is not.
-    @Test func aContainerNotAllScannedProposesNothing() {
+    @Test func aContainerNotAllScannedProposesNothing() throws {
         let partial = EvidenceFixture.ncduExport.split(separator: "\n").map {
             $0 == #"[{"name":"tmp"}]]]"# ? #"{"name":"tmp","excluded":"pattern"}]]"# : String($0)
         }.joined(separator: "\n")
@@ -113,8 +113,12 @@ import Testing
         #expect(
             s.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)?.hasPrefix(
                 "part of the container was not checked: 1 entry was not scanned: tmp (excluded by a pattern)") == true)
+        var withPane = s
         let text = TriageRenderer.render(s, glyphs: .ascii).text
         #expect(text.contains("Proposed none (not all checked)"), "\(text)")
+        withPane.press(.char("v"))
+        let pane = TriageRenderer.render(withPane, glyphs: .ascii).text
+        #expect(pane.contains(" Not checked\n   1 entry was not scanned: tmp (excluded by a pattern)"), "\(pane)")
     }
 
     @Test func classesTheUnknownFlagsCannotSupportAreAskedFor() {
