@@ -42,10 +42,16 @@ struct RunFacts {
 
     /// `CFBundleShortVersionString` and `CFBundleIdentifier` of the app's Info.plist,
     /// through the bundle's own plist reader (bounded; the same file is evidence later).
+    /// A value holding an unexpanded build setting (`$(PRODUCT_BUNDLE_IDENTIFIER)`, as a
+    /// project's source Info.plist has it: immich's Runner) names nothing and is left out.
     static func appFacts(_ plist: [UInt8]) -> (version: String?, bundleID: String?) {
         guard let dict = try? PropertyListReader.decode(plist, file: EvidenceLayout.appInfoPlist).value, dict.members != nil
         else { return (nil, nil) }
-        return (dict["CFBundleShortVersionString"]?.string, dict["CFBundleIdentifier"]?.string)
+        func expanded(_ key: String) -> String? {
+            guard let value = dict[key]?.string, !value.contains("$(") else { return nil }
+            return value
+        }
+        return (expanded("CFBundleShortVersionString"), expanded("CFBundleIdentifier"))
     }
 
     /// Trimmed stdout of a successful run; nil when the tool is missing or fails.

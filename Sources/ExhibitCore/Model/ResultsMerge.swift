@@ -117,6 +117,7 @@ public enum ResultsMerge {
         }
         failure.attempts = failure.attempts ?? other.attempts
         failure.failedAttempts = failure.failedAttempts ?? other.failedAttempts
+        failure.failingArguments = failure.failingArguments ?? other.failingArguments
     }
 
     /// One results file against the file whose counts are shown.

@@ -107,6 +107,11 @@ public struct TestFailure: Sendable, Equatable, Hashable {
     /// artifact records retries (JUnit repeats, tests.json Repetition nodes).
     public var attempts: Int?
     public var failedAttempts: Int?
+    /// The Swift Testing arguments a parameterised test failed with, as the file
+    /// prints them (`value: false`; tests.json's `Arguments` nodes, a result bundle's
+    /// run arguments), in the order they ran; nil where the test is not parameterised
+    /// or the file does not record its arguments (summary.json, legacy.json, JUnit).
+    public var failingArguments: [String]?
     /// The results file that alone records this failing test, when it is not the file
     /// whose counts are shown (set by `ResultsMerge`; nil from every reader).
     public var onlyIn: ResultsSource?
@@ -168,6 +173,7 @@ public struct TestFailure: Sendable, Equatable, Hashable {
             }
             if out[index].attempts == nil { out[index].attempts = failure.attempts }
             if out[index].failedAttempts == nil { out[index].failedAttempts = failure.failedAttempts }
+            if out[index].failingArguments == nil { out[index].failingArguments = failure.failingArguments }
         }
         return out
     }

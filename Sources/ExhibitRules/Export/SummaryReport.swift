@@ -221,6 +221,7 @@ public enum SummaryReport {
         }
         if let file = f.onlyIn { head += " (only in \(file.rawValue))" }
         var out = head + "\n"
+        if let arguments = f.failingArguments { out += "      " + argumentsLine(arguments, escape: TerminalText.escape) + "\n" }
         for (index, m) in f.messages.enumerated() {
             let sameAsHead = index == 0 || (m.sourceFile == f.sourceFile && m.line == f.line)
             var lead = ""
@@ -231,6 +232,17 @@ public enum SummaryReport {
             }
         }
         return out
+    }
+
+    /// `failing argument: value: false`, `failing arguments (2): "a"; "b"`: the Swift
+    /// Testing arguments a parameterised test failed with, each escaped by `escape`, at
+    /// most eight (a test over every ASCII character fails with 32), an empty one (a
+    /// value cut at a NUL) as `(empty)`.
+    public static func argumentsLine(_ arguments: [String], escape: (String) -> String) -> String {
+        let limit = 8
+        let shown = arguments.prefix(limit).map { $0.isEmpty ? "(empty)" : escape($0) }.joined(separator: "; ")
+        let more = arguments.count > limit ? " and \(arguments.count - limit) more" : ""
+        return arguments.count == 1 ? "failing argument: " + shown : "failing arguments (\(arguments.count)): " + shown + more
     }
 
     /// `results/junit.xml disagrees: Failed: 2 total, 1 passed, 1 failed`: one line per
@@ -380,6 +392,7 @@ public enum SummaryReport {
                                             ("sourceFile", .optional(f.sourceFile)), ("line", .optional(f.line)),
                                             ("destination", .optional(f.destination)),
                                             ("attempts", .optional(f.attempts)), ("failedAttempts", .optional(f.failedAttempts)),
+                                            ("failingArguments", f.failingArguments.map { .array($0.map { .string($0) }) } ?? .null),
                                             ("onlyIn", .optional(f.onlyIn?.rawValue)),
                                             (
                                                 "messages",

@@ -97,6 +97,9 @@ public struct TriageNote {
             if let t = f.targetName { out += " in " + MarkdownText.code(clean(t)) }
             if let file = f.sourceFile { out += " at " + MarkdownText.code(clean(file) + (f.line.map { ":\($0)" } ?? "")) }
             if let only = f.onlyIn { out += " (only in " + MarkdownText.code(only.rawValue) + ")" }
+            if let arguments = f.failingArguments {
+                out += ", " + SummaryReport.argumentsLine(arguments, escape: { MarkdownText.code(clean($0)) })
+            }
             out += "\n\n" + MarkdownText.fenced(clean(f.failureText), indent: "  ")
         }
         if failures.isEmpty { out += bundle.results.isEmpty ? "\nNo test results in the bundle.\n" : "\nNone.\n" }
@@ -219,6 +222,7 @@ public struct TriageNote {
                         .object([
                             ("test", .string(clean(f.identifier ?? f.testName))), ("target", cleanOpt(f.targetName)),
                             ("failureText", .string(clean(f.failureText))), ("onlyIn", .optional(f.onlyIn?.rawValue)),
+                            ("failingArguments", f.failingArguments.map { .array($0.map { .string(clean($0)) }) } ?? .null),
                         ])
                     })
             ),

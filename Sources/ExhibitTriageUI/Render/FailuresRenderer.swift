@@ -63,6 +63,9 @@ enum FailuresRenderer {
         if let attempts = test.attempts, attempts > 1 {
             lines.append([Segment(" failed \(test.failedAttempts ?? attempts) of \(attempts) attempts", .dim)])
         }
+        if let arguments = test.failingArguments {
+            lines.append([Segment(" " + SummaryReport.argumentsLine(arguments, escape: glyphs.safe), .dim)])
+        }
         for message in test.messages {
             for textLine in message.text.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append([Segment(" " + glyphs.safe(String(textLine)))])

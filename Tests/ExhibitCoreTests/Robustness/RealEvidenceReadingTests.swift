@@ -182,6 +182,7 @@ struct RealEvidenceReadingTests {
         var outcomes: [String] = []
         var failedMessages: [String] = []
         var attempts = 0
+        var failingArguments = 0
         var udids: Set<String> = []
 
         init(_ root: [String: Any]) {
@@ -197,8 +198,21 @@ struct RealEvidenceReadingTests {
             }
             let result = node["result"] as? String ?? ""
             outcomes.append(result)
-            let repetitions = children.filter { $0["nodeType"] as? String == "Repetition" }
-            attempts += max(1, repetitions.count)
+            // Runs: each Repetition, under an Arguments node too; an Arguments node
+            // without repetitions is one.
+            var runs = 0
+            for child in children {
+                let grandchildren = child["children"] as? [[String: Any]] ?? []
+                let repetitions = grandchildren.filter { $0["nodeType"] as? String == "Repetition" }.count
+                switch child["nodeType"] as? String {
+                case "Repetition": runs += 1
+                case "Arguments":
+                    runs += max(1, repetitions)
+                    if result == "Failed", child["result"] as? String == "Failed" { failingArguments += 1 }
+                default: break
+                }
+            }
+            attempts += max(1, runs)
             if result == "Failed" { collect(node) }
         }
 
@@ -229,6 +243,12 @@ struct RealEvidenceReadingTests {
         // The tree records every run: how many passed on a retry is known.
         #expect(results.passedOnRetryCount == results.flakyCount)
         #expect(Set(results.devices.compactMap(\.identifier)) == facts.udids)
+        // Each failed Arguments node of a failed test is a failing argument.
+        #expect(results.failures.reduce(0) { $0 + ($1.failingArguments?.count ?? 0) } == facts.failingArguments, "\(relative)")
+        // Its one device is the run's destination, with every test.
+        #expect(results.destinations.map(\.device.identifier) == Array(facts.udids))
+        #expect(results.destinations.map(\.totalCount) == [results.totalCount])
+        #expect(results.destinations.map(\.failedCount) == [results.failedCount])
     }
 
     /// The same run's summary and tests: joined, every failure has its identifier and

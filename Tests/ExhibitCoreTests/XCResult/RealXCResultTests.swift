@@ -30,21 +30,26 @@ struct RealXCResultTests {
         #expect(ours.outcome == oracle.outcome)
         #expect(ours.failures.map(\.identifier) == oracle.failures.map(\.identifier))
         #expect(ours.failures.map(\.messages) == oracle.failures.map(\.messages))
-        // Attempts where the oracle's reader counts them (it does not look below a
-        // parameterized test's Arguments nodes; the bundle gives 3 failed of 6 there).
-        for (mine, theirs) in zip(ours.failures, oracle.failures) where theirs.attempts != nil {
+        // Attempts and failing arguments: the same from both (3 failed of 6 for the
+        // parameterised test, `value: false` failing, `value: true` passing).
+        // (Both readers fold a parameterised test's Arguments → Repetition runs alike.)
+        for (mine, theirs) in zip(ours.failures, oracle.failures) {
             #expect((mine.attempts, mine.failedAttempts) == (theirs.attempts, theirs.failedAttempts), "\(mine.displayName)")
+            #expect(mine.failingArguments == theirs.failingArguments, "\(mine.displayName)")
         }
         let parameterized = try #require(ours.failures.last)
         #expect((parameterized.attempts, parameterized.failedAttempts) == (6, 3))
+        #expect(parameterized.failingArguments == ["value: false"])
+        #expect(oracle.failures.last?.failingArguments == ["value: false"])
         #expect(ours.devices == oracle.devices)
         for (mine, theirs) in zip(ours.testCases, oracle.testCases) {
             guard let expected = theirs.durationSeconds else { continue }
             #expect(abs((mine.durationSeconds ?? -1) - expected) < 1e-9, "\(mine.identifier ?? "")")
         }
-        // Attempts: the oracle reader's Repetition outcomes where it lists them directly.
+        // Attempts: the tree's Repetition outcomes, in the order the tree lists them
+        // (grouped by argument there, in the order they ran in the bundle).
         for (mine, theirs) in zip(ours.testCases, oracle.testCases) where !theirs.attempts.isEmpty {
-            #expect(mine.attempts == theirs.attempts, "\(mine.identifier ?? "")")
+            #expect(mine.attempts.map(\.description).sorted() == theirs.attempts.map(\.description).sorted(), "\(mine.identifier ?? "")")
         }
         // And as many as the oracle's Repetition nodes at any depth (under Arguments too).
         let tree = try JSONSerialization.jsonObject(with: Data(oracleBytes)) as! [String: Any]

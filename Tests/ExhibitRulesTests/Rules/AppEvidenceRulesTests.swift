@@ -221,6 +221,23 @@ import Testing
         #expect(tasks.relatedTests == ["BackgroundTaskTests/testReindexRuns()"])
     }
 
+    /// immich's source Info.plist: permitted identifiers, no UIBackgroundModes key at all,
+    /// an unexpanded `$(PRODUCT_BUNDLE_IDENTIFIER)`.
+    @Test func permittedTasksWithoutABackgroundModesKeyAreConfigurationRegressions() throws {
+        let info = """
+            <key>BGTaskSchedulerPermittedIdentifiers</key>
+            <array><string>com.example.vault.refresh</string><string>com.example.vault.reindex</string></array>
+            <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            """
+        let report = try check(bundle(preferences: nil, infoPlist: info, failures: []))
+        #expect(
+            report.violations.filter { $0.kind == .configuration }.map(\.reason) == [
+                "Info.plist has no UIBackgroundModes array, needed by refresh tasks",
+                "Info.plist has no UIBackgroundModes array, needed by processing tasks",
+            ])
+        #expect(report.backgroundTasks?.tasks.map(\.isConfigured) == [false, false])
+    }
+
     @Test func rightConfigurationSplitsSchedulingFromBusinessLogic() throws {
         let late = TestFailure(testName: "testRefreshRuns()", failureText: "com.example.vault.refresh was not run before the deadline")
         let scheduling = try check(bundle(preferences: nil, infoPlist: Self.goodInfo, failures: [late]))

@@ -138,7 +138,10 @@ public enum LegacyJSONReader: EvidenceReader {
         warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> TestFailure {
         let caseName = try legacy.string(object, "testCaseName", in: path, warnings: &warnings)
-        let message = try legacy.string(object, "message", in: path, warnings: &warnings)
+        // Nimble's messages end in a line break (dodo's `…, got <>\n`): trailing line
+        // breaks are dropped, so no empty line follows the message.
+        var message = try legacy.string(object, "message", in: path, warnings: &warnings)
+        while let last = message?.last, last == "\n" || last == "\r\n" || last == "\r" { message?.removeLast() }
         if caseName == nil { warnings.append(legacy.shape.warning(object, "missing \"testCaseName\" in \(path)")) }
         let parts = TestNameParts(parsing: caseName ?? "")
         var failure = TestFailure(

@@ -109,6 +109,8 @@ package enum XCResultRunAssembly {
                 failure.attempts = test.runs.count
                 failure.failedAttempts = test.runs.filter { $0.outcome == .failed }.count
             }
+            let failing = failingArguments(test.runs)
+            if !failing.isEmpty { failure.failingArguments = failing }
             out.append(failure)
         }
         return out
@@ -138,6 +140,19 @@ package enum XCResultRunAssembly {
         for (index, test) in zip(results.failures.indices, failedTests) {
             results.failures[index].destination = test.first.device?.label
         }
+    }
+
+    /// The arguments whose runs decide that a parameterised test failed (`value: false`),
+    /// in the order they first ran; empty for a test without arguments.
+    static func failingArguments(_ runs: [XCResultTestRun]) -> [String] {
+        var order: [String] = []
+        var groups: [String: [XCResultTestRun]] = [:]
+        for run in runs {
+            guard let key = run.arguments else { continue }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(run)
+        }
+        return order.filter { outcome(of: groups[$0]!) == .failed }
     }
 
     /// A test's outcome from its runs. Runs are grouped by their arguments; under

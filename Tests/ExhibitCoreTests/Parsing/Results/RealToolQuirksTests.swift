@@ -305,14 +305,15 @@ import Testing
             destination: "iPhone 8 · iOS Simulator 14.0 (18A372)")
         failure.attempts = 2
         failure.failedAttempts = 2
+        failure.failingArguments = ["value: false"]
         bundle.results[0].failures = [failure]
         let state = TriageState(
             data: TriageData(bundle: bundle, report: TriageFixture.report(inv), rules: TriageFixture.rules()),
             rows: 24, cols: 80)
         let text = FailuresRenderer.detailLines(failure, state: state, glyphs: .unicode).map { $0.map(\.text).joined() }
         #expect(
-            Array(text.prefix(7)) == [
-                " on iPhone 8 · iOS Simulator 14.0 (18A372)", " failed 2 of 2 attempts", " first", " second line",
+            Array(text.prefix(8)) == [
+                " on iPhone 8 · iOS Simulator 14.0 (18A372)", " failed 2 of 2 attempts", " failing argument: value: false", " first", " second line",
                 " at S.swift:10", " other", " at S.swift:12",
             ])
     }
