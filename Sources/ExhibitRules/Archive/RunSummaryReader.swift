@@ -30,24 +30,34 @@ public enum RunSummaryReader {
             // The small app artifacts too (preference copies, app Info.plist), so the
             // list's counts agree with `check`; rules.json is read among them, once.
             loading.loadRawArtifacts()
+            // inventory.json there but broken: the counts are the list's that stood in,
+            // and `check` fails closed on them (`GateRun.verdict`).
+            let brokenInventory = EvidenceAccount.authoritativeInventoryProblem(of: loading.bundle)
+            if let broken = brokenInventory {
+                summary.problems.append(broken + "; the counts are from " + (loading.bundle.inventorySource ?? "?") + ", which check does not decide on")
+            }
             switch compiledRules(rules, loading.bundle) {
             case .success(let compiled):
                 let report = RulesEngine.check(bundle: loading.bundle, compiled: compiled, rulesSource: "", rulesDiagnostics: [])
                 summary.blocking = BlockingCounts(report)
                 if report.hasUndecidedBlocking {
-                    // A zero count of unset attributes is not known: say so beside it.
+                    // A count of unset attributes is not known (`?`): say why beside it.
                     let n = report.undecidedRules.count
                     summary.problems.append("exclusion flags not recorded: \(n) blocking rule\(n == 1 ? "" : "s") undecided")
                 }
                 for u in report.unchecked { summary.problems.append("container not all checked: " + u.kind.title) }
-                proposal = report.proposal
-                summary.proposal = report.proposal.proposed
-                summary.proposalConfidence = report.proposal.confidence
+                // A proposal only where `check` would decide: no class claimed on evidence it refuses.
+                if brokenInventory == nil && report.findingsDecide {
+                    proposal = report.proposal
+                    summary.proposal = report.proposal.proposed
+                    summary.proposalConfidence = report.proposal.confidence
+                }
             case .failure(let problem):
                 summary.problems.append(problem.text)
             }
         } else {
-            summary.problems.append("no inventory")
+            let why = loading.bundle.inventoryProblems
+            summary.problems.append("no inventory" + (why.isEmpty ? "" : ": " + why.joined(separator: "; ")))
         }
         summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
         return summary
