@@ -22,7 +22,8 @@ enum RunsCommand {
             class from the notes directory, else the classifier's proposal, else untriaged; ", draft"
             marks an unfinished classification. No class is proposed where check would not decide
             (inventory.json present but broken, a blocking rule undecided, part of the container not
-            checked). Each run's problems follow the table.
+            checked). Each run's problems follow the table; a subdirectory that cannot be looked into
+            (no permission, a loop of links) is listed with its problem, never left out.
             Exit status 0 when the archive was read, 2 when ARCHIVE is not an archive of runs.
             """)
 

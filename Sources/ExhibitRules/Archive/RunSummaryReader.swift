@@ -55,11 +55,27 @@ public enum RunSummaryReader {
             case .failure(let problem):
                 summary.problems.append(problem.text)
             }
+        } else if let why = source.listingFailure("container") {
+            // The whole container/ is closed: one reason, not one per inventory file.
+            summary.problems.append("no inventory: container/ cannot be read (\(why))")
         } else {
             let why = loading.bundle.inventoryProblems
             summary.problems.append("no inventory" + (why.isEmpty ? "" : ": " + why.joined(separator: "; ")))
         }
         summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
+        return summary
+    }
+
+    /// The line of a run directory that could not be looked into: its id's date, the
+    /// problem, and what the notes directory records of it; every other column unknown.
+    public static func unreadable(runID: String, problem: String, record: TriageRecord? = nil, draft: TriageRecord? = nil) -> RunSummary {
+        var summary = RunSummary(runID: runID)
+        if let date = RunSummary.date(inRunID: runID) {
+            summary.date = date
+            summary.dateSource = .runID
+        }
+        summary.problems = [problem]
+        summary.triage = TriageStatus(record: record, draft: draft, proposal: nil)
         return summary
     }
 
