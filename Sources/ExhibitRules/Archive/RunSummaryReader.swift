@@ -96,13 +96,20 @@ public enum RunSummaryReader {
         var summary = RunSummary(runID: runID)
         let bundle = loading.bundle
         let meta = bundle.metadata
-        if let start = metadataStart {
+        // An absurd start time (1e300) is no date: said, and the next source asked, so
+        // the run is neither dated "????" nor sorted as the newest.
+        let resultsStart = bundle.primaryResults?.startTime
+        for (start, source) in [(metadataStart, RunSummary.DateSource.runMetadata), (resultsStart, .results)] {
+            guard summary.date == nil, let start else { continue }
+            guard Timestamp.isUsable(start) else {
+                let file = source == .runMetadata ? EvidenceLayout.runMetadata : "the results"
+                summary.problems.append("\(file): startTime \(start) is not a usable date (1970 to 9999); ignored")
+                continue
+            }
             summary.date = start
-            summary.dateSource = .runMetadata
-        } else if let start = meta.startTime {
-            summary.date = start
-            summary.dateSource = .results
-        } else if let fromID = RunSummary.date(inRunID: runID) {
+            summary.dateSource = source
+        }
+        if summary.date == nil, let fromID = RunSummary.date(inRunID: runID) {
             summary.date = fromID
             summary.dateSource = .runID
         }
