@@ -9,7 +9,11 @@ import Foundation
 /// the triage records in its notes directory.
 public struct ArchiveInput: Sendable {
     public let url: URL
+    /// The runs and, among them by name, the entries that could not be looked into.
     public let runIDs: [String]
+    /// The entries of `runIDs` that could not be looked into, with why
+    /// (`RunLocator.ArchiveListing`): listed with their problem, never left out.
+    public let unreadable: [String: String]
     public let store: NotesStore
     /// `--rules FILE`, read once: the list and every run opened from it use it.
     public let sharedRules: RulesInput.Loaded?
@@ -29,7 +33,9 @@ public struct ArchiveInput: Sendable {
     /// An archive already known to be one (`exhibit` with an archive argument).
     public init(url: URL, sharedRules: RulesInput.Loaded?, notesOverride: String?) {
         self.url = url
-        self.runIDs = RunLocator.runs(in: url)
+        let listing = RunLocator.listing(of: url)
+        self.runIDs = (listing.runs + listing.unreadable.keys).sorted()
+        self.unreadable = listing.unreadable
         self.store = NotesStore.locate(
             for: OpenedInput(url, isArchive: true), override: notesOverride,
             environment: ProcessInfo.processInfo.environment)
@@ -50,12 +56,20 @@ public struct ArchiveInput: Sendable {
         }
         let record = read("triage record") { () throws(NotesStore.Failure) in try store.record(for: runID) }
         let draft = read("draft") { () throws(NotesStore.Failure) in try store.draft(for: runID) }
-        var summary = RunSummaryReader.read(
-            runID: runID, from: DirectoryEvidenceSource(root: url.appendingPathComponent(runID)), rules: rules,
-            record: record, draft: draft)
+        var summary: RunSummary
+        if let problem = unreadable[runID] {
+            summary = RunSummaryReader.unreadable(runID: runID, problem: problem, record: record, draft: draft)
+        } else {
+            summary = RunSummaryReader.read(
+                runID: runID, from: DirectoryEvidenceSource(root: url.appendingPathComponent(runID)), rules: rules,
+                record: record, draft: draft)
+        }
         summary.problems += problems
         return summary
     }
+
+    /// The runs a base may be chosen from: those that could be looked into.
+    public var readableRunIDs: [String] { runIDs.filter { unreadable[$0] == nil } }
 
     /// Every run's list line, in `runIDs` order (`exhibit runs`).
     public func summaries() -> [RunSummary] { runIDs.map(summary(of:)) }

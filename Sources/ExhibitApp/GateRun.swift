@@ -18,13 +18,7 @@ public struct GateRun: Sendable {
         // Without a container inventory there is nothing to hold against the rules,
         // and a broken inventory.json (the one the bundle meant) is not replaced by files.txt.
         guard bundle.inventory != nil else {
-            let why = [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList].compactMap { file -> String? in
-                switch bundle.status(of: file) {
-                case .malformed(let d)?: d.description
-                case .unreadable(let reason)?: "\(file): cannot be read: \(reason)"
-                default: nil
-                }
-            }
+            let why = bundle.inventoryProblems
             return (
                 .notChecked,
                 "\(TerminalText.escape(bundle.runID)): no container inventory could be read, so the backup boundary was not checked"

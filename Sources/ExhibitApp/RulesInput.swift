@@ -54,18 +54,22 @@ public enum RulesInput {
 
     /// A rules file with errors is fatal (exit 2): checking against half a rules file
     /// would report violations that are not there, or miss real ones.
-    public static func load(for bundle: EvidenceBundle, override path: String?) throws(InputError) -> Loaded {
+    /// - Parameter runPath: the run as the user named it, when a command opens more than
+    ///   one (`diff`): the bundle's rules file is then named `RUN/rules.json` in errors.
+    public static func load(for bundle: EvidenceBundle, override path: String?, shownAs runPath: String? = nil) throws(InputError) -> Loaded {
         if let path { return try load(path: path) }
+        let shown = runPath.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + EvidenceLayout.rules }
         switch bundle.rules {
         case .present(let bytes):
             // A bundle put together by hand rather than by the loader is read now, once.
-            return try loaded(bundle.rulesReading ?? RulesReading.read(bytes, file: EvidenceLayout.rules), file: EvidenceLayout.rules)
+            return try loaded(
+                bundle.rulesReading ?? RulesReading.read(bytes, file: EvidenceLayout.rules), file: EvidenceLayout.rules, shownAs: shown)
         case .unreadable(let why):
             // The team's rules are there but could not be read: checking against the
             // built-in policy instead would pass a run its own rules may block.
             throw InputError(
                 description: "the rules file has errors:\n"
-                    + Diagnostic.error(EvidenceLayout.rules, "cannot be read: \(why)").description)
+                    + Diagnostic.error(shown ?? EvidenceLayout.rules, "cannot be read: \(why)").description)
         case .absent:
             break
         }
@@ -86,12 +90,17 @@ public enum RulesInput {
         return try loaded(RulesReading.read(bytes, file: path), file: path)
     }
 
-    private static func loaded(_ reading: RulesReading, file: String) throws(InputError) -> Loaded {
+    /// - Parameter shown: the name errors give `file` (the run's path before it), if not its own.
+    private static func loaded(_ reading: RulesReading, file: String, shownAs shown: String? = nil) throws(InputError) -> Loaded {
         switch reading.result {
         case .success(let rules):
             return Loaded(rules: rules, source: file, diagnostics: reading.warnings)
         case .failure(let error):
-            let all = (reading.warnings + [error]).map(\.description).joined(separator: "\n")  // escaped where printed
+            let all = (reading.warnings + [error]).map { d in
+                var d = d
+                if let shown, d.file == file { d.file = shown }
+                return d.description
+            }.joined(separator: "\n")  // escaped where printed
             throw InputError(description: "the rules file has errors:\n" + all)
         }
     }

@@ -43,19 +43,61 @@ public enum RunLocator {
         case .run?: return (url, .run)
         case nil: break
         }
-        let runs = runs(in: url)
-        if !runs.isEmpty { return (url, .archive) }
+        let listing = listing(of: url)
+        if !listing.runs.isEmpty { return (url, .archive) }
+        // Entries that could not be looked into may be the runs: say so, never just "none".
+        let unread = listing.unreadable.sorted { $0.key < $1.key }.prefix(3).map { "\($0.key): \($0.value)" }
+        let more = listing.unreadable.count > 3 ? " and \(listing.unreadable.count - 3) more" : ""
         throw Failure(
-            description: "\(path): holds no run evidence (\(RunDetection.runMarkers.map { $0 + "/" }.joined(separator: " or "))); see exhibit-bundle(5)")
+            description: "\(path): holds no run evidence (\(RunDetection.runMarkers.map { $0 + "/" }.joined(separator: " or "))); see exhibit-bundle(5)"
+                + (unread.isEmpty ? "" : "; not read: " + unread.joined(separator: "; ") + more))
     }
 
     /// The run directories of an archive, sorted by name (run ids start with the date).
-    public static func runs(in archive: URL) -> [String] {
-        let fm = FileManager.default
-        let names = (try? fm.contentsOfDirectory(atPath: archive.path)) ?? []
-        return names.filter { name in
-            !name.hasPrefix(".") && isRun(archive.appendingPathComponent(name).path)
-        }.sorted()
+    public static func runs(in archive: URL) -> [String] { listing(of: archive).runs }
+
+    /// What an archive holds, as the run list sees it.
+    public struct ArchiveListing: Sendable, Equatable {
+        /// The run directories, sorted by name.
+        public var runs: [String]
+        /// Entries that may be runs but cannot be looked into, with why: a directory that
+        /// cannot be listed (`cannot be read: permission denied`), or an entry whose kind
+        /// cannot be told (a loop of links). The list shows them; it never drops them.
+        public var unreadable: [String: String]
+    }
+
+    /// The archive's runs and the entries that could not be looked into. Hidden entries
+    /// (`.exhibit`) and links to nothing are left out: they are no run.
+    public static func listing(of archive: URL) -> ArchiveListing {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: archive.path)) ?? []
+        var runs: [String] = []
+        var unreadable: [String: String] = [:]
+        for name in names where !name.hasPrefix(".") {
+            let path = archive.appendingPathComponent(name).path
+            if let problem = lookingInto(path) {
+                unreadable[name] = problem
+            } else if isRun(path) {
+                runs.append(name)
+            }
+        }
+        return ArchiveListing(runs: runs.sorted(), unreadable: unreadable)
+    }
+
+    /// Why the entry at `path` cannot be looked into, or nil: it lists, is no
+    /// directory, or is not there (a link to nothing).
+    static func lookingInto(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return errno == ENOENT ? nil : "cannot be read: " + reason(errno) }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        guard let dir = opendir(path) else { return "cannot be read: " + reason(errno) }
+        closedir(dir)
+        return nil
+    }
+
+    /// `permission denied`, as the other messages of the locator say it.
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// Whether `directory` is a run (`RunDetection`: a result bundle is not one here,

@@ -41,6 +41,7 @@ import Testing
         // The JSON says what the text says.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(text.out.contains("Regressions: \(object["regressions"] as? Int ?? -1) ("))
+        #expect(object["decided"] as? Bool == true, "check decides on every sample run")
     }
 
     @Test func theBaselineAgainstAFailingRunIsAllFixed() throws {

@@ -10,4 +10,14 @@ import Testing
         #expect(Timestamp.iso8601(-1) == "1969-12-31T23:59:59Z")
         #expect(Timestamp.utc(.nan) == "????-??-?? ??:??:?? UTC")
     }
+
+    /// What may be printed as a date: 1970 to the end of 9999; the rest is said unusable.
+    @Test func usableDates() {
+        #expect(Timestamp.utcIfUsable(0) == "1970-01-01 00:00:00 UTC")
+        #expect(Timestamp.iso8601IfUsable(253_402_300_799) == "9999-12-31T23:59:59Z")
+        for bad in [253_402_300_800, 1e13, 1e300, -1, .infinity, .nan] as [Double] {
+            #expect(!Timestamp.isUsable(bad), "\(bad)")
+            #expect(Timestamp.utcIfUsable(bad) == nil)
+        }
+    }
 }

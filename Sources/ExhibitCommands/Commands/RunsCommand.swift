@@ -17,8 +17,13 @@ enum RunsCommand {
         details: """
             One line per run, newest first (run.json startTime, else the results' start time, else a
             date in the run id). U, M and C count blocking violations: unset attribute, misplaced
-            file, skipped cleanup. TRIAGE is the confirmed class from the notes directory, else the
-            classifier's proposal, else untriaged; ", draft" marks an unfinished classification.
+            file, skipped cleanup; "?" (null in JSON) where not known: a blocking rule of the kind is
+            undecided because the files' exclusion flags are not recorded. TRIAGE is the confirmed
+            class from the notes directory, else the classifier's proposal, else untriaged; ", draft"
+            marks an unfinished classification. No class is proposed where check would not decide
+            (inventory.json present but broken, a blocking rule undecided, part of the container not
+            checked). Each run's problems follow the table; a subdirectory that cannot be looked into
+            (no permission, a loop of links) is listed with its problem, never left out.
             Exit status 0 when the archive was read, 2 when ARCHIVE is not an archive of runs.
             """)
 

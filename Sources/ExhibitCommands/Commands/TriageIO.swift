@@ -49,13 +49,14 @@ struct ArchiveIO: ArchivePerformer {
 
     init(archive: ArchiveInput) {
         self.archive = archive
-        let ids = archive.runIDs
+        let ids = archive.readableRunIDs
         run = RunIO(store: archive.store, comparison: RunComparisonInput(directory: archive.url) { ids })
     }
 
     func readSummary(_ runID: String) -> RunSummary { archive.summary(of: runID) }
 
     func openRun(_ runID: String, observer: LoadObserver) -> Result<TriageSession, ArchiveOpenFailure>? {
+        if let problem = archive.unreadable[runID] { return .failure(ArchiveOpenFailure("\(runID): \(problem)")) }
         do {
             guard
                 let session = try OpenCommand.triageSession(

@@ -200,15 +200,36 @@ public struct CheckReport: Sendable, Equatable {
     /// Why nothing known blocking is still not a pass: blocking rules undecided, or
     /// parts of the container not seen. nil when the report can pass.
     public var whyNotDecided: String? {
+        let parts = partsNotDecided(pointer: " (see undecided)")
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// Why no verdict rests on what this report found, one reason each: the
+    /// authoritative inventory broken (another stood in), blocking rules undecided,
+    /// parts of the container not checked. Empty when a gate decides on it. What `diff`
+    /// says of each run; the reasons hold escaped paths, as `whyNotDecided` does.
+    public var reasonsNotDecided: [String] {
+        var reasons: [String] = []
+        if let e = evidence, let problem = e.authoritativeInventoryProblem, let used = e.inventorySource {
+            reasons.append("\(problem); \(used) was read in its place")
+        }
+        return reasons + partsNotDecided(pointer: "")
+    }
+
+    /// Whether a gate decides on the findings (`GateRun.verdict` passes or blocks): not
+    /// voided, and a known violation blocks or nothing was left undecided. The
+    /// inventory's own state is `evidence`'s.
+    public var findingsDecide: Bool { !findingsVoided && (hasBlocking || whyNotDecided == nil) }
+
+    private func partsNotDecided(pointer: String) -> [String] {
         var parts: [String] = []
         if hasUndecidedBlocking {
             let n = undecidedRules.count
             parts.append(
-                "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded (see undecided)"
-            )
+                "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded"
+                    + pointer)
         }
-        parts += unchecked.map(\.reason)
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        return parts + unchecked.map(\.reason)
     }
 
     /// The findings rest on evidence that could not be read (`UncheckedEvidence.voidsFindings`).

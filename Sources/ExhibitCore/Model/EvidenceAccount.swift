@@ -29,12 +29,7 @@ public struct EvidenceAccount: Sendable, Equatable {
     ///   report's `rulesDiagnostics` (the check used the bundle's rules.json).
     public init(_ bundle: EvidenceBundle, rulesShownApart: Bool) {
         let primary = EvidenceLayout.inventoryJSON
-        var problem: String?
-        switch bundle.status(of: primary) {
-        case .malformed(let d)?: problem = "\(primary) is malformed (\(d.positionAndMessage))"
-        case .unreadable(let why)?: problem = "\(primary) cannot be read (\(why))"
-        default: problem = nil
-        }
+        let problem = Self.authoritativeInventoryProblem(of: bundle)
         let reason: String
         switch (bundle.inventorySource, problem) {
         case (primary?, _): reason = "\(primary), the bundle's inventory"
@@ -47,6 +42,43 @@ public struct EvidenceAccount: Sendable, Equatable {
             inventorySource: bundle.inventorySource, inventoryReason: reason, authoritativeInventoryProblem: problem,
             files: bundle.files,
             diagnostics: rulesShownApart ? bundle.diagnostics.filter { $0.file != EvidenceLayout.rules } : bundle.diagnostics)
+    }
+}
+
+extension EvidenceAccount {
+    /// `container/inventory.json` is there but could not be used: what it is, with the
+    /// position; nil when it loaded or is absent.
+    public static func authoritativeInventoryProblem(of bundle: EvidenceBundle) -> String? {
+        let primary = EvidenceLayout.inventoryJSON
+        switch bundle.status(of: primary) {
+        case .malformed(let d)?: return "\(primary) is malformed (\(d.positionAndMessage))"
+        case .unreadable(let why)?: return "\(primary) cannot be read (\(why))"
+        default: return nil
+        }
+    }
+}
+
+extension EvidenceBundle {
+    /// Why no container inventory was read: each inventory artifact that is there but
+    /// could not be used, its diagnostic with the position or why it cannot be read.
+    /// Empty when there is an inventory, or when both are missing.
+    public var inventoryProblems: [String] {
+        guard inventory == nil else { return [] }
+        return [EvidenceLayout.inventoryJSON, EvidenceLayout.filesList].compactMap { file -> String? in
+            switch status(of: file) {
+            case .malformed(let d)?: d.description
+            case .unreadable(let reason)?: "\(file): cannot be read: \(reason)"
+            default: nil
+            }
+        }
+    }
+
+    /// One sentence after "no container inventory could be read": the problems, or
+    /// that neither artifact is there.
+    public var whyNoInventory: String {
+        let problems = inventoryProblems
+        return problems.isEmpty
+            ? "\(EvidenceLayout.inventoryJSON) and \(EvidenceLayout.filesList) are missing" : problems.joined(separator: "; ")
     }
 }
 

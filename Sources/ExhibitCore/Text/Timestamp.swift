@@ -13,6 +13,22 @@ public enum Timestamp {
         return "\(date)T\(time)Z"
     }
 
+    /// Whether `epoch` is a date evidence or a record can carry: from 1970 to the end of
+    /// year 9999, the four-digit years these formats write. Outside it (1e300, a
+    /// negative time) a date is unusable: said so, never printed as placeholders.
+    public static func isUsable(_ epoch: Double) -> Bool {
+        epoch.isFinite && epoch >= 0 && epoch < endOfYear9999
+    }
+
+    /// 10000-01-01T00:00:00Z.
+    static let endOfYear9999: Double = 253_402_300_800
+
+    /// `utc(epoch)`, or nil when the date is not usable (`isUsable`).
+    public static func utcIfUsable(_ epoch: Double) -> String? { isUsable(epoch) ? utc(epoch) : nil }
+
+    /// `iso8601(epoch)`, or nil when the date is not usable (`isUsable`).
+    public static func iso8601IfUsable(_ epoch: Double) -> String? { isUsable(epoch) ? iso8601(epoch) : nil }
+
     private static func parts(_ epoch: Double) -> (String, String) {
         guard epoch.isFinite, epoch.magnitude < 1e13 else { return ("????-??-??", "??:??:??") }
         let seconds = Int64(epoch.rounded(.down))

@@ -10,13 +10,21 @@ extension RunComparison {
             "Base \(TerminalText.escape(baseRunID)), run \(TerminalText.escape(runID)): "
             + "\(files.count(.added)) added, \(files.count(.removed)) removed, \(files.count(.grown)) grown\n"
         let lost = files.flagChanges.reduce(0) { $0 + ($1.direction == .nowBackedUp && $1.areaBackedUp ? 1 : 0) }
-        s += "Regressions: \(regressions) (" + Self.counted(violations.newBlocking, "new blocking violation") + ", "
+        // Not decided, the count is only what is known: never "Regressions: 0 (".
+        s += "Regressions: \(regressions)" + (isDecided ? "" : " known, not decided") + " ("
+        s += Self.counted(violations.newBlocking, "new blocking violation") + ", "
         s += "\(lost) excluded -> backed up, " + Self.counted(tests.newFailing.count, "newly failing test") + ")\n"
         s += "Improvements: \(improvements) (" + Self.counted(violations.fixed.count, "fixed violation") + ", "
         s += "\(files.count(.nowExcluded)) backed up -> excluded, " + Self.counted(tests.fixed.count, "fixed test") + ")\n"
         s += "Also: \(files.moves.count) moved between areas, " + Self.counted(tests.flaky.count, "flaky test") + ", "
         s += Self.counted(violations.new.count - violations.newBlocking, "new warning") + "\n"
         s += "Both runs checked against " + TerminalText.escape(rulesSource) + "\n"
+        if !isDecided {
+            s += "Not decided: the comparison rests on evidence check would not decide on\n"
+            for (side, reasons) in [("base", baseNotDecided), ("run", runNotDecided)] {
+                for reason in reasons { s += "  \(side): " + TerminalText.sanitized(reason) + "\n" }
+            }
+        }
         if files.flagsNotRecordedInBase > 0 || files.flagsNotRecordedInRun > 0 {
             s += "Flags not compared: " + Self.counted(files.flagsNotRecordedInBase, "file") + " not recorded in base, "
             s += "\(files.flagsNotRecordedInRun) not recorded in this run\n"
@@ -81,6 +89,8 @@ extension RunComparison {
         var fields = files.jsonFields(base: baseRunID, run: runID)
         fields += [
             ("rules", .string(rulesSource)),
+            ("decided", .bool(isDecided)),
+            ("notDecided", .object([("base", .array(baseNotDecided.map { .string($0) })), ("run", .array(runNotDecided.map { .string($0) }))])),
             ("regressions", .int(regressions)),
             ("improvements", .int(improvements)),
             (

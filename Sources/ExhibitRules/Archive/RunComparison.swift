@@ -16,6 +16,15 @@ public struct RunComparison: Sendable {
     /// Steps that created added files and nothing in the base (`NewCreationStep`); only
     /// known when the comparison was made from both bundles.
     public var newSteps: [NewCreationStep] = []
+    /// Why `check` would not decide on the base's, and on the run's, evidence
+    /// (`CheckReport.reasonsNotDecided`): a broken inventory.json another list stood in
+    /// for, blocking rules undecided, parts of the container not checked. What the
+    /// comparison counts is then only what is known.
+    public let baseNotDecided: [String]
+    public let runNotDecided: [String]
+
+    /// Both runs' evidence is what `check` decides on: only then is "no regressions" one.
+    public var isDecided: Bool { baseNotDecided.isEmpty && runNotDecided.isEmpty }
 
     /// What the comparison lists, in the order it lists them: what got worse first, then
     /// what merely changed, then what got better.
@@ -57,6 +66,8 @@ public struct RunComparison: Sendable {
         files = InventoryDiff(base: base, run: run, report: report)
         violations = ViolationDiff(base: Array(baseReport.violations), run: Array(report.violations))
         tests = TestOutcomeDiff(base: baseResults, run: results)
+        baseNotDecided = baseReport.reasonsNotDecided
+        runNotDecided = report.reasonsNotDecided
     }
 
     /// Both runs' evidence; each bundle must hold an inventory.

@@ -12,7 +12,8 @@ public enum RunListFormatter {
 
     /// Cells of one run's row, escaped for a terminal.
     public static func cells(_ s: RunSummary) -> [String] {
-        let counts = s.blocking.map { b in b.byKind.map { String($0.count) } } ?? ["-", "-", "-"]
+        // `?`: not known (a blocking rule undecided), never 0; `-`: no check at all.
+        let counts = s.blocking.map { b in b.byKind.map { $0.count.map(String.init) ?? "?" } } ?? ["-", "-", "-"]
         return [
             s.dateText,
             TerminalText.escape(s.runID),
@@ -63,7 +64,7 @@ public enum RunListFormatter {
     static func value(_ s: RunSummary) -> JSONWriter.Value {
         let blocking: JSONWriter.Value =
             s.blocking.map { b in
-                .object(b.allKinds.map { ($0.kind.rawValue, .int($0.count)) })
+                .object(b.allKinds.map { ($0.kind.rawValue, .optional($0.count)) })
             } ?? .null
         return .object([
             ("run", .string(s.runID)),

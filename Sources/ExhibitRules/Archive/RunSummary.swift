@@ -126,6 +126,10 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
     /// Blocking findings that are not backup-boundary failures (I and P badges).
     public var configuration: Int
     public var preference: Int
+    /// Kinds whose count is not known: a blocking rule of the kind is undecided (the
+    /// files' exclusion flags are not recorded), or the flags the check read may be
+    /// wrong (`CheckReport.findingsVoided`). Shown `?`, null in JSON, never 0.
+    public var unknown: Set<ViolationKind> = []
 
     public init(
         unsetAttribute: Int = 0, misplacedFile: Int = 0, skippedCleanup: Int = 0, configuration: Int = 0,
@@ -143,19 +147,38 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
             unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
             skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
             preference: report.count(of: .preference))
+        // Only flags decide an undecided rule, and only unset-attribute findings rest on them.
+        unknown = Set(report.undecided.filter(\.kind.isBlocking).map(\.kind))
+        if report.findingsVoided { unknown.insert(.unsetAttribute) }
     }
 
+    /// The known counts' sum.
     public var total: Int { unsetAttribute + misplacedFile + skippedCleanup + findings }
     public var findings: Int { configuration + preference }
 
-    /// The backup-boundary counts in `ViolationKind` order (U, M, C): the list's columns.
-    public var byKind: [(kind: ViolationKind, count: Int)] {
-        [(.unsetAttribute, unsetAttribute), (.misplacedFile, misplacedFile), (.skippedCleanup, skippedCleanup)]
+    /// The count of `kind`; nil when it is not known (`unknown`).
+    public func count(of kind: ViolationKind) -> Int? {
+        guard !unknown.contains(kind) else { return nil }
+        switch kind {
+        case .unsetAttribute: return unsetAttribute
+        case .misplacedFile: return misplacedFile
+        case .skippedCleanup: return skippedCleanup
+        case .configuration: return configuration
+        case .preference: return preference
+        // Warnings never block.
+        case .volume, .unruled: return 0
+        }
+    }
+
+    /// The backup-boundary counts in `ViolationKind` order (U, M, C): the list's columns;
+    /// nil where not known.
+    public var byKind: [(kind: ViolationKind, count: Int?)] {
+        [ViolationKind.unsetAttribute, .misplacedFile, .skippedCleanup].map { ($0, count(of: $0)) }
     }
 
     /// Every blocking kind, for JSON.
-    public var allKinds: [(kind: ViolationKind, count: Int)] {
-        byKind + [(.configuration, configuration), (.preference, preference)]
+    public var allKinds: [(kind: ViolationKind, count: Int?)] {
+        byKind + [ViolationKind.configuration, .preference].map { ($0, count(of: $0)) }
     }
 
     /// " +2 config/pref" after the triage status, or nothing: the columns stay the

@@ -30,26 +30,52 @@ public enum RunSummaryReader {
             // The small app artifacts too (preference copies, app Info.plist), so the
             // list's counts agree with `check`; rules.json is read among them, once.
             loading.loadRawArtifacts()
+            // inventory.json there but broken: the counts are the list's that stood in,
+            // and `check` fails closed on them (`GateRun.verdict`).
+            let brokenInventory = EvidenceAccount.authoritativeInventoryProblem(of: loading.bundle)
+            if let broken = brokenInventory {
+                summary.problems.append(broken + "; the counts are from " + (loading.bundle.inventorySource ?? "?") + ", which check does not decide on")
+            }
             switch compiledRules(rules, loading.bundle) {
             case .success(let compiled):
                 let report = RulesEngine.check(bundle: loading.bundle, compiled: compiled, rulesSource: "", rulesDiagnostics: [])
                 summary.blocking = BlockingCounts(report)
                 if report.hasUndecidedBlocking {
-                    // A zero count of unset attributes is not known: say so beside it.
+                    // A count of unset attributes is not known (`?`): say why beside it.
                     let n = report.undecidedRules.count
                     summary.problems.append("exclusion flags not recorded: \(n) blocking rule\(n == 1 ? "" : "s") undecided")
                 }
                 for u in report.unchecked { summary.problems.append("container not all checked: " + u.kind.title) }
-                proposal = report.proposal
-                summary.proposal = report.proposal.proposed
-                summary.proposalConfidence = report.proposal.confidence
+                // A proposal only where `check` would decide: no class claimed on evidence it refuses.
+                if brokenInventory == nil && report.findingsDecide {
+                    proposal = report.proposal
+                    summary.proposal = report.proposal.proposed
+                    summary.proposalConfidence = report.proposal.confidence
+                }
             case .failure(let problem):
                 summary.problems.append(problem.text)
             }
+        } else if let why = source.listingFailure("container") {
+            // The whole container/ is closed: one reason, not one per inventory file.
+            summary.problems.append("no inventory: container/ cannot be read (\(why))")
         } else {
-            summary.problems.append("no inventory")
+            let why = loading.bundle.inventoryProblems
+            summary.problems.append("no inventory" + (why.isEmpty ? "" : ": " + why.joined(separator: "; ")))
         }
         summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
+        return summary
+    }
+
+    /// The line of a run directory that could not be looked into: its id's date, the
+    /// problem, and what the notes directory records of it; every other column unknown.
+    public static func unreadable(runID: String, problem: String, record: TriageRecord? = nil, draft: TriageRecord? = nil) -> RunSummary {
+        var summary = RunSummary(runID: runID)
+        if let date = RunSummary.date(inRunID: runID) {
+            summary.date = date
+            summary.dateSource = .runID
+        }
+        summary.problems = [problem]
+        summary.triage = TriageStatus(record: record, draft: draft, proposal: nil)
         return summary
     }
 
@@ -70,13 +96,20 @@ public enum RunSummaryReader {
         var summary = RunSummary(runID: runID)
         let bundle = loading.bundle
         let meta = bundle.metadata
-        if let start = metadataStart {
+        // An absurd start time (1e300) is no date: said, and the next source asked, so
+        // the run is neither dated "????" nor sorted as the newest.
+        let resultsStart = bundle.primaryResults?.startTime
+        for (start, source) in [(metadataStart, RunSummary.DateSource.runMetadata), (resultsStart, .results)] {
+            guard summary.date == nil, let start else { continue }
+            guard Timestamp.isUsable(start) else {
+                let file = source == .runMetadata ? EvidenceLayout.runMetadata : "the results"
+                summary.problems.append("\(file): startTime \(start) is not a usable date (1970 to 9999); ignored")
+                continue
+            }
             summary.date = start
-            summary.dateSource = .runMetadata
-        } else if let start = meta.startTime {
-            summary.date = start
-            summary.dateSource = .results
-        } else if let fromID = RunSummary.date(inRunID: runID) {
+            summary.dateSource = source
+        }
+        if summary.date == nil, let fromID = RunSummary.date(inRunID: runID) {
             summary.date = fromID
             summary.dateSource = .runID
         }

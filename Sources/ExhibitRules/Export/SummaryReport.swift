@@ -174,7 +174,8 @@ public enum SummaryReport {
 
     static func timeLine(_ m: RunMetadata) -> String? {
         guard let start = m.startTime else { return nil }
-        var s = Timestamp.utc(start)
+        guard let date = Timestamp.utcIfUsable(start) else { return "unusable start time (\(start))" }
+        var s = date
         if let finish = m.finishTime, finish >= start { s += " · ran \(formatDuration(finish - start))" }
         return s
     }

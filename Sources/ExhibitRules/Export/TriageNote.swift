@@ -49,7 +49,7 @@ public struct TriageNote {
         if let d = SummaryReport.deviceLine(m) { facts.append(("Device", MarkdownText.inline(clean(d)))) }
         if let r = m.runtimeIdentifier { facts.append(("Runtime", MarkdownText.code(clean(r)))) }
         if let x = m.xcodeVersion { facts.append(("Xcode", MarkdownText.inline(clean(x)))) }
-        if let t = m.startTime { facts.append(("Started", Timestamp.utc(t))) }
+        if let t = m.startTime { facts.append(("Started", Timestamp.utcIfUsable(t) ?? "unusable start time (\(t))")) }
         if let url = m.ciJobURL ?? m.ciJobID { facts.append(("CI job", MarkdownText.inline(clean(url)))) }
         if let r = bundle.primaryResults {
             // Which file the counts are from, and every file whose own counts differ.
@@ -62,14 +62,15 @@ public struct TriageNote {
         if let record {
             out +=
                 "**\(record.failureClass.title)**, confirmed by \(MarkdownText.inline(clean(record.author)))"
-                + " on \(Timestamp.utc(record.time)); \(record.decision).\n"
+                + Self.when(record.time) + "; \(record.decision).\n"
             if !record.comment.isEmpty { out += "\n> " + MarkdownText.inline(clean(record.comment)) + "\n" }
             if let issue = record.issue { out += "\nIssue: " + MarkdownText.inline(clean(issue)) + "\n" }
             if record.history.count > 1 {
                 // Every classification the run had, newest first: the record keeps them all.
                 out += "\nEarlier classifications:\n\n"
                 for entry in record.history.dropLast().reversed() {
-                    out += "- \(Timestamp.utc(entry.time)): **\(entry.failureClass.title)** by \(MarkdownText.inline(clean(entry.author)))"
+                    let date = Timestamp.utcIfUsable(entry.time) ?? "date unusable (epoch \(entry.time))"
+                    out += "- \(date): **\(entry.failureClass.title)** by \(MarkdownText.inline(clean(entry.author)))"
                     if !entry.comment.isEmpty { out += " — " + MarkdownText.inline(clean(entry.comment)) }
                     if let issue = entry.issue { out += " (issue " + MarkdownText.inline(clean(issue)) + ")" }
                     out += "\n"
@@ -166,6 +167,12 @@ public struct TriageNote {
         return out
     }
 
+    /// " on 2026-11-04 10:02:11 UTC", or that the record's date is unusable: a
+    /// hand-edited record (epoch 1e300) is quoted, never dated `????-??-??`.
+    static func when(_ epoch: Double) -> String {
+        Timestamp.utcIfUsable(epoch).map { " on " + $0 } ?? " (the record's date is unusable: epoch \(epoch))"
+    }
+
     // MARK: - JSON
 
     public func json() -> String {
@@ -181,7 +188,7 @@ public struct TriageNote {
                 ("proposed", .optional(record.proposed?.rawValue)),
                 ("accepted", record.proposed.map { .bool($0 == record.failureClass) } ?? .null),
                 ("comment", .string(clean(record.comment))), ("issue", cleanOpt(record.issue)),
-                ("author", .string(clean(record.author))), ("time", .string(Timestamp.iso8601(record.time))),
+                ("author", .string(clean(record.author))), ("time", .optional(Timestamp.iso8601IfUsable(record.time))),
                 ("rationale", .string(clean(report.proposal.rationale))),
                 (
                     "history",
@@ -189,7 +196,7 @@ public struct TriageNote {
                         record.history.map { e in
                             .object([
                                 ("class", .string(e.failureClass.rawValue)), ("comment", .string(clean(e.comment))), ("issue", cleanOpt(e.issue)),
-                                ("author", .string(clean(e.author))), ("time", .string(Timestamp.iso8601(e.time))),
+                                ("author", .string(clean(e.author))), ("time", .optional(Timestamp.iso8601IfUsable(e.time))),
                             ])
                         })
                 ),

@@ -93,7 +93,9 @@ enum DiffRenderer {
         let files = view.count(.files)
         let title: StyledLine = [
             Segment(" Since ", .dim), Segment(glyphs.safe(view.baseRunID), .message),
-            Segment(" · \(view.regressions) regressions", view.regressions > 0 ? .violation : .dim),
+            Segment(
+                " · \(view.regressions) regressions" + (view.isDecided ? "" : " known, not decided"),
+                view.regressions > 0 || !view.isDecided ? .violation : .dim),
             Segment(" · \(view.improvements) fixed · " + RunComparison.counted(files, "file"), .dim),
             Segment(
                 " · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),

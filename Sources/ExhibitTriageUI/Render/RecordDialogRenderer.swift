@@ -8,7 +8,7 @@ enum RecordDialogRenderer {
         let width = min(max(64, layout.cols * 2 / 3), layout.cols - 4)
         let box = DialogRenderer.drawBox(title: "This run is classified", innerRows: 5, width: width, layout: layout, into: &grid, glyphs: glyphs)
         var who = current.author.map { " by " + glyphs.safe($0) } ?? ""
-        if let time = current.time { who += " on " + Timestamp.utc(time) }
+        if let time = current.time { who += Timestamp.utcIfUsable(time).map { " on " + $0 } ?? " (the record's date is unusable)" }
         grid.put(" " + current.failureClass.title + who, row: box.top + 1, col: box.left + 1, role: .message, limit: width - 2)
         let comment = current.comment.isEmpty ? "(no comment)" : "\u{201C}" + glyphs.safe(current.comment) + "\u{201D}"
         grid.put(" " + comment, row: box.top + 2, col: box.left + 1, role: .dialog, limit: width - 2)

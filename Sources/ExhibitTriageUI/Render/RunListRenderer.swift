@@ -187,7 +187,8 @@ public enum RunListRenderer {
         x -= 2
         if !c.narrow, let b = s.blocking {
             for (_, n) in b.byKind {
-                grid.put(TextFit.padLeft(String(n), to: 3), row: row, col: x, role: n > 0 ? .violation : .dim)
+                // `?`: a blocking rule of the kind is undecided; never drawn as 0.
+                grid.put(TextFit.padLeft(n.map(String.init) ?? "?", to: 3), row: row, col: x, role: (n ?? 1) > 0 ? .violation : .dim)
                 x += 3
             }
         } else if !c.narrow {

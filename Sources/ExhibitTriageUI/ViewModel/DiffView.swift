@@ -52,6 +52,8 @@ public struct DiffView: Sendable, Equatable {
     public let bytesRemoved: UInt64
     public let regressions: Int
     public let improvements: Int
+    /// `RunComparison.isDecided`: without it `regressions` counts only what is known.
+    public let isDecided: Bool
     private let sectionCounts: [RunComparison.Section: Int]
     private let fileCounts: [InventoryDiff.Change: Int]
 
@@ -61,6 +63,13 @@ public struct DiffView: Sendable, Equatable {
         var removed: UInt64 = 0
         var rows: [Row] = []
         let files = comparison.files
+        // First: the regressions counted are only those known (`diff` exits 2).
+        for (side, reasons) in [("base", comparison.baseNotDecided), ("run", comparison.runNotDecided)] {
+            for reason in reasons {
+                let text = "Not decided (\(side)): " + TerminalText.sanitized(reason, emoji: .escaped)
+                rows.append(Row(item: .note(text), deltaBytes: 0, shrank: false, path: ""))
+            }
+        }
         if files.flagsNotRecordedInBase > 0 || files.flagsNotRecordedInRun > 0 {
             rows.append(
                 Row(
@@ -123,6 +132,7 @@ public struct DiffView: Sendable, Equatable {
         self.bytesRemoved = removed
         self.regressions = comparison.regressions
         self.improvements = comparison.improvements
+        self.isDecided = comparison.isDecided
         self.sectionCounts = Dictionary(uniqueKeysWithValues: RunComparison.Section.allCases.map { ($0, comparison.count($0)) })
         self.fileCounts = Dictionary(uniqueKeysWithValues: InventoryDiff.Change.allCases.map { ($0, files.count($0)) })
         cursor.index = rows.firstIndex(where: \.isSelectable) ?? 0

@@ -8,7 +8,7 @@ import ExhibitRules
 extension TriageState {
     /// The run's date as the run list sorts it: the evidence's start time, else the id's.
     var runDate: Double {
-        data.bundle.metadata.startTime ?? RunSummary.date(inRunID: data.bundle.runID) ?? 0
+        data.bundle.metadata.startTime.flatMap { Timestamp.isUsable($0) ? $0 : nil } ?? RunSummary.date(inRunID: data.bundle.runID) ?? 0
     }
 
     mutating func requestBases(_ request: BaseRequest) -> [TriageEffect] {

@@ -198,6 +198,20 @@ import Testing
         #expect(RunListRenderer.render(state).cols == 120)
     }
 
+    /// A count the flags do not decide is `?`, never 0, as `exhibit runs` prints it.
+    @Test func anUnknownCountIsAQuestionMark() {
+        let id = "run-2026-11-07-noflags"
+        var state = ArchiveState(title: "a", runIDs: [id], rows: 24, cols: 160)
+        var s = ArchiveFixture.summary(id)
+        s.blocking?.unknown = [.unsetAttribute]
+        s.problems = ["exclusion flags not recorded: 7 blocking rules undecided"]
+        _ = state.receive(.summaryRead(s))
+        let text = RunListRenderer.render(state).text
+        let row = text.split(separator: "\n").last { $0.contains("noflags") }.map(String.init) ?? ""
+        #expect(row.contains(" 2  ?  0  0  untriaged"), "\(text)")
+        #expect(text.contains("exclusion flags not recorded: 7 blocking rules undecided"))
+    }
+
     @Test func hostileRunIDsAreEscaped() {
         let evil = "run-2026-11-07-\u{1B}]0;owned\u{07}"
         var state = ArchiveState(title: "a\u{1B}[2J", runIDs: [evil])

@@ -131,6 +131,27 @@ import Testing
         #expect(text.contains("Tests not compared: no test results in the base run"))
     }
 
+    /// A base whose flags are unknown to a blocking rule: the count is only what is
+    /// known, and the view says so first, as `diff` does.
+    @Test func aComparisonCheckWouldNotDecideOnSaysSo() throws {
+        let data = TriageFixture.data()
+        var baseReport = data.report
+        baseReport.undecided = [
+            Violation(kind: .unsetAttribute, path: "Library/Caches/x", size: 1, ruleName: "models", reason: "flag not recorded")
+        ]
+        let comparison = RunComparison(
+            baseRunID: "run-x", base: data.inventory!, baseReport: baseReport, baseResults: data.bundle.primaryResults,
+            runID: data.bundle.runID, run: data.inventory!, report: data.report, results: data.bundle.primaryResults)
+        #expect(!comparison.isDecided)
+        var s = TriageState(data: data, rows: 24, cols: 100, canCompare: true)
+        _ = s.receive(.baseLoaded("run-x", .success(comparison), runID: "run-0142"))
+        let text = TriageRenderer.render(s).text
+        #expect(text.contains("0 regressions known, not decided"), "\(text)")
+        #expect(text.contains(" Not decided (base): 1 blocking rule is undecided: the exclusion flags"), "\(text)")
+        let decided = try Self.view(Self.state())
+        #expect(decided.isDecided)
+    }
+
     @Test func sectionsGolden() throws {
         for (rows, cols) in [(17, 60)] + ScreenGoldenTests.sizes {
             try assertGolden(TriageRenderer.render(Self.state(rows: rows, cols: cols)).text, "diff-sections-\(cols)x\(rows)")
