@@ -130,13 +130,18 @@ public enum RunLocator {
         if let bundle = parts.first(where: { $0.hasSuffix(".xcresult") }) {
             return "the result bundle \(bundle)"
         }
-        let root = PathContainment.resolvedPath(archive)
-        let prefix = root == "/" ? "/" : root + "/"
-        guard PathContainment.isInside(target, directory: root), target != root else { return nil }
-        let inside = target.dropFirst(prefix.count).split(separator: "/")
-        guard inside.count >= 2, let first = inside.first else { return nil }
-        let run = prefix + first
-        return isRun(run) ? "the run \(first)" : nil
+        // The path as given too: an archive's entry may be a link to a run kept elsewhere
+        // (`ARCHIVE/linked -> /store/run`), which the resolved path leaves the archive for.
+        let given = URL(fileURLWithPath: path).standardizedFileURL.path
+        for (candidate, root) in [(target, PathContainment.resolvedPath(archive)), (given, URL(fileURLWithPath: archive).standardizedFileURL.path)] {
+            let prefix = root == "/" ? "/" : root + "/"
+            // Compared as written: `isInside` would resolve the given path's links.
+            guard candidate.hasPrefix(prefix) else { continue }
+            let inside = candidate.dropFirst(prefix.count).split(separator: "/")
+            guard inside.count >= 2, let first = inside.first else { continue }
+            if isRun(prefix + first) { return "the run \(first)" }
+        }
+        return nil
     }
 
     /// Loads a run bundle from disk; a bare result bundle is loaded as a run whose

@@ -156,3 +156,29 @@ import Testing
         #expect(store.directory.hasSuffix("/" + URL(fileURLWithPath: bundle.run).lastPathComponent + "%2Fresults"))
     }
 }
+
+/// An archive entry may be a link to a run kept elsewhere: writing through the link is
+/// writing into that run (review round 2: `-o ARCHIVE/linked/note.md` wrote into the
+/// linked run's evidence).
+@Suite struct LinkedRunWriteTests {
+    @Test func noteOutputThroughALinkedRunOfTheArchiveIsRefused() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("exhibit-linked-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/store", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/archive", withIntermediateDirectories: true)
+        let samples = SampleArchiveCommandTests.samples
+        try FileManager.default.copyItem(atPath: samples + "/run-2026-11-04-misplaced-file", toPath: base + "/store/realrun")
+        try FileManager.default.copyItem(atPath: samples + "/run-2026-11-02-baseline", toPath: base + "/archive/run-2026-11-02-baseline")
+        try FileManager.default.createSymbolicLink(atPath: base + "/archive/linked", withDestinationPath: base + "/store/realrun")
+        let before = try FileManager.default.subpathsOfDirectory(atPath: base + "/store/realrun").sorted()
+
+        for target in [base + "/archive/linked/note.md", base + "/archive/linked/results/note.md"] {
+            let result = CollectRunner.exhibit(["note", base + "/archive/run-2026-11-02-baseline", "-o", target, "--force"])
+            #expect(result.status == 2, "\(target): \(result.err)")
+            #expect(result.err.contains("is inside the run linked"), "\(result.err)")
+        }
+        let written = CollectRunner.exhibit(["note", base + "/archive/run-2026-11-02-baseline", "-o", base + "/note.md"])
+        #expect(written.status == 0, "\(written.err)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: base + "/store/realrun").sorted() == before)
+    }
+}
