@@ -13,6 +13,8 @@ public enum Collect {
         public var items: Int
         /// Of those, flagged excluded from backup themselves.
         public var excluded: Int
+        /// Of those, with a flag that could not be read (recorded as unknown).
+        public var unreadableFlags: Int = 0
     }
 
     /// - Parameters:
@@ -46,6 +48,14 @@ public enum Collect {
             throw InputError(description: "cannot walk the container: \(error.description)")
         }
         for path in scan.unreadable.prefix(5) { warn("container: cannot read \(path)") }
+        // A flag that could not be read is unknown, never "not excluded": said here, and
+        // written as "x_backup_excluded":null, which check reads as undecided.
+        for item in scan.unreadableFlags.prefix(5) {
+            warn("container: \(item.path): its backup-exclusion flag could not be read (\(item.why)); recorded as unknown")
+        }
+        if scan.unreadableFlags.count > 5 {
+            warn("container: \(scan.unreadableFlags.count - 5) more items whose backup-exclusion flag could not be read; recorded as unknown")
+        }
 
         let resultsFiles = try plan.resultsFiles()
         let out = try CollectDestination.prepare(plan.out, force: plan.force)
@@ -119,7 +129,8 @@ public enum Collect {
                 collector: "exhibit \(ExhibitRelease.version)"),
             to: EvidenceLayout.runMetadata)
 
-        return Collected(items: scan.inventory.count - 1, excluded: countExcluded(scan.inventory))
+        return Collected(
+            items: scan.inventory.count - 1, excluded: countExcluded(scan.inventory), unreadableFlags: scan.unreadableFlags.count)
     }
 
     /// The container's attributes, as a diagnostic beside the inventory. On macOS the
