@@ -80,8 +80,12 @@ public enum ZstdFrameDecoder {
                     }
                     lastResult = result
                     // Done when every input byte is consumed and libzstd holds nothing
-                    // back (a full output buffer may mean more is pending).
-                    if input.pos == input.size && out.pos < out.size { return }
+                    // back: a frame just ended (0: decoded and flushed), or the output
+                    // buffer was not filled (a full one may mean more is pending). Asked
+                    // again after a frame ended, libzstd would wait for the next frame's
+                    // header and answer its size: an object whose content is an exact
+                    // multiple of the chunk was called truncated.
+                    if input.pos == input.size && (result == 0 || out.pos < out.size) { return }
                 }
             }
         }
