@@ -30,17 +30,26 @@ public enum ZstdFrameDecoder {
 
     /// Every frame in `compressed`, decoded and concatenated; at most `limit` bytes.
     public static func decompress(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
-        try decode(compressed, limit: limit, prefixOnly: false)
+        var produced = 0
+        return try decode(compressed, limit: limit, prefixOnly: false, produced: &produced)
+    }
+
+    /// `decompress`, saying in `produced` how many bytes the decoding made, also when it
+    /// failed: a frame refused at the limit, or found corrupt or cut after 200 MiB, cost
+    /// that work all the same (`verify` charges it to the bundle's budget).
+    public static func decompress(_ compressed: [UInt8], limit: Int, produced: inout Int) throws(Failure) -> [UInt8] {
+        try decode(compressed, limit: limit, prefixOnly: false, produced: &produced)
     }
 
     /// The first `count` decoded bytes of what may be only the start of a frame (the
     /// first line of a 14 MB log, read from its first kilobytes): fewer when the data
     /// ends first or turns out not to be zstd.
     public static func prefix(_ compressed: [UInt8], count: Int) -> [UInt8] {
-        (try? decode(compressed, limit: count, prefixOnly: true)) ?? []
+        var produced = 0
+        return (try? decode(compressed, limit: count, prefixOnly: true, produced: &produced)) ?? []
     }
 
-    private static func decode(_ compressed: [UInt8], limit: Int, prefixOnly: Bool) throws(Failure) -> [UInt8] {
+    private static func decode(_ compressed: [UInt8], limit: Int, prefixOnly: Bool, produced: inout Int) throws(Failure) -> [UInt8] {
         guard let stream = ZSTD_createDStream() else { throw Failure.corrupt("libzstd could not allocate a stream") }
         defer { ZSTD_freeDStream(stream) }
         // The bundles' frames use a 512 KiB window; 2^27 (libzstd's default bound) is far
@@ -89,6 +98,8 @@ public enum ZstdFrameDecoder {
                 }
             }
         }
+        produced = output.count
+        if case .tooLarge = failure { produced = limit }
         if let failure { throw failure }
         if stopped || prefixOnly { return output }
         // A non-zero hint after all input was used: the frame did not end.
