@@ -27,10 +27,11 @@ import Testing
             return false
         #endif
     }()
-    /// The `exhibit` built beside this test bundle, for running as another user.
+    /// The `exhibit` built beside this test bundle, for running as another user (Linux:
+    /// the test runner is the bundle; macOS: xctest loads it).
     static let exhibit: String? = {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("exhibit").path
-        return access(path, X_OK) == 0 ? path : nil
+        let places = [URL(fileURLWithPath: CommandLine.arguments[0])] + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        return places.map { $0.deletingLastPathComponent().appendingPathComponent("exhibit").path }.first { access($0, X_OK) == 0 }
     }()
     /// As root, mode 000 still reads: the collect then runs as `nobody` (as in repro-3).
     static let canRefuseAttributes: Bool =
