@@ -61,8 +61,13 @@ public struct TriageHooks: Sendable {
             if saved.record.earlier.count > 0 { kept.append("\(saved.record.earlier.count) earlier kept") }
             if saved.note != nil { kept.append("note rewritten") }
             let extra = kept.isEmpty ? "" : " (" + kept.joined(separator: ", ") + ")"
+            problems.kept("record \(bundle.runID)")
+            problems.kept("draft \(bundle.runID)")  // the record supersedes the draft
             return .info("Saved: \(decision.failureClass.title)\(extra), by \(TerminalText.escape(made.author))")
         } catch {
+            // Said again once the UI closes, and the exit status is not 0: the status line
+            // is gone by then, and a classification that was not kept must not pass unseen.
+            problems.unsaved("record \(bundle.runID)", "\(bundle.runID): the classification was not saved: \(error.description)")
             return .failure("not saved: \(error.description)")
         }
     }
@@ -77,8 +82,10 @@ public struct TriageHooks: Sendable {
         let note = TriageNote(bundle: bundle, report: report, record: confirmed).markdown()
         do {
             let file = try store.saveNote(note, for: bundle.runID)
+            problems.kept("note \(bundle.runID)")
             return .info("Note written to \(TerminalText.escape(file))")
         } catch {
+            problems.unsaved("note \(bundle.runID)", "\(bundle.runID): the note was not written: \(error.description)")
             return .failure("note not written: \(error.description)")
         }
     }
@@ -89,16 +96,20 @@ public struct TriageHooks: Sendable {
         do {
             try store.save(record(draft.failureClass, comment: draft.comment, issue: nil, draft: true, report))
         } catch {
-            problems.add("the unfinished comment was not kept as a draft: \(error.description)")
+            problems.unsaved("draft \(bundle.runID)", "the unfinished comment was not kept as a draft: \(error.description)")
         }
     }
 }
 
 /// Messages from the hooks that have no status line to go to (the UI is closing, or not
-/// open yet); `OpenCommand` prints them on stderr once the terminal is restored.
+/// open yet), and what the person asked to keep that was not kept; `OpenCommand` prints
+/// them on stderr once the terminal is restored, and exits 2 when something was not kept.
 public final class HookProblems: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
+    /// What was not kept, by what it is (`record RUN`, `note RUN`, `draft RUN`): a later
+    /// save of the same thing that succeeds takes it back.
+    private var notKept: [(key: String, message: String)] = []
 
     public init() {}
 
@@ -109,11 +120,35 @@ public final class HookProblems: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// A record, note or draft that could not be written (the latest failure for `key`).
+    public func unsaved(_ key: String, _ message: String) {
+        lock.lock()
+        notKept.removeAll { $0.key == key }
+        notKept.append((key, message))
+        lock.unlock()
+    }
+
+    /// `key` was written after all.
+    public func kept(_ key: String) {
+        lock.lock()
+        notKept.removeAll { $0.key == key }
+        lock.unlock()
+    }
+
+    /// Whether something the person asked to keep is still not kept.
+    public var hasUnsaved: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !notKept.isEmpty
+    }
+
+    /// Every message, what was not kept last; the store is left empty.
     public func take() -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        let taken = messages
+        let taken = messages + notKept.map(\.message)
         messages = []
+        notKept = []
         return taken
     }
 }

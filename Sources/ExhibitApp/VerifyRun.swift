@@ -9,11 +9,12 @@ public enum VerifyRun {
     public struct Verified: Sendable {
         /// The report of each bundle, in name order, as printed.
         public var texts: [String]
-        /// Intact, damaged or unreadable: the worst of the bundles.
+        /// Intact, damaged, unreadable or not fully checked: the worst of the bundles.
         public var outcome: Outcome
     }
 
-    public static func run(_ path: String) throws(InputError) -> Verified {
+    /// - Parameter limits: the decode bounds per object and per bundle (tests lower them).
+    public static func run(_ path: String, limits: XCResultLimits = .standard) throws(InputError) -> Verified {
         let located = try RunInput.locate(path)
         let source = DirectoryEvidenceSource(root: located.url)
         var bundles: [(name: String, bundlePath: String)] = []
@@ -32,7 +33,7 @@ public enum VerifyRun {
         }
         var verified = Verified(texts: [], outcome: .success)
         for bundle in bundles {
-            let report = XCResultVerifier.verify(source: source, bundlePath: bundle.bundlePath)
+            let report = XCResultVerifier.verify(source: source, bundlePath: bundle.bundlePath, limits: limits)
             let database = databaseLine(located.url, bundle.bundlePath)
             verified.texts.append(XCResultVerifyText.text(report, name: bundle.name, database: database.line))
             // A database that is there but cannot be read is evidence not read: the
@@ -42,6 +43,8 @@ public enum VerifyRun {
             case .intact: break
             case .damaged: verified.outcome = verified.outcome.worse(.damagedResultBundle)
             case .unreadable: verified.outcome = verified.outcome.worse(.unusableInput)
+            // Objects left undecoded are evidence not checked: never a pass.
+            case .incomplete: verified.outcome = verified.outcome.worse(.notChecked)
             }
         }
         return verified

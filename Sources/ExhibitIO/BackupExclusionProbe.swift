@@ -30,22 +30,46 @@ public struct BackupExclusionProbe: Sendable {
         self.useResourceValues = useResourceValues
     }
 
-    public func isExcluded(
-        relative: [UInt8], path: [CChar], attributes: [(name: [UInt8], value: [UInt8])],
+    /// What the walk learned of one item's own flag.
+    public enum Flag: Sendable, Equatable {
+        case excluded
+        case notExcluded
+        /// The flag could not be read (the attribute list or the attribute's value was
+        /// refused): unknown, never "not excluded". Says why, with the attribute's name.
+        case unreadable(String)
+    }
+
+    /// The item's own flag. An item with the exclusion attribute set is excluded whatever
+    /// else could not be read; the legacy attribute marks it by its name alone. Otherwise a
+    /// list of names that was refused, or an exclusion attribute whose value was, leaves
+    /// the flag unreadable.
+    public func flag(
+        relative: [UInt8], path: [CChar], attributes: ExtendedAttributes.Listing,
         isDirectory: Bool
-    ) -> Bool {
-        if listed.contains(relative) { return true }
+    ) -> Flag {
+        if listed.contains(relative) { return .excluded }
         #if os(macOS)
             if useResourceValues {
                 let url = path.withUnsafeBufferPointer {
                     URL(fileURLWithFileSystemRepresentation: $0.baseAddress!, isDirectory: isDirectory, relativeTo: nil)
                 }
                 if let value = try? url.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup {
-                    return value
+                    return value ? .excluded : .notExcluded
                 }
             }
         #endif
-        return attributes.contains(where: { Self.marksExclusion(name: $0.name, value: $0.value) })
+        if attributes.pairs.contains(where: { Self.marksExclusion(name: $0.name, value: $0.value) }) { return .excluded }
+        for failure in attributes.failures {
+            guard let name = failure.name else {
+                return .unreadable("cannot list its attributes: \(String(cString: strerror(failure.error)))")
+            }
+            let plain = Self.displayName(name)
+            if plain.elementsEqual(Self.legacyAttributeName.utf8) { return .excluded }
+            if plain.elementsEqual(Self.attributeName.utf8) {
+                return .unreadable("cannot read \(String(decoding: name, as: UTF8.self)): \(String(cString: strerror(failure.error)))")
+            }
+        }
+        return .notExcluded
     }
 
     /// True for the exclusion attribute with a value naming a backup service, or the

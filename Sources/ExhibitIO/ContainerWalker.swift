@@ -19,6 +19,9 @@ public struct ContainerScan {
     /// Container-relative paths that could not be read (unreadable directory,
     /// vanished while walking), for a warning.
     public var unreadable: [String]
+    /// Items whose backup-exclusion flag could not be read, with why: recorded as
+    /// unknown (`"x_backup_excluded":null` in inventory.json), for a warning.
+    public var unreadableFlags: [(path: String, why: String)] = []
     /// Each item's modification time, and its birth time where the platform gives one
     /// (macOS `st_birthtimespec`; Linux `statx` where the kernel and file system keep one).
     public var times = FileTimes(count: 0)
@@ -27,7 +30,9 @@ public struct ContainerScan {
 /// Walks a directory tree with `lstat`, never following a symlink, and records
 /// every item by its relative name as raw bytes (newlines, escape characters and
 /// invalid UTF-8 included), its apparent and allocated size, and whether the
-/// backup-exclusion flag is set on it (`BackupExclusionProbe`).
+/// backup-exclusion flag is set on it (`BackupExclusionProbe`). Each item's flag is
+/// recorded one by one: a flag that could not be read (its attributes refused, or the
+/// item itself vanished) stays unknown, never "not excluded".
 ///
 /// Children are visited in byte order so two walks of one container give the same
 /// inventory. Items on another file system are recorded but not entered, as ncdu
@@ -37,13 +42,20 @@ public enum ContainerWalker {
         public var description: String
     }
 
-    public static func walk(root: String, exclusion: BackupExclusionProbe) throws(Failure) -> ContainerScan {
+    /// - Parameter readAttributes: how an item's attributes are read (tests stand in a
+    ///   refusal the test user's own permissions cannot cause).
+    public static func walk(
+        root: String, exclusion: BackupExclusionProbe,
+        readAttributes: ([CChar]) -> ExtendedAttributes.Listing = ExtendedAttributes.read
+    ) throws(Failure) -> ContainerScan {
         let rootBytes = Array(root.utf8)
         var rootInfo = stat()
         guard lstat(root, &rootInfo) == 0 else { throw Failure(description: "\(root): \(String(cString: strerror(errno)))") }
         guard (rootInfo.st_mode & S_IFMT) == S_IFDIR else { throw Failure(description: "\(root): not a directory") }
 
         var builder = InventoryBuilder()
+        builder.flagRecording = .itemByItem
+        var unreadableFlags: [(path: String, why: String)] = []
         var attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]] = [:]
         var totals: [(name: [UInt8], bytes: UInt64)] = []
         var seenLinks = Set<HardLink>()
@@ -57,8 +69,10 @@ public enum ContainerWalker {
             var attributes: InventoryBuilder.EntryAttributes
             var topLevel: Int?
         }
-        let rootAttributes = InventoryBuilder.EntryAttributes(
+        // The container itself is not probed: an app cannot flag its own container.
+        var rootAttributes = InventoryBuilder.EntryAttributes(
             size: UInt64(clamping: rootInfo.st_size), diskSize: UInt64(clamping: rootInfo.st_blocks) &* 512)
+        rootAttributes.flagRecorded = true
         builder.setAttributes(Inventory.root, rootAttributes)
         var stack = [Pending(node: Inventory.root, absolute: rootBytes, relative: [], attributes: rootAttributes, topLevel: nil)]
         while let directory = stack.popLast() {
@@ -75,21 +89,30 @@ public enum ContainerWalker {
                 let cPath = absolute.map { CChar(bitPattern: $0) } + [0]
                 var info = stat()
                 guard lstat(cPath, &info) == 0 else {
-                    builder.addFile(name: name, parent: directory.node, size: 0, readError: true)
+                    var gone = InventoryBuilder.EntryAttributes(readError: true)
+                    gone.markFlagRecordUnusable()
+                    _ = builder.addEntry(name: name, parent: directory.node, isDirectory: false, gone)
                     unreadable.append(String(decoding: relative, as: UTF8.self))
                     continue
                 }
                 let kind = info.st_mode & S_IFMT
-                let own = ExtendedAttributes.list(cPath)
+                let own = readAttributes(cPath)
                 var a = InventoryBuilder.EntryAttributes(
                     size: UInt64(clamping: info.st_size), diskSize: UInt64(clamping: info.st_blocks) &* 512,
-                    excluded: exclusion.isExcluded(
-                        relative: relative, path: cPath, attributes: own,
-                        isDirectory: kind == S_IFDIR),
                     notRegular: kind != S_IFREG && kind != S_IFDIR)
+                switch exclusion.flag(relative: relative, path: cPath, attributes: own, isDirectory: kind == S_IFDIR) {
+                case .excluded:
+                    a.excluded = true
+                    a.flagRecorded = true
+                case .notExcluded:
+                    a.flagRecorded = true
+                case .unreadable(let why):
+                    a.markFlagRecordUnusable()
+                    unreadableFlags.append((String(decoding: relative, as: UTF8.self), why))
+                }
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
                 let id = builder.addEntry(name: name, parent: directory.node, isDirectory: kind == S_IFDIR, a)
-                if !own.isEmpty { attributes[id] = own }
+                if !own.pairs.isEmpty { attributes[id] = own.pairs }
                 timed.append((id, Self.birthTime(info, path: cPath), Self.modificationTime(info)))
 
                 var topLevel = directory.topLevel
@@ -108,6 +131,7 @@ public enum ContainerWalker {
         var scan = ContainerScan(
             inventory: builder.finish(), attributes: attributes, topLevelAllocated: totals,
             unreadable: unreadable)
+        scan.unreadableFlags = unreadableFlags.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         scan.times = FileTimes(count: scan.inventory.count)
         for t in timed { scan.times.set(t.node, birth: t.birth, modification: t.modified) }
         return scan

@@ -23,17 +23,25 @@ public struct NotesStore: Sendable {
     /// included): its runs, the runs above it, its archive's runs; nil when the store was
     /// made without one.
     let input: OpenedInput?
+    /// The place tried first and why it was passed over (the archive's notes directory,
+    /// when the archive is not writable), and where `directory` came from (`XDG_STATE_HOME`
+    /// or `HOME`): said when `directory` cannot be made either.
+    let passedOver: (directory: String, why: String)?
+    let origin: String?
 
     public init(directory: String) {
-        self.directory = directory
-        self.mustNotBeLinks = []
-        self.input = nil
+        self.init(directory: directory, input: nil)
     }
 
-    init(directory: String, mustNotBeLinks: [String] = [], input: OpenedInput?) {
+    init(
+        directory: String, mustNotBeLinks: [String] = [], input: OpenedInput?,
+        passedOver: (directory: String, why: String)? = nil, origin: String? = nil
+    ) {
         self.directory = directory
         self.mustNotBeLinks = mustNotBeLinks
         self.input = input
+        self.passedOver = passedOver
+        self.origin = origin
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -63,32 +71,51 @@ public struct NotesStore: Sendable {
         let hidden = archive + "/.exhibit"
         let notes = hidden + "/notes"
         let beside = input.subdirectory.map { notes + "/" + $0 } ?? notes
-        if canBeMade(beside, under: archive) {
+        guard let why = whyNot(beside, under: archive) else {
             return NotesStore(directory: beside, mustNotBeLinks: [hidden, notes, beside], input: input)
         }
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        let state: String
+        let origin: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            (state, origin) = (xdg, "XDG_STATE_HOME=\(xdg)")
+        } else if let home = environment["HOME"] {
+            (state, origin) = (home + "/.local/state", "HOME=\(home)")
+        } else {
+            (state, origin) = (NSHomeDirectory() + "/.local/state", "the account's home directory")
+        }
         // One subdirectory per archive: read-only archives of different projects (or two
         // copies of one) must not share records for equal run ids.
         let kept = state + "/exhibit/notes/" + archiveKey(archive)
-        return NotesStore(directory: input.subdirectory.map { kept + "/" + $0 } ?? kept, input: input)
+        return NotesStore(
+            directory: input.subdirectory.map { kept + "/" + $0 } ?? kept, input: input,
+            passedOver: (beside, why), origin: origin)
     }
 
-    /// Whether the records go to `directory` (under `archive`): it is a writable
-    /// directory, or the first part of it that exists is one. A part that exists but is
-    /// a file (`.exhibit` left as a file) leaves it to the archive, so the write names
-    /// the file rather than the records silently going elsewhere.
-    static func canBeMade(_ directory: String, under archive: String) -> Bool {
+    /// Why the records cannot go to `directory` (under `archive`), such as "ARCHIVE:
+    /// Permission denied"; nil when they can: it is a writable directory, or the first
+    /// part of it that exists is one. A part that exists but is a file (`.exhibit` left as
+    /// a file) leaves it to the archive, so the write names the file rather than the
+    /// records silently going elsewhere.
+    static func whyNot(_ directory: String, under archive: String) -> String? {
         var path = directory
         while path.count > archive.count {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? access(path, W_OK | X_OK) == 0 : isWritableDirectory(archive)
+                return isDirectory.boolValue ? refusal(path) : refusal(archive)
             }
             path = OpenedInput.parent(path)
         }
-        return isWritableDirectory(archive)
+        return refusal(archive)
+    }
+
+    /// "PATH: reason" when `path` is not a directory this process may write in.
+    private static func refusal(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return "\(path): \(String(cString: strerror(ENOENT)))"
+        }
+        guard isDirectory.boolValue else { return "\(path): \(String(cString: strerror(ENOTDIR)))" }
+        return access(path, W_OK | X_OK) == 0 ? nil : "\(path): \(String(cString: strerror(errno)))"
     }
 
     /// `<archive name>-<hash of its real path>`: readable, and distinct per archive.
@@ -237,16 +264,22 @@ public struct NotesStore: Sendable {
         if let input, let evidence = input.evidence(enclosing: file) {
             throw .unwritable("\(directory): is inside \(evidence); triage records are never written into evidence (choose another --notes DIR)")
         }
-        if let blocker = Self.firstNonDirectory(on: directory) {
+        let blocker = Self.firstNonDirectory(on: directory)
+        if let blocker, passedOver == nil {
             throw .unwritable(
                 "\(blocker): is a file, not a directory, so the notes directory \(directory) cannot be made"
                     + " (move it away, or choose another place with --notes DIR)")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            let why = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? String(cString: strerror(errno))
-            throw .unwritable("\(directory): cannot create the notes directory: \(why)")
+        if let failed = blocker.map({ ($0, ENOTDIR) }) ?? Self.makeDirectories(directory) {
+            let refusal = "\(failed.0): \(String(cString: strerror(failed.1)))"
+            guard let passedOver else {
+                throw .unwritable("\(directory): cannot create the notes directory (\(refusal)); choose another place with --notes DIR")
+            }
+            // Both places, each with the directory that refused and why.
+            throw .unwritable(
+                "no place to keep triage records: the archive's \(passedOver.directory) is not writable (\(passedOver.why)), "
+                    + "and \(directory), from \(origin ?? "the home directory"), cannot be made (\(refusal)); "
+                    + "choose a writable place with --notes DIR or XDG_STATE_HOME")
         }
         try refuseLinks()
         var st = stat()
@@ -278,6 +311,23 @@ public struct NotesStore: Sendable {
             var st = stat()
             guard stat(prefix, &st) == 0 else { return nil }
             if (st.st_mode & S_IFMT) != S_IFDIR { return prefix }
+        }
+        return nil
+    }
+
+    /// `mkdir -p`, one component at a time so a refusal names the directory it came
+    /// from and the error (Foundation's message is an NSError's description); nil when
+    /// `path` is a directory at the end.
+    static func makeDirectories(_ path: String) -> (path: String, error: Int32)? {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            var st = stat()
+            if stat(prefix, &st) == 0 {
+                if (st.st_mode & S_IFMT) == S_IFDIR { continue }
+                return (prefix, ENOTDIR)
+            }
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { return (prefix, errno) }
         }
         return nil
     }

@@ -13,6 +13,8 @@ public enum Collect {
         public var items: Int
         /// Of those, flagged excluded from backup themselves.
         public var excluded: Int
+        /// Of those, with a flag that could not be read (recorded as unknown).
+        public var unreadableFlags: Int = 0
     }
 
     /// - Parameters:
@@ -46,6 +48,14 @@ public enum Collect {
             throw InputError(description: "cannot walk the container: \(error.description)")
         }
         for path in scan.unreadable.prefix(5) { warn("container: cannot read \(path)") }
+        // A flag that could not be read is unknown, never "not excluded": said here, and
+        // written as "x_backup_excluded":null, which check reads as undecided.
+        for item in scan.unreadableFlags.prefix(5) {
+            warn("container: \(item.path): its backup-exclusion flag could not be read (\(item.why)); recorded as unknown")
+        }
+        if scan.unreadableFlags.count > 5 {
+            warn("container: \(scan.unreadableFlags.count - 5) more items whose backup-exclusion flag could not be read; recorded as unknown")
+        }
 
         let resultsFiles = try plan.resultsFiles()
         let out = try CollectDestination.prepare(plan.out, force: plan.force)
@@ -63,6 +73,11 @@ public enum Collect {
         // Each item's times, for the creation-step inference (exhibit-bundle(5)).
         try out.write(ContainerListings.timesListing(scan.inventory, times: scan.times), to: EvidenceLayout.timesList)
         try out.write(ContainerListings.duListing(scan.topLevelAllocated), to: EvidenceLayout.duTotals)
+        for (name, _) in scan.topLevelAllocated where ContainerListings.duCannotList(name) {
+            warn(
+                "\(EvidenceLayout.duTotals): leaves out \"\(String(decoding: name, as: UTF8.self))\": a line break or a tab in the name cannot be part of a du line"
+            )
+        }
         try out.write(xattrListing(scan, container: containerPath, runner: runner), to: EvidenceLayout.xattrDump)
 
         // Results.
@@ -114,28 +129,34 @@ public enum Collect {
                 collector: "exhibit \(ExhibitRelease.version)"),
             to: EvidenceLayout.runMetadata)
 
-        return Collected(items: scan.inventory.count - 1, excluded: countExcluded(scan.inventory))
+        return Collected(
+            items: scan.inventory.count - 1, excluded: countExcluded(scan.inventory), unreadableFlags: scan.unreadableFlags.count)
     }
 
-    /// `xattr -rl` over the container. On macOS the real tool is run (absolute
-    /// operands, made relative afterwards); elsewhere, or when it fails, the listing
-    /// comes from the walk, Linux `user.` attributes shown under their macOS names.
+    /// The container's attributes, as a diagnostic beside the inventory. On macOS the
+    /// real `xattr -rl` is run (absolute operands, made relative afterwards), unless a
+    /// name holds a line break: `xattr -rl` prints names as they are, so `m<LF>Library`
+    /// would print a line for `Library` of its own. Then, elsewhere, or when the tool
+    /// fails, the dump comes from the walk in `getfattr -R -d` form, whose octal escapes
+    /// keep every name on its line; on Linux it holds the `user.` attributes, as getfattr
+    /// shows them by default.
     private static func xattrListing(_ scan: ContainerScan, container: String, runner: ProcessRunner) -> [UInt8] {
         #if os(macOS)
             let operands = scan.inventory.children(Inventory.root).map { container + "/" + scan.inventory.name($0) }
             if operands.isEmpty { return [] }
-            if let out = try? runner.run(["xattr", "-rl"] + operands), !out.stdout.isEmpty || out.succeeded {
+            if !ContainerListings.namesHoldLineBreaks(scan.inventory),
+                let out = try? runner.run(["xattr", "-rl"] + operands), !out.stdout.isEmpty || out.succeeded
+            {
                 return ContainerListings.relativize(out.stdout, root: container)
             }
-            return ContainerListings.xattrListing(scan.inventory, attributes: scan.attributes)
+            return ContainerListings.getfattrDump(scan.inventory, attributes: scan.attributes)
         #else
             var shown: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]] = [:]
             for (id, pairs) in scan.attributes {
                 let user = pairs.filter { $0.name.starts(with: BackupExclusionProbe.linuxNamespace.utf8) }
-                    .map { (name: Array(BackupExclusionProbe.displayName($0.name)), value: $0.value) }
                 if !user.isEmpty { shown[id] = user }
             }
-            return ContainerListings.xattrListing(scan.inventory, attributes: shown)
+            return ContainerListings.getfattrDump(scan.inventory, attributes: shown)
         #endif
     }
 

@@ -4,57 +4,115 @@ import ExhibitCore
 /// the shapes the macOS tools print (so `XattrDumpReader` and `DuReader` read them
 /// like archives captured by hand).
 public enum ContainerListings {
-    /// `xattr -rl` over the container's items, as the C `xattr` of file_cmds prints it
-    /// for relative operands: `path: name: value`, the value cut at its first NUL
-    /// (what `-l` shows), children before their directory. The container itself is
-    /// not listed. `attributes` maps node ids to (name, value) pairs, already in the
-    /// names macOS uses.
-    public static func xattrListing(_ inventory: Inventory, attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]]) -> [UInt8] {
+    /// The container's attributes as Linux `getfattr -R -d .` prints them when run inside
+    /// the container (attr 2.5, in the C locale), so `GetfattrDumpReader` reads them back:
+    /// a block per item with attributes, `# file: PATH`, one `name=value` line per
+    /// attribute in byte order of the names, then a blank line; a directory before its
+    /// children. The container itself is not listed. getfattr's quoting keeps every
+    /// record on one line: in paths `\`, LF and CR become three octal digits (`\012`),
+    /// in names `=` too; values are `"text"` (`\000`, `\012`, `\015` octal, `\"` and
+    /// `\\` escaped, a trailing NUL dropped) when at most one byte in eight is not
+    /// printable ASCII, else `0s` and base64. Other bytes are written as they are, as
+    /// getfattr writes them. `attributes` maps node ids to (name, value) pairs, already
+    /// filtered to what the dump shows (Linux: the `user.` namespace, getfattr's default).
+    public static func getfattrDump(_ inventory: Inventory, attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]]) -> [UInt8] {
         var out: [UInt8] = []
         guard !attributes.isEmpty else { return out }
-        // Post-order with an explicit stack: a directory is printed after its children.
-        var stack: [(node: Inventory.NodeID, expanded: Bool)] = [(Inventory.root, false)]
-        while let top = stack.popLast() {
-            if top.expanded || !inventory.isDirectory(top.node) {
-                guard top.node != Inventory.root, let pairs = attributes[top.node] else { continue }
-                let path = inventory.pathBytes(top.node)
-                for (name, value) in pairs {
-                    out += path
-                    out += Array(": ".utf8)
-                    out += name
-                    out += Array(": ".utf8)
-                    out += value.prefix(while: { $0 != 0 })
+        var stack: [Inventory.NodeID] = inventory.children(Inventory.root).reversed()
+        while let node = stack.popLast() {
+            if let pairs = attributes[node], !pairs.isEmpty {
+                out += Array("# file: ".utf8)
+                appendQuoted(inventory.pathBytes(node)[...], quoting: [0x0A, 0x0D], to: &out)
+                out.append(0x0A)
+                for (name, value) in pairs.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+                    appendQuoted(name[...], quoting: [0x3D, 0x0A, 0x0D], to: &out)
+                    out.append(UInt8(ascii: "="))
+                    appendGetfattrValue(value, to: &out)
                     out.append(0x0A)
                 }
-                continue
+                out.append(0x0A)
             }
-            stack.append((top.node, true))
-            for child in inventory.children(top.node).reversed() { stack.append((child, false)) }
+            if inventory.isDirectory(node) { stack += inventory.children(node).reversed() }
         }
         return out
     }
 
-    /// `du -sk NAME…` run inside the container: `KiB<TAB>name` per top-level
-    /// directory, KiB rounded up from allocated bytes. A name holding a newline or a
-    /// tab cannot be a line of this file and is left out.
+    /// attr's `quote()`: `\` and each byte of `quoting` as a backslash and three octal digits.
+    static func appendQuoted(_ bytes: ArraySlice<UInt8>, quoting: [UInt8], to out: inout [UInt8]) {
+        for b in bytes {
+            if b == UInt8(ascii: "\\") || quoting.contains(b) {
+                appendOctal(b, to: &out)
+            } else {
+                out.append(b)
+            }
+        }
+    }
+
+    /// getfattr's automatic encoding: text when "well enough printable" (a trailing NUL
+    /// not counted, at most one byte in eight outside `isprint` of the C locale), else base64.
+    static func appendGetfattrValue(_ value: [UInt8], to out: inout [UInt8]) {
+        let counted = value.last == 0 ? value.dropLast() : value[...]
+        let unprintable = counted.reduce(0) { $0 + ((0x20...0x7E).contains($1) ? 0 : 1) }
+        guard counted.count >= unprintable * 8 else {
+            out += Array("0s".utf8)
+            out += base64(value)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        for (i, b) in value.enumerated() {
+            if b == 0 && i == value.count - 1 { break }
+            switch b {
+            case 0, 0x0A, 0x0D: appendOctal(b, to: &out)
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), b]
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendOctal(_ b: UInt8, to out: inout [UInt8]) {
+        out += [UInt8(ascii: "\\"), 0x30 + (b >> 6), 0x30 + (b >> 3 & 7), 0x30 + (b & 7)]
+    }
+
+    /// RFC 4648 base64 with `=` padding.
+    static func base64(_ bytes: [UInt8]) -> [UInt8] {
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            let chunk = UInt32(bytes[i]) << 16 | (n > 1 ? UInt32(bytes[i + 1]) << 8 : 0) | (n > 2 ? UInt32(bytes[i + 2]) : 0)
+            for k in 0..<4 {
+                out.append(k <= n ? digits[Int(chunk >> UInt32(18 - 6 * k) & 0x3F)] : UInt8(ascii: "="))
+            }
+            i += 3
+        }
+        return out
+    }
+
+    /// Whether any item's name holds a line break: a line-based listing that writes names
+    /// as they are (`xattr -rl`) could not tell where such a record ends.
+    public static func namesHoldLineBreaks(_ inventory: Inventory) -> Bool {
+        for node in 1..<max(1, inventory.count) where inventory.nameBytes(node).contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            return true
+        }
+        return false
+    }
+
     /// `container/times.txt` as `TimesReader` reads it: `birth<TAB>modification<TAB>path`
     /// per item, seconds since 1970 with nine fraction digits, `-` for a time not kept
-    /// (a birth time an old kernel or the file system does not give). Records end with NUL when a name holds a newline, as
-    /// `find -printf '…\0'` would write them.
+    /// (a birth time an old kernel or the file system does not give). Records end with
+    /// NUL when a name holds a line break, as `find -printf '…\0'` would write them: a
+    /// newline would end the record early, and a CR before a newline is read as a
+    /// Windows line end and dropped.
     public static func timesListing(_ inventory: Inventory, times: FileTimes) -> [UInt8] {
-        var paths: [(Int, [UInt8])] = []
-        var hasNewline = false
-        for node in 1..<max(1, inventory.count) {
-            let path = inventory.pathBytes(node)
-            if path.contains(0x0A) { hasNewline = true }
-            paths.append((node, path))
-        }
-        let end: UInt8 = hasNewline ? 0 : 0x0A
+        let end: UInt8 = namesHoldLineBreaks(inventory) ? 0 : 0x0A
         var out: [UInt8] = []
-        for (node, path) in paths {
+        for node in 1..<max(1, inventory.count) {
             guard times.birth(node) != nil || times.modification(node) != nil else { continue }
             out += Array(secondsText(times.birth(node)).utf8) + [0x09] + Array(secondsText(times.modification(node)).utf8) + [0x09]
-            out += path
+            out += inventory.pathBytes(node)
             out.append(end)
         }
         return out
@@ -69,9 +127,12 @@ public enum ContainerListings {
         return String(Int64(whole)) + "." + String(repeating: "0", count: 9 - digits.count) + digits
     }
 
+    /// `du -sk NAME…` run inside the container: `KiB<TAB>name` per top-level
+    /// directory, KiB rounded up from allocated bytes. A name that cannot be a line of
+    /// this file (`duCannotList`) is left out.
     public static func duListing(_ totals: [(name: [UInt8], bytes: UInt64)]) -> [UInt8] {
         var out: [UInt8] = []
-        for (name, bytes) in totals where !name.contains(0x0A) && !name.contains(0x09) {
+        for (name, bytes) in totals where !duCannotList(name) {
             let kib = bytes / 1024 + (bytes % 1024 == 0 ? 0 : 1)
             out += Array(String(kib).utf8)
             out.append(0x09)
@@ -79,6 +140,12 @@ public enum ContainerListings {
             out.append(0x0A)
         }
         return out
+    }
+
+    /// A name holding a newline or a tab (where du.txt's line and its two fields end), or
+    /// a CR (dropped before a newline as a Windows line end): du.txt leaves it out.
+    public static func duCannotList(_ name: [UInt8]) -> Bool {
+        name.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
     }
 
     /// Output of a macOS tool run on absolute operands inside `root`, made relative:

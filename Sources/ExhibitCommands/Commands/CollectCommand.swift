@@ -29,6 +29,7 @@ enum CollectCommand {
             The device must exist and be booted and the app installed; another booted device is never
             used instead. Elsewhere: exhibit collect --container DIR --out RUN, with the exclusion flag
             read from the user.com.apple.metadata:com_apple_backup_excludeItem attribute or --excluded-list.
+            A flag that cannot be read (its attributes refused) is recorded as unknown, with a warning.
             Only relative paths are written; no absolute path, home directory or environment secret.
             Exit status 0 when the bundle was written (warnings name what is missing), 2 on usage
             errors, a missing input, an unusable device or app, or a non-empty RUN without --force.
@@ -43,7 +44,9 @@ enum CollectCommand {
         let plan = try plan(args)
         let warn: (String) -> Void = { console.error("exhibit: warning: " + TerminalText.escape($0)) }
         let collected = try Collect.run(plan, environment: environment, warn: warn)
-        console.print("collected \(collected.items) items (\(collected.excluded) flagged excluded from backup) into \(TerminalText.escape(plan.out))")
+        let unknown = collected.unreadableFlags > 0 ? ", \(collected.unreadableFlags) with a flag that could not be read" : ""
+        console.print(
+            "collected \(collected.items) items (\(collected.excluded) flagged excluded from backup\(unknown)) into \(TerminalText.escape(plan.out))")
         return .success
     }
 

@@ -22,7 +22,8 @@ enum OpenCommand {
             soon as the run is read; the rules are checked in the background meanwhile. Keys: ? in the UI lists them all. c classifies the run (recorded in the
             notes directory), x exports the triage note next to the record,
             b compares the run with the latest earlier run that passed (B: with a chosen run).
-            Exit status 0 on a normal quit, 2 when RUN cannot be read or there is no terminal,
+            Exit status 0 on a normal quit, 2 when RUN cannot be read, there is no terminal, or a
+            classification, note or draft could not be written (said again on stderr as the UI closes),
             3 when the load was stopped on the loading screen, 128+N when ended by signal N (an unfinished comment is kept as a draft).
             """)
 
@@ -63,9 +64,16 @@ enum OpenCommand {
                 archiveTitle: archive.url.lastPathComponent, runIDs: archive.runIDs,
                 performer: ArchiveIO(archive: archive))
         }
-        // Records or drafts that could not be read or kept: said once the terminal is back.
+        return finish(status: status, problems: problems, console)
+    }
+
+    /// Records or drafts that could not be read or kept, said once the terminal is back;
+    /// a classification, note or draft that was not kept ends a normal quit with 2.
+    static func finish(status: Int32, problems: HookProblems, _ console: Console) -> Outcome {
+        let unsaved = problems.hasUnsaved
         for problem in problems.take() { console.error("exhibit: \(Exhibit.safe(problem))") }
-        return outcome(of: status)
+        let ended = outcome(of: status)
+        return unsaved && ended == .success ? .unusableInput : ended
     }
 
     /// The UI's exit status as an outcome (`TerminalApp.Status`).

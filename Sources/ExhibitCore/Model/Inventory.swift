@@ -559,6 +559,12 @@ public struct Inventory: Sendable {
     /// `Node.flagRecordUnusable`).
     public func isFlagRecordUnusable(_ id: NodeID) -> Bool { nodes[id].flagRecordUnusable }
 
+    /// Whether every item's own flag is recorded, or its record marked unusable (which a
+    /// writer says as `"x_backup_excluded":null`): what the claim `"x_backup_flags":"complete"` needs.
+    public var recordsEveryOwnFlag: Bool {
+        nodes.allSatisfy { $0.flags.contains(.flagRecorded) || $0.flagRecordUnusable }
+    }
+
     /// Clears the own flag of a node whose record another source overrides.
     mutating func clearExcludedOwn(_ id: NodeID) {
         nodes[id].flags.remove(.excludedOwn)
@@ -591,8 +597,13 @@ public struct Inventory: Sendable {
                     nodes[i].flagImplied = true
                 }
             case .wholeContainer:
-                f.insert(.flagRecorded)
-                nodes[i].flagImplied = false
+                // A list of the whole container that does not name an item whose own record
+                // could not be used (`"x_backup_excluded":null`: the collector could not read
+                // the flag) says nothing of it: the dump was made without that flag too.
+                if !nodes[i].flagRecordUnusable || f.contains(.flagRecorded) {
+                    f.insert(.flagRecorded)
+                    nodes[i].flagImplied = false
+                }
             }
             let own = f.contains(.excludedOwn)
             let parent = i > 0 ? nodes[Int(nodes[i].parent)].flags : []

@@ -2,8 +2,9 @@
 /// a header line `[1,2,{"progname":…,"progver":…,"timestamp":…},`, then one item per
 /// line, directories as `[{info},child,…]`, keys in ncdu's order, zero sizes omitted.
 /// `ncdu -f FILE` opens the result; the extension keys `x_backup_excluded` (written
-/// only when true, or `false` where a flag is recorded in an inventory whose flags are
-/// not all known), `x_step`, `x_btime` (the birth time) and, in the metadata,
+/// only when true, `null` where the flag could not be read or its record was unusable,
+/// or `false` where a flag is recorded in an inventory that does not record every item's
+/// own flag), `x_step`, `x_btime` (the birth time) and, in the metadata,
 /// `x_backup_flags` ride along and ncdu ignores them; with `times`, ncdu's own `mtime`
 /// (whole seconds, as `ncdu -e` writes it) too.
 ///
@@ -33,8 +34,9 @@ public enum NcduWriter {
         if timestamp < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(timestamp.magnitude), to: &out)
         // Says that an item without `x_backup_excluded` is known not to be excluded;
-        // without it, items whose flag was recorded carry the key with `false`.
-        let complete = inventory.flagCoverage == .complete
+        // without it, items whose flag was recorded carry the key with `false`. An item
+        // whose flag could not be read carries `null` either way (unknown, not excluded).
+        let complete = inventory.recordsEveryOwnFlag
         if complete { out.append(contentsOf: ",\"\(NcduFormat.backupFlagsKey)\":\"\(NcduFormat.backupFlagsComplete)\"".utf8) }
         out.append(contentsOf: "},\n[".utf8)
         appendInfo(inventory, Inventory.root, name: Array(rootName.utf8)[...], allFlags: complete, times: times, to: &out)
@@ -87,6 +89,8 @@ public enum NcduWriter {
         if inv.isNotRegular(id) { out.append(contentsOf: ",\"notreg\":true".utf8) }
         if inv.isExcludedOwn(id) {
             out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":true".utf8)
+        } else if inv.isFlagRecordUnusable(id), !inv.isFlagRecorded(id) {
+            out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":null".utf8)
         } else if !allFlags, inv.isFlagRecorded(id) {
             out.append(contentsOf: ",\"\(NcduFormat.backupExcludedKey)\":false".utf8)
         }

@@ -112,13 +112,17 @@ import Testing
         let xattr = try String(contentsOfFile: run + "/container/xattr.txt", encoding: .utf8)
         #if os(macOS)
             // Foundation stores the flag as this attribute holding a binary plist that names
-            // com.apple.backupd; other attributes macOS adds to files may be listed too.
+            // com.apple.backupd; other attributes macOS adds to files may be listed too. A
+            // name holds a newline, so the dump is in getfattr form, not xattr -rl's.
+            let block = xattr.components(separatedBy: "\n\n").first { $0.hasPrefix("# file: Library/Application Support/Downloads\n") }
             #expect(
-                xattr.split(separator: "\n").contains {
-                    $0.hasPrefix("Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: ")
-                }, "\(xattr)")
+                block?.split(separator: "\n").contains { $0.hasPrefix("com.apple.metadata:com_apple_backup_excludeItem=") } == true,
+                "\(xattr)")
         #else
-            #expect(xattr == "Library/Application Support/Downloads: com.apple.metadata:com_apple_backup_excludeItem: com.apple.MobileBackup\n")
+            // getfattr -R -d form (CollectXattrDumpTests compares it with the real tool).
+            #expect(
+                xattr == "# file: Library/Application Support/Downloads\n"
+                    + "user.com.apple.metadata:com_apple_backup_excludeItem=\"com.apple.MobileBackup\"\n\n")
         #endif
         let du = try String(contentsOfFile: run + "/container/du.txt", encoding: .utf8)
         #expect(du.split(separator: "\n").map { $0.split(separator: "\t").last ?? "" } == ["Documents", "Library", "SystemData", "tmp"])

@@ -198,7 +198,8 @@ import Testing
         #expect(reading.existingRecord() == nil)
         let said = problems.take()
         #expect(said.count == 2, "\(said)")
-        #expect(said.first?.contains("not kept as a draft") == true)
-        #expect(said.last?.contains("triage record not read") == true)
+        // What could not be read first, then what was not kept (which makes the exit status 2).
+        #expect(said.first?.contains("triage record not read") == true)
+        #expect(said.last?.contains("not kept as a draft") == true)
     }
 }

@@ -130,6 +130,20 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
         }
     }
 
+    /// Content that fills the decoder's output chunk exactly (4 KiB for a small frame,
+    /// 128 KiB for a large one) ends where a chunk ends: it was called truncated, since
+    /// the decoder asked libzstd once more and took the next frame's header hint for a
+    /// frame left open (found 2026-12-05 by `XCResultVerifierBudgetTests`).
+    @Test(arguments: [1, 4095, 4096, 8192, 204_799, 204_800, 204_801, 131_072, 262_144])
+    func contentOfAnySizeDecodesWhole(_ size: Int) throws {
+        for content in [[UInt8](repeating: 0, count: size), (0..<size).map { UInt8(truncatingIfNeeded: $0 / 512) }] {
+            let frame = TestZstd.compress(content)
+            #expect(try ZstdFrameDecoder.decompress(frame, limit: 1 << 20) == content)
+            #expect(try ZstdFrameDecoder.decompress(frame + frame, limit: 1 << 20) == content + content)
+            #expect(throws: ZstdFrameDecoder.Failure.self) { try ZstdFrameDecoder.decompress(Array(frame.dropLast(3)), limit: 1 << 20) }
+        }
+    }
+
     /// 64 MiB of zeros in a few kilobytes: refused at the limit, not decoded whole.
     @Test func aZipBombStopsAtTheLimit() {
         let bomb = TestZstd.compress([UInt8](repeating: 0, count: 64 << 20), level: 19)

@@ -505,14 +505,21 @@ private struct NcduParser {
         }
     }
 
-    /// `x_backup_excluded`: recorded only by a real boolean. A value of another type, or
-    /// a second value that disagrees with the first, leaves the flag unknown (warned):
-    /// read as "not excluded", it would let a `"complete"` inventory pass a must-restore
-    /// file nobody recorded, and last-wins would let a crafted second key decide.
+    /// `x_backup_excluded`: recorded only by a real boolean. `null` is how a collector
+    /// writes a flag it could not read; it, a value of another type, or a second value
+    /// that disagrees with the first, leaves the flag unknown (warned): read as "not
+    /// excluded", it would let a `"complete"` inventory pass a must-restore file nobody
+    /// recorded, and last-wins would let a crafted second key decide.
     mutating func readBackupExcluded(_ a: inout InventoryBuilder.EntryAttributes) throws(Diagnostic) {
         let key = NcduFormat.backupExcludedKey
         let at = s.offset
         let seenBefore = a.flagRecorded || a.flagRecordUnusable
+        if s.peek() == UInt8(ascii: "n") {
+            try s.expectLiteral("null")
+            warn("\"\(key)\":null: the collector could not read this item's backup-exclusion flag; the item's flag is unknown", at: at)
+            a.markFlagRecordUnusable()
+            return
+        }
         guard s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f") else {
             warn("expected true or false for \"\(key)\"; the item's flag is unknown", at: at)
             try s.skipValue()

@@ -17,9 +17,6 @@ public struct XCResultStore<Source: EvidenceSource>: Sendable {
         self.limits = limits
     }
 
-    /// Starts the per-bundle budget again (`verify` decodes each object once, on its own).
-    public mutating func resetBudget() { decodedTotal = 0 }
-
     /// The source-relative path of a bundle-relative one.
     public func path(_ inBundle: String) -> String {
         bundlePath.isEmpty ? inBundle : bundlePath + "/" + inBundle
@@ -93,18 +90,41 @@ public struct XCResultStore<Source: EvidenceSource>: Sendable {
             do {
                 content = try ZstdFrameDecoder.decompress(stored, limit: limit)
             } catch {
-                switch error {
-                case .tooLarge: throw XCResultObjectError(id: id, file: file, problem: tooLarge(remaining))
-                case .truncated(let decoded):
-                    throw XCResultObjectError(id: id, file: file, problem: .truncatedFrame(decodedBytes: decoded))
-                case .corrupt(let why): throw XCResultObjectError(id: id, file: file, problem: .corruptFrame(why))
-                }
+                throw XCResultObjectError(id: id, file: file, problem: problem(error, remaining: remaining))
             }
         } else {
             guard stored.count <= limit else { throw XCResultObjectError(id: id, file: file, problem: tooLarge(remaining)) }
             content = stored
         }
         return content
+    }
+
+    /// What is left of the bundle's budget.
+    public var remainingBudget: Int { max(0, limits.perBundle - decodedTotal) }
+
+    /// A zstd object's content decoded from `stored` (its bytes as read) against what is
+    /// left of the bundle's budget, charging the budget with what the decoding made,
+    /// also when it failed: `verify` decodes every object once, and a frame stopped at
+    /// the limit or found corrupt late cost that work all the same.
+    public mutating func decodeCharging(_ id: XCResultObjectID, stored: [UInt8]) throws(XCResultObjectError) -> [UInt8] {
+        let remaining = remainingBudget
+        var produced = 0
+        do {
+            let content = try ZstdFrameDecoder.decompress(stored, limit: min(limits.perObject, remaining), produced: &produced)
+            decodedTotal += content.count
+            return content
+        } catch {
+            decodedTotal += produced
+            throw XCResultObjectError(id: id, file: path(id.dataPath), problem: problem(error, remaining: remaining))
+        }
+    }
+
+    private func problem(_ error: ZstdFrameDecoder.Failure, remaining: Int) -> XCResultObjectError.Problem {
+        switch error {
+        case .tooLarge: tooLarge(remaining)
+        case .truncated(let decoded): .truncatedFrame(decodedBytes: decoded)
+        case .corrupt(let why): .corruptFrame(why)
+        }
     }
 
     private func tooLarge(_ remaining: Int) -> XCResultObjectError.Problem {

@@ -1,7 +1,9 @@
 /// `exhibit verify`: checks a result bundle's `Data/` store object by object. Every
 /// object's id is recomputed (BLAKE2b-512 over its refs and its bytes as stored), every
-/// zstd frame is decoded to its end (bounded), and the refs files are walked from the
-/// root, so an object that is missing, orphaned, truncated or altered is named. Pure:
+/// zstd frame is decoded to its end within the bundle's decode budget (objects the root
+/// reaches first; a frame past the budget is listed as not decoded, and the bundle is
+/// then not called intact), and the refs files are walked from the root, so an object
+/// that is missing, orphaned, truncated or altered is named. Pure:
 /// the source supplies the bytes; the database is looked at by the caller (ExhibitIO).
 public enum XCResultVerifier {
     public static func verify<S: EvidenceSource>(
@@ -44,57 +46,17 @@ public enum XCResultVerifier {
         }
         report.unexpectedFiles.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
 
-        // Each object on its own: refs, hash, frame.
+        // The refs files first (small): the walk from the root needs every object's children.
         var children: [XCResultObjectID: [XCResultObjectID]] = [:]
-        var sizes: [XCResultObjectID: UInt64] = [:]
-        var attachments: Set<XCResultObjectID> = []
-        var decoding = store
         for id in dataIDs.sorted(by: { $0.text < $1.text }) {
-            let file = store.path(id.dataPath)
-            let stored: [UInt8]
             do {
-                guard let bytes = try store.storedBytes(id) else { continue }
-                stored = bytes
-            } catch {
-                report.add(.unreadable, id, file, error.message)
-                continue
-            }
-            report.objectCount += 1
-            report.storedBytes += UInt64(stored.count)
-            sizes[id] = UInt64(stored.count)
-            var refs: [XCResultObjectID]?
-            do {
-                refs = try store.refs(id)
-                if refs == nil {
+                if let refs = try store.refs(id) {
+                    children[id] = refs
+                } else {
                     report.add(.missingRefs, id, store.path(id.refsPath), "refs file missing: the id cannot be checked and the children are unknown")
                 }
             } catch {
                 report.add(.malformedRefs, id, error.file, error.message)
-            }
-            if let refs {
-                children[id] = refs
-                let computed = XCResultObjectID.computed(children: refs, storedBytes: stored)
-                if computed != id {
-                    report.add(.altered, id, file, "its refs and bytes hash to \(computed.text), not its name: altered, or its refs file does not belong to it")
-                }
-            }
-            // Decode every frame to its end (a file cut and renamed to its new hash still
-            // shows). Each object is decoded and dropped, so the per-bundle budget
-            // starts again for each: memory is bounded by the largest object.
-            decoding.resetBudget()
-            do {
-                let content = try decoding.object(id)
-                if content.starts(with: Array("[T[".utf8)) && contains(content, Array("K10:payloadRef".utf8)),
-                    let value = try? TypedObjectParser.parse(content)
-                {
-                    collectPayloads(value, into: &attachments)
-                }
-            } catch {
-                switch error.problem {
-                case .truncatedFrame: report.add(.truncated, id, file, error.message)
-                case .objectLimit, .bundleLimit: report.add(.notDecoded, id, file, error.message)
-                default: report.add(.corrupt, id, file, error.message)
-                }
             }
         }
 
@@ -114,7 +76,8 @@ public enum XCResultVerifier {
                 pending.append(child)
             }
         }
-        for id in dataIDs.subtracting(reachable).sorted(by: { $0.text < $1.text }) {
+        let orphans = dataIDs.subtracting(reachable).sorted(by: { $0.text < $1.text })
+        for id in orphans {
             // Real bundles keep some (test_repeated: superseded ActionsInvocationMetadata),
             // so an orphan is listed but is not damage.
             report.add(.orphaned, id, store.path(id.dataPath), "no object reachable from the root names it (listed, not damage)")
@@ -123,8 +86,67 @@ public enum XCResultVerifier {
             report.add(.orphaned, id, store.path(id.refsPath), "a refs file without its data file (listed, not damage)")
         }
 
+        // Each object: its hash, and every zstd frame decoded to its end (a file cut and
+        // renamed to its new hash still shows). All of them share the bundle's decode
+        // budget, the objects the root reaches first, so orphans cannot spend it before
+        // them; what the decoding made is charged even when it failed. Each object is
+        // decoded and dropped: memory is bounded by the largest object, the work by the budget.
+        var sizes: [XCResultObjectID: UInt64] = [:]
+        var attachments: Set<XCResultObjectID> = []
+        var rootObject: XCResultValue?
+        var decoding = store
+        let reachableIDs = dataIDs.intersection(reachable).sorted(by: { $0.text < $1.text })
+        for id in reachableIDs + orphans {
+            let file = store.path(id.dataPath)
+            let stored: [UInt8]
+            do {
+                guard let bytes = try store.storedBytes(id) else { continue }
+                stored = bytes
+            } catch {
+                report.add(.unreadable, id, file, error.message)
+                continue
+            }
+            report.objectCount += 1
+            report.storedBytes += UInt64(stored.count)
+            sizes[id] = UInt64(stored.count)
+            if let refs = children[id] {
+                let computed = XCResultObjectID.computed(children: refs, storedBytes: stored)
+                if computed != id {
+                    report.add(.altered, id, file, "its refs and bytes hash to \(computed.text), not its name: altered, or its refs file does not belong to it")
+                }
+            }
+            let content: [UInt8]
+            if ZstdFrameDecoder.isCompressed(stored) {
+                guard decoding.remainingBudget > 0 else {
+                    report.add(.notDecoded, id, file, "not checked: \(Self.budgetSpent(limits))")
+                    continue
+                }
+                do {
+                    content = try decoding.decodeCharging(id, stored: stored)
+                } catch {
+                    switch error.problem {
+                    case .truncatedFrame: report.add(.truncated, id, file, error.message)
+                    case .bundleLimit: report.add(.notDecoded, id, file, "not checked: \(Self.budgetSpent(limits))")
+                    case .objectLimit: report.add(.notDecoded, id, file, error.message)
+                    default: report.add(.corrupt, id, file, error.message)
+                    }
+                    continue
+                }
+            } else {
+                content = stored
+            }
+            if content.starts(with: Array("[T[".utf8)), id == root || contains(content, Array("K10:payloadRef".utf8)),
+                let value = try? TypedObjectParser.parse(content)
+            {
+                if id == root { rootObject = value }
+                collectPayloads(value, into: &attachments)
+            }
+        }
+
+        report.decodedBytes = UInt64(decoding.decodedTotal)
+
         report.sizeByFolder = sizeByFolder(
-            store: store, root: root, children: children, sizes: sizes,
+            rootObject: rootObject, children: children, sizes: sizes,
             attachments: attachments, reachable: reachable)
         report.findings.sort { ($0.kind.rawValue, $0.file) < ($1.kind.rawValue, $1.file) }
         return report
@@ -134,8 +156,10 @@ public enum XCResultVerifier {
     /// order of claim: attachments (payloads named by `payloadRef`), logs (`logRef`),
     /// diagnostics (`diagnosticsRef`), coverage (`coverage.archiveRef`/`reportRef`),
     /// tests (`testsRef`); the rest (the root, metadata) is `other`.
-    static func sizeByFolder<S: EvidenceSource>(
-        store: XCResultStore<S>, root: XCResultObjectID,
+    /// `rootObject` is the root as decoded in the objects' pass (nil when it could not be):
+    /// decoding it again would spend the bundle's budget twice.
+    static func sizeByFolder(
+        rootObject: XCResultValue?,
         children: [XCResultObjectID: [XCResultObjectID]],
         sizes: [XCResultObjectID: UInt64], attachments: Set<XCResultObjectID>,
         reachable: Set<XCResultObjectID>
@@ -145,9 +169,7 @@ public enum XCResultVerifier {
         var diagnostics: [String] = []
         var coverage: [String] = []
         var tests: [String] = []
-        var reading = store
-        reading.resetBudget()
-        if let object = (try? reading.typedObject(root))?.object {
+        if let object = rootObject?.object {
             for action in object.objects("actions") {
                 for result in [action.object("actionResult"), action.object("buildResult")].compactMap({ $0 }) {
                     if let t = result.referenceText("logRef") { logs.append(t) }
@@ -182,6 +204,12 @@ public enum XCResultVerifier {
         }
         out.append(other)
         return out
+    }
+
+    /// Why an object's frame was not decoded once the budget ran out.
+    static func budgetSpent(_ limits: XCResultLimits) -> String {
+        "the bundle's objects decompress to more than \(ByteSize.format(UInt64(limits.perBundle))) together, "
+            + "the limit per bundle, before this one (objects the root reaches are decoded first)"
     }
 
     private static func collectPayloads(_ value: XCResultValue, into out: inout Set<XCResultObjectID>) {
@@ -240,6 +268,9 @@ public struct XCResultVerifyReport: Sendable {
 
     public enum Verdict: String, Sendable {
         case intact, damaged, unreadable
+        /// Nothing found damaged, but some frames were not decoded (a decode limit): the
+        /// bundle is not called intact on objects that were not checked.
+        case incomplete = "not fully checked"
     }
 
     public var bundlePath: String
@@ -248,6 +279,9 @@ public struct XCResultVerifyReport: Sendable {
     /// Data files present and read.
     public var objectCount = 0
     public var storedBytes: UInt64 = 0
+    /// What decoding the zstd frames made, frames refused or found damaged part way
+    /// included: at most the per-bundle limit (and one chunk).
+    public var decodedBytes: UInt64 = 0
     public var findings: [Finding] = []
     /// Files in Data/ that are neither `data.<id>` nor `refs.<id>` (listed, not damage).
     public var unexpectedFiles: [String] = []
@@ -263,6 +297,7 @@ public struct XCResultVerifyReport: Sendable {
 
     public var verdict: Verdict {
         if unreadable != nil { return .unreadable }
-        return findings.contains { $0.kind != .orphaned } ? .damaged : .intact
+        if findings.contains(where: { $0.kind != .orphaned && $0.kind != .notDecoded }) { return .damaged }
+        return findings.contains { $0.kind == .notDecoded } ? .incomplete : .intact
     }
 }

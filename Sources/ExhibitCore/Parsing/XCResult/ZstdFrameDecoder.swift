@@ -30,17 +30,26 @@ public enum ZstdFrameDecoder {
 
     /// Every frame in `compressed`, decoded and concatenated; at most `limit` bytes.
     public static func decompress(_ compressed: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
-        try decode(compressed, limit: limit, prefixOnly: false)
+        var produced = 0
+        return try decode(compressed, limit: limit, prefixOnly: false, produced: &produced)
+    }
+
+    /// `decompress`, saying in `produced` how many bytes the decoding made, also when it
+    /// failed: a frame refused at the limit, or found corrupt or cut after 200 MiB, cost
+    /// that work all the same (`verify` charges it to the bundle's budget).
+    public static func decompress(_ compressed: [UInt8], limit: Int, produced: inout Int) throws(Failure) -> [UInt8] {
+        try decode(compressed, limit: limit, prefixOnly: false, produced: &produced)
     }
 
     /// The first `count` decoded bytes of what may be only the start of a frame (the
     /// first line of a 14 MB log, read from its first kilobytes): fewer when the data
     /// ends first or turns out not to be zstd.
     public static func prefix(_ compressed: [UInt8], count: Int) -> [UInt8] {
-        (try? decode(compressed, limit: count, prefixOnly: true)) ?? []
+        var produced = 0
+        return (try? decode(compressed, limit: count, prefixOnly: true, produced: &produced)) ?? []
     }
 
-    private static func decode(_ compressed: [UInt8], limit: Int, prefixOnly: Bool) throws(Failure) -> [UInt8] {
+    private static func decode(_ compressed: [UInt8], limit: Int, prefixOnly: Bool, produced: inout Int) throws(Failure) -> [UInt8] {
         guard let stream = ZSTD_createDStream() else { throw Failure.corrupt("libzstd could not allocate a stream") }
         defer { ZSTD_freeDStream(stream) }
         // The bundles' frames use a 512 KiB window; 2^27 (libzstd's default bound) is far
@@ -80,11 +89,17 @@ public enum ZstdFrameDecoder {
                     }
                     lastResult = result
                     // Done when every input byte is consumed and libzstd holds nothing
-                    // back (a full output buffer may mean more is pending).
-                    if input.pos == input.size && out.pos < out.size { return }
+                    // back: a frame just ended (0: decoded and flushed), or the output
+                    // buffer was not filled (a full one may mean more is pending). Asked
+                    // again after a frame ended, libzstd would wait for the next frame's
+                    // header and answer its size: an object whose content is an exact
+                    // multiple of the chunk was called truncated.
+                    if input.pos == input.size && (result == 0 || out.pos < out.size) { return }
                 }
             }
         }
+        produced = output.count
+        if case .tooLarge = failure { produced = limit }
         if let failure { throw failure }
         if stopped || prefixOnly { return output }
         // A non-zero hint after all input was used: the frame did not end.
