@@ -15,7 +15,7 @@ import Testing
 #endif
 
 /// When no notes directory can be made, the message names the places tried and why
-/// (review 2026-12-05, repro-7 f: a read-only archive and HOME=/nonexistent quoted
+/// (review 2026-12-04, repro-7 f: a read-only archive and HOME=/nonexistent quoted
 /// `Error Domain=NSPOSIXErrorDomain Code=13 "Permission denied"`); and a classification
 /// the UI could not save is said again on stderr as it closes, with exit status 2.
 @Suite struct NotesPlaceTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import ExhibitIO
 
 /// `exhibit verify` over a generated run whose result bundle holds orphaned zstd
-/// frames made by the real `zstd` (review 2026-12-05, repro-2: 40 orphans of 8 KB, each
+/// frames made by the real `zstd` (review 2026-12-04, repro-2: 40 orphans of 8 KB, each
 /// decoding to 255 MiB, cost 30 s, past the 2 GiB per bundle exhibit-bundle(5)
 /// promises). The limits are lowered (`VerifyRun.run(_:limits:)`) so the frames stay
 /// small: past the bundle's budget an object is listed as not decoded, and the bundle

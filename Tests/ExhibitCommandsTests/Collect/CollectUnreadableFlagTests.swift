@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// A backup-exclusion flag the collector could not read is unknown, never "not
-/// excluded" (review 2026-12-05, repro-3: a flagged must-restore file of mode 000,
+/// excluded" (review 2026-12-04, repro-3: a flagged must-restore file of mode 000,
 /// collected as `nobody`, went into a "complete" inventory without its flag and `check`
 /// passed). collect says so on stderr and writes `"x_backup_excluded":null`; the reader
 /// takes null as unknown, with a warning naming the collector; `check` exits 2.

@@ -8,7 +8,7 @@ import Testing
 
 /// The attribute dump `exhibit collect --container` writes (container/xattr.txt) is what
 /// the real `getfattr -R -d .` prints inside the container, names with line breaks
-/// included, so no name can forge a record for another path (review 2026-12-05, repro-6:
+/// included, so no name can forge a record for another path (review 2026-12-04, repro-6:
 /// a flagged `m<LF>Library` printed `Library: …excludeItem: …` in the `xattr -rl` form,
 /// and all of Library/ read as excluded).
 @Suite struct CollectXattrDumpTests {

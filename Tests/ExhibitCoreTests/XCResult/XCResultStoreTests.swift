@@ -133,7 +133,7 @@ final class RecordingSource: EvidenceSource, @unchecked Sendable {
     /// Content that fills the decoder's output chunk exactly (4 KiB for a small frame,
     /// 128 KiB for a large one) ends where a chunk ends: it was called truncated, since
     /// the decoder asked libzstd once more and took the next frame's header hint for a
-    /// frame left open (found 2026-12-05 by `XCResultVerifierBudgetTests`).
+    /// frame left open (found 2026-12-04 by `XCResultVerifierBudgetTests`).
     @Test(arguments: [1, 4095, 4096, 8192, 204_799, 204_800, 204_801, 131_072, 262_144])
     func contentOfAnySizeDecodesWhole(_ size: Int) throws {
         for content in [[UInt8](repeating: 0, count: size), (0..<size).map { UInt8(truncatingIfNeeded: $0 / 512) }] {

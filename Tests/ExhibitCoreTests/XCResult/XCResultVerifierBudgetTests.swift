@@ -4,7 +4,7 @@ import Testing
 @testable import ExhibitRules
 
 /// `verify` decodes every object against one budget per bundle, as reading does
-/// (review 2026-12-05, repro-2: 40 orphaned 8 KB frames of 255 MiB each were decoded in
+/// (review 2026-12-04, repro-2: 40 orphaned 8 KB frames of 255 MiB each were decoded in
 /// full, 10 GiB in 30 s, each object on a budget of its own). The objects the root
 /// reaches go first; what is left undecoded is listed, and the bundle is then "not
 /// fully checked", never intact. Limits are lowered here so the data stays small.
