@@ -85,6 +85,20 @@ struct CollectScratch {
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
 
+/// What the collect tests that set real extended attributes share.
+enum LinuxAttributes {
+    /// The backup-exclusion attribute as Linux keeps it (the `user.` namespace).
+    static let exclusion = "user.com.apple.metadata:com_apple_backup_excludeItem"
+    static let runner = ProcessRunner(environment: ProcessInfo.processInfo.environment)
+    static let isLinux: Bool = {
+        #if os(Linux)
+            return true
+        #else
+            return false
+        #endif
+    }()
+}
+
 enum CollectRunner {
     /// Runs `exhibit collect ARGS` in-process with `environment`.
     static func collect(_ arguments: [String], environment: [String: String]) -> (status: Int32, out: String, err: String) {

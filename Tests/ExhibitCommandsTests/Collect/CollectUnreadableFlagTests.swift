@@ -17,16 +17,10 @@ import Testing
 /// passed). collect says so on stderr and writes `"x_backup_excluded":null`; the reader
 /// takes null as unknown, with a warning naming the collector; `check` exits 2.
 @Suite struct CollectUnreadableFlagTests {
-    static let attribute = "user.com.apple.metadata:com_apple_backup_excludeItem"
-    static let runner = ProcessRunner(environment: ProcessInfo.processInfo.environment)
+    static let attribute = LinuxAttributes.exclusion
+    static let runner = LinuxAttributes.runner
     static let rules = #"{"version":1,"rules":[{"name":"vault-db","path":"Documents/Vault.sqlite","requirement":"must-restore","owner":"@s"}]}"#
-    static let isLinux: Bool = {
-        #if os(Linux)
-            return true
-        #else
-            return false
-        #endif
-    }()
+    static let isLinux = LinuxAttributes.isLinux
     /// The `exhibit` built beside this test bundle, for running as another user (Linux:
     /// the test runner is the bundle; macOS: xctest loads it).
     static let exhibit: String? = {

@@ -12,16 +12,10 @@ import Testing
 /// a flagged `m<LF>Library` printed `Library: …excludeItem: …` in the `xattr -rl` form,
 /// and all of Library/ read as excluded).
 @Suite struct CollectXattrDumpTests {
-    static let attribute = "user.com.apple.metadata:com_apple_backup_excludeItem"
-    static let runner = ProcessRunner(environment: ProcessInfo.processInfo.environment)
+    static let attribute = LinuxAttributes.exclusion
+    static let runner = LinuxAttributes.runner
     static let missingTool: String? = ["getfattr", "setfattr", "sh"].first { runner.resolve($0) == nil }
-    static let isLinux: Bool = {
-        #if os(Linux)
-            return true
-        #else
-            return false
-        #endif
-    }()
+    static let isLinux = LinuxAttributes.isLinux
     static let models = "container/Library/Application Support/Models"
     /// Names getfattr quotes (LF, CR, `\`), names it does not (`=`, ESC, `"`, UTF-8, a
     /// byte that is not UTF-8), and one that looks like a block header.
