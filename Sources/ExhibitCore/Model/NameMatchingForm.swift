@@ -69,30 +69,13 @@ public enum NameMatchingForm {
     }
 
     /// The scalar of the well-formed UTF-8 sequence at `i`, and its length; nil when the
-    /// bytes there are not one.
+    /// bytes there are not one (the standard library's decoder decides, as `Glob`'s does).
     @inline(__always)
     static func decode(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (UInt32, Int)? {
-        let b0 = UInt32(p[i])
-        func cont(_ k: Int) -> UInt32? {
-            guard i + k < n else { return nil }
-            let b = p[i + k]
-            return b & 0xC0 == 0x80 ? UInt32(b & 0x3F) : nil
-        }
-        switch b0 {
-        case 0xC2...0xDF:
-            guard let c1 = cont(1) else { return nil }
-            return ((b0 & 0x1F) << 6 | c1, 2)
-        case 0xE0...0xEF:
-            guard let c1 = cont(1), let c2 = cont(2) else { return nil }
-            let v = (b0 & 0x0F) << 12 | c1 << 6 | c2
-            return v >= 0x800 && !(0xD800...0xDFFF).contains(v) ? (v, 3) : nil
-        case 0xF0...0xF4:
-            guard let c1 = cont(1), let c2 = cont(2), let c3 = cont(3) else { return nil }
-            let v = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
-            return (0x10000...0x10FFFF).contains(v) ? (v, 4) : nil
-        default:
-            return nil
-        }
+        var bytes = UnsafeBufferPointer(start: p + i, count: min(4, n - i)).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return nil }
+        return (scalar.value, UTF8.width(scalar))
     }
 }
 

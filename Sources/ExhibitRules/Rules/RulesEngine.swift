@@ -103,7 +103,7 @@ public enum RulesEngine {
     /// rationale says what could not be decided. So does a proposal whose findings rest
     /// on a flag record that could not be read.
     static func sayWhatIsUndecided(_ report: inout CheckReport) {
-        guard let why = report.whyNotDecided, !report.hasBlocking || report.findingsVoided else { return }
+        guard !report.findingsDecide, let why = report.whyNotDecided else { return }
         let noResults = report.proposal.confidence == .noTestResults
         report.proposal.confidence = .notDecided
         report.proposal.rationale =

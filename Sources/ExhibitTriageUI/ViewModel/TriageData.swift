@@ -81,8 +81,7 @@ public final class TriageData: Sendable {
     /// container was not checked; the classifier, seeing no violations, would say "not a
     /// boundary failure".
     public var proposedClass: FailureClass? {
-        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken || report.findingsVoided { return nil }
-        if report.whyNotDecided != nil && !report.hasBlocking { return nil }
+        if evidence.inventoryUnreadable || evidence.authoritativeInventoryBroken || !report.findingsDecide { return nil }
         return report.proposal.proposed
     }
 
