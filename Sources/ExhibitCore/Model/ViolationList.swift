@@ -17,13 +17,14 @@ public struct ViolationList: Sendable {
         /// step and file count come from the violation's node.
         package let templates: [Violation]
         /// The creating step of each directory reported once for its files (its own, or
-        /// the one every file below shares), by node; absent when there is none.
-        package let collapsedSteps: [Int32: String]
+        /// the one every file below shares) as its `Inventory.stepNumber`, by node;
+        /// absent when there is none.
+        package let collapsedSteps: [Int32: Int32]
         /// Each template's kind: read per violation (counting, grouping by kind), where
         /// reading it from the template copied the template's strings in and out.
         package let templateKinds: [ViolationKind]
 
-        package init(inventory: Inventory, templates: [Violation], collapsedSteps: [Int32: String]) {
+        package init(inventory: Inventory, templates: [Violation], collapsedSteps: [Int32: Int32]) {
             self.inventory = inventory
             self.templates = templates
             self.collapsedSteps = collapsedSteps
@@ -35,8 +36,11 @@ public struct ViolationList: Sendable {
 
         package func fileCount(of g: Grouped) -> Int { g.isReportedOnce ? inventory.fileCount(g.node) : 1 }
 
-        package func step(of g: Grouped) -> String? {
-            g.isReportedOnce ? collapsedSteps[Int32(g.node)] : inventory.step(g.node)
+        package func step(of g: Grouped) -> String? { inventory.stepName(number: stepNumber(of: g)) }
+
+        /// `step(of:)` as a step number (-1 for none), compared without a `String`.
+        package func stepNumber(of g: Grouped) -> Int32 {
+            g.isReportedOnce ? collapsedSteps[Int32(g.node)] ?? -1 : inventory.stepNumber(g.node)
         }
     }
 
@@ -117,7 +121,7 @@ public struct ViolationList: Sendable {
         let s = slots[i]
         if s.isStored { return stored[Int(s.node)].step }
         let source = source.unsafelyUnwrapped
-        return s.isReportedOnce ? source.collapsedSteps[s.node] : source.inventory.step(Int(s.node))
+        return source.inventory.stepName(number: s.isReportedOnce ? source.collapsedSteps[s.node] ?? -1 : source.inventory.stepNumber(Int(s.node)))
     }
 
     /// Files the violation covers: a folder reported once counts what is below it.
@@ -206,7 +210,7 @@ public struct ViolationList: Sendable {
         v.path = source.inventory.pathMadeOnce(node)
         v.size = source.inventory.totalSize(node)
         if slot.isReportedOnce {
-            v.step = source.collapsedSteps[slot.node]
+            v.step = source.inventory.stepName(number: source.collapsedSteps[slot.node] ?? -1)
             v.fileCount = source.inventory.fileCount(node)
         } else {
             v.step = source.inventory.step(node)

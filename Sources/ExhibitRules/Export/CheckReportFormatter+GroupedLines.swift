@@ -13,7 +13,9 @@ extension CheckReportFormatter {
     /// Also the directory of the last path written (`DirectoryPathPrefix`), with
     /// whether its bytes can be copied as they are.
     struct GroupedTails {
-        private var recent: [(template: Int, step: String?, bytes: [UInt8])] = []
+        /// `step` is the step's number (`Inventory.stepNumber`, -1 for none): compared
+        /// as an integer, where a step `String` was retained and released per line.
+        private var recent: [(template: Int, step: Int32, bytes: [UInt8])] = []
         private var next = 0
         private var prefix = DirectoryPathPrefix()
         private var prefixIsPlain = false
@@ -34,12 +36,12 @@ extension CheckReportFormatter {
             }
         }
 
-        func tail(template: Int, step: String?) -> [UInt8]? {
+        func tail(template: Int, step: Int32) -> [UInt8]? {
             for t in recent where t.template == template && t.step == step { return t.bytes }
             return nil
         }
 
-        mutating func remember(template: Int, step: String?, bytes: [UInt8]) {
+        mutating func remember(template: Int, step: Int32, bytes: [UInt8]) {
             if recent.count < 8 {
                 recent.append((template, step, bytes))
             } else {
@@ -67,13 +69,13 @@ extension CheckReportFormatter {
             out.append(" files")
         }
         out.append(")")
-        let step = source.step(of: g)
+        let step = source.stepNumber(of: g)
         if let known = tails.tail(template: g.template, step: step) {
             known.withUnsafeBufferPointer { out.append($0) }
             return true
         }
         var v = source.templates[g.template]
-        v.step = step
+        v.step = inventory.stepName(number: step)
         let start = out.count
         appendTail(v, to: out)
         tails.remember(template: g.template, step: step, bytes: Array(out.bytes[start...]))

@@ -27,7 +27,7 @@ extension ViolationFinder {
         // And room for the volume warnings appended next (one per top-level directory,
         // or per `du` total): appending them must not regrow, and so copy, the array.
         var out = Emission(self, reserving: bound + inventory.children(Inventory.root).count + 16)
-        var collapsedSteps: [Int32: String] = [:]
+        var collapsedSteps: [Int32: Int32] = [:]
         // The signatures' finding ids in one flat array: reading `signatures[sig]` per
         // file retained and released its array, a tenth of the emit at 922k violations.
         var signatureStart: [Int] = [0]
@@ -47,8 +47,9 @@ extension ViolationFinder {
                 if sig == 0 || sig == Self.neutral { continue }  // nothing broken below
                 if storage.nodes[id].flags.contains(.directory) {
                     if sig > 0, inventory.fileCount(id) > 1, canReportOnce(id, signature: sig) {
-                        let step = inventory.step(id) ?? commonStep(below: id)
-                        if let step { collapsedSteps[Int32(id)] = step }
+                        let own = inventory.stepNumber(id)
+                        let step = own >= 0 ? own : commonStep(below: id)
+                        if step >= 0 { collapsedSteps[Int32(id)] = step }
                         for k in signatureStart[Int(sig)]..<signatureStart[Int(sig) + 1] {
                             out.add(signatureFindings[k], node: id, reportedOnce: true, collapsedStep: step, finder: self)
                         }
@@ -58,7 +59,7 @@ extension ViolationFinder {
                 } else {
                     let fileSig = Int(fileSignatures[id])
                     for k in signatureStart[fileSig]..<signatureStart[fileSig + 1] {
-                        out.add(signatureFindings[k], node: id, reportedOnce: false, collapsedStep: nil, finder: self)
+                        out.add(signatureFindings[k], node: id, reportedOnce: false, collapsedStep: -1, finder: self)
                     }
                 }
             }
@@ -94,7 +95,7 @@ extension ViolationFinder {
 
         /// Only an undecided violation is stored whole (with its path and step); the
         /// others are slots, so their step is not looked up here.
-        mutating func add(_ f: Int32, node: Int, reportedOnce: Bool, collapsedStep: String?, finder: ViolationFinder) {
+        mutating func add(_ f: Int32, node: Int, reportedOnce: Bool, collapsedStep: Int32, finder: ViolationFinder) {
             if !templateMade[Int(f)] {
                 templates[Int(f)] = finder.violation(finder.findings[f], node: node, path: "", step: nil, fileCount: 1)
                 templateMade[Int(f)] = true
@@ -107,7 +108,7 @@ extension ViolationFinder {
             v.node = node
             v.path = paths.path(node)
             v.size = inventory.totalSize(node)
-            v.step = reportedOnce ? collapsedStep : inventory.step(node)
+            v.step = reportedOnce ? inventory.stepName(number: collapsedStep) : inventory.step(node)
             v.fileCount = reportedOnce ? inventory.fileCount(node) : 1
             undecided.append(v)
         }
@@ -144,17 +145,19 @@ extension ViolationFinder {
         return true
     }
 
-    /// The creating step shared by every file below `dir`, if there is exactly one.
-    private func commonStep(below dir: Int) -> String? {
-        var common: String?
+    /// The creating step shared by every file below `dir` (its `Inventory.stepNumber`),
+    /// if there is exactly one; -1 otherwise. Step numbers are distinct per name.
+    private func commonStep(below dir: Int) -> Int32 {
+        var common: Int32 = -1
         var stack = [dir]
         while let id = stack.popLast() {
             if inventory.isDirectory(id) {
                 stack.append(contentsOf: inventory.children(id))
                 continue
             }
-            guard let s = inventory.step(id) else { return nil }
-            if common == nil { common = s } else if common != s { return nil }
+            let s = inventory.stepNumber(id)
+            guard s >= 0 else { return -1 }
+            if common < 0 { common = s } else if common != s { return -1 }
         }
         return common
     }
