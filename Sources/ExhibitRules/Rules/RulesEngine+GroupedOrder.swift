@@ -3,15 +3,15 @@ import ExhibitCore
 extension RulesEngine {
     /// The report order of a `ViolationList` (kind, path bytes, rule name; equal keys
     /// keep their order), moving its 8-byte slots and holding no path for the grouped
-    /// ones: a grouped violation's key is one integer, the kind's rank, its node's
-    /// `PathOrder` rank and its rule name's rank among the templates, computed when
-    /// compared (a stable sort of the slots in place). The stored violations (volume
-    /// warnings, preference and configuration findings: a few) are sorted by their full
-    /// keys and put in place by binary search, comparing a grouped violation's path made
-    /// into a reused buffer; one whose key equals a grouped one's goes after it (they
-    /// come after the walk's). When `PathOrder` cannot rank the tree, every key is laid
-    /// out in full, as for an array.
-    static func sortInReportOrder(_ list: inout ViolationList, twoCoresFrom: Int = slotSortTwoCoresFrom) {
+    /// ones. A grouped violation's key is its kind's rank, its node's `PathOrder` rank
+    /// and its rule name's rank among the templates, so the slots are placed by counting,
+    /// not compared (`placeInKeyOrder`). The stored violations (volume warnings,
+    /// preference and configuration findings: a few) are sorted by their full keys and
+    /// put in place by binary search, comparing a grouped violation's path made into a
+    /// reused buffer; one whose key equals a grouped one's goes after it (they come
+    /// after the walk's). When `PathOrder` cannot rank the tree, every key is laid out
+    /// in full, as for an array.
+    static func sortInReportOrder(_ list: inout ViolationList) {
         guard let source = list.source else { return sortByFullKeys(&list) }
         let ranks = PathOrder.ranks(of: list.slots.lazy.filter { !$0.isStored }.map(\.node), in: source.inventory)
         guard let pathRank = ranks else { return sortByFullKeys(&list) }
@@ -20,15 +20,7 @@ extension RulesEngine {
         list.slots = []
         var stored = slots.filter(\.isStored)
         if !stored.isEmpty { slots.removeAll(where: \.isStored) }
-        pathRank.withUnsafeBufferPointer { rank in
-            templateKey.withUnsafeBufferPointer { key in
-                // A stable sort (the standard library's is): equal keys are one node's
-                // findings of one rule name, which keep their walk order.
-                stableSort(&slots, twoCoresFrom: twoCoresFrom) { a, b in
-                    (key[a.template] | UInt64(rank[Int(a.node)]) << 29) < (key[b.template] | UInt64(rank[Int(b.node)]) << 29)
-                }
-            }
-        }
+        placeInKeyOrder(&slots, pathRank: pathRank, templateKey: templateKey)
         guard !stored.isEmpty else {
             list.slots = slots
             return
@@ -66,45 +58,69 @@ extension RulesEngine {
         list.slots = slots
     }
 
-    /// Slots from which `sortInReportOrder` sorts on two cores (tests pass a lower bound).
-    static let slotSortTwoCoresFrom = 100_000
-
-    /// `slots.sort(by: less)`, stable; from `twoCoresFrom` slots on, each half is sorted
-    /// on a core of its own and the two merged, the first half's slot first of equals (what
-    /// one stable sort gives). The merge holds the first half aside, as the standard
-    /// library's merge holds a run: no more memory than one sort takes.
-    static func stableSort(
-        _ slots: inout [ViolationList.Slot], twoCoresFrom: Int, by less: (ViolationList.Slot, ViolationList.Slot) -> Bool
-    ) {
-        guard slots.count >= twoCoresFrom, slots.count > 1 else { return slots.sort(by: less) }
-        let middle = slots.count / 2
-        slots.withUnsafeMutableBufferPointer { all in
-            nonisolated(unsafe) let whole = all
-            _ = TwoCores.run(
-                {
-                    var half = UnsafeMutableBufferPointer(rebasing: whole[..<middle])
-                    half.sort(by: less)
-                },
-                {
-                    var half = UnsafeMutableBufferPointer(rebasing: whole[middle...])
-                    half.sort(by: less)
-                })
-            let first = Array(whole[..<middle])
-            var i = 0
-            var j = middle
-            var out = 0
-            while i < first.count {
-                // A slot of the second half goes first only when strictly less.
-                if j < whole.count, less(whole[j], first[i]) {
-                    whole[out] = whole[j]
-                    j += 1
-                } else {
-                    whole[out] = first[i]
-                    i += 1
+    /// Grouped slots in key order, stably: kind, then path rank, then rule name rank.
+    /// Each node has one path rank, so a counting sort by rank gathers each node's slots
+    /// in path order; a node's own few slots are then put in kind and name order by
+    /// insertion, and a counting sort by kind (seven) keeps that order within a kind.
+    /// Two linear passes where a comparison sort of 900,000 slots, each comparison
+    /// looking up two ranks, was a fifth of `check`; the extra memory is one slot
+    /// array and one count per rank, what the merge sort's buffers took.
+    static func placeInKeyOrder(_ slots: inout [ViolationList.Slot], pathRank: [UInt32], templateKey: [UInt64]) {
+        guard slots.count > 1 else { return }
+        var byRank = [ViolationList.Slot](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+            slots.withUnsafeBufferPointer { from in
+                pathRank.withUnsafeBufferPointer { rank in
+                    // Ranks are below the node count; only the slots' own ranks are counted.
+                    var highest: UInt32 = 0
+                    for s in from { highest = max(highest, rank[Int(s.node)]) }
+                    var start = [Int32](repeating: 0, count: Int(highest) + 2)
+                    for s in from { start[Int(rank[Int(s.node)]) + 1] += 1 }
+                    for r in 1..<start.count { start[r] += start[r - 1] }
+                    for s in from {
+                        let r = Int(rank[Int(s.node)])
+                        (buffer.baseAddress.unsafelyUnwrapped + Int(start[r])).initialize(to: s)
+                        start[r] += 1
+                    }
                 }
-                out += 1
             }
-            // The rest of the second half is in place already.
+            initialized = slots.count
+        }
+        templateKey.withUnsafeBufferPointer { key in
+            byRank.withUnsafeMutableBufferPointer { run in
+                // One node's slots are one run; sorted by insertion (a few each), stably.
+                var first = 0
+                while first < run.count {
+                    var end = first + 1
+                    while end < run.count, run[end].node == run[first].node { end += 1 }
+                    for i in (first + 1)..<end {
+                        let s = run[i]
+                        let k = key[s.template]
+                        var j = i
+                        while j > first, key[run[j - 1].template] > k {
+                            run[j] = run[j - 1]
+                            j -= 1
+                        }
+                        run[j] = s
+                    }
+                    first = end
+                }
+            }
+            // By kind (the key's top three bits), stably, back into `slots`; with one
+            // kind `byRank` is the order.
+            var start = [Int](repeating: 0, count: 9)
+            for s in byRank { start[Int(key[s.template] >> 61) + 1] += 1 }
+            guard start.count(where: { $0 > 0 }) > 1 else {
+                slots = byRank
+                return
+            }
+            for k in 1..<start.count { start[k] += start[k - 1] }
+            slots.withUnsafeMutableBufferPointer { out in
+                for s in byRank {
+                    let kind = Int(key[s.template] >> 61)
+                    out[start[kind]] = s
+                    start[kind] += 1
+                }
+            }
         }
     }
 

@@ -113,12 +113,8 @@ import Testing
             var list = walk
             list += volume.warnings
             let expected = Self.referenceOrder(Array(list))
-            // Sorted on two cores (each half, then merged), the order is the same.
-            var split = list
             RulesEngine.sortInReportOrder(&list)
             #expect(Array(list) == expected, "round \(round)")
-            RulesEngine.sortInReportOrder(&split, twoCoresFrom: 2)
-            #expect(Array(split) == expected, "round \(round), two cores")
         }
         #expect(grouped > 5_000)
         // Most rounds take the ranks, the rest (a name twice, invalid UTF-8) the paths.
@@ -149,15 +145,23 @@ import Testing
         #expect(lines > 2_000)
     }
 
-    @Test func theTwoCoreSortKeepsEqualKeysInTheirOrder() {
+    @Test func slotsArePlacedInKeyOrderKeepingEqualKeysInTheirOrder() {
         var rng = SplitMix64(seed: 5)
         for n in [0, 1, 2, 3, 10, 1_000, 4_097] {
-            // Few distinct keys, so most slots tie; `code` records the original order.
-            let slots = (0..<n).map { ViolationList.Slot(node: Int32(rng.next() % 7), code: Int32($0)) }
-            let expected = slots.sorted { ($0.node, $0.code) < ($1.node, $1.code) }
-            var split = slots
-            RulesEngine.stableSort(&split, twoCoresFrom: 2) { $0.node < $1.node }
-            #expect(split == expected, "\(n) slots")
+            // Nodes ranked at random, templates of few kinds and names, so most keys tie
+            // and one node has several slots, not always next to each other.
+            let nodes = 1 + Int(rng.next() % 40)
+            let pathRank = (0..<UInt32(nodes)).shuffled(using: &rng)
+            let templateKey = (0..<6).map { _ in (rng.next() % 3) << 61 | rng.next() % 4 }
+            let slots = (0..<n).map { _ in
+                ViolationList.Slot(node: Int(rng.next() % UInt64(nodes)), template: Int(rng.next() % 6), reportedOnce: false)
+            }
+            let key = { (s: ViolationList.Slot) in (templateKey[s.template] >> 61, pathRank[Int(s.node)], templateKey[s.template]) }
+            // The standard library's sort is stable: the reference order.
+            let expected = slots.sorted { key($0) < key($1) }
+            var placed = slots
+            RulesEngine.placeInKeyOrder(&placed, pathRank: pathRank, templateKey: templateKey)
+            #expect(placed == expected, "\(n) slots")
         }
     }
 
