@@ -329,6 +329,16 @@ public enum Classifier {
         var directory: [[Int]]
         var deepest: [Int]
 
+        /// Candidate `i` is below a directory test `k` names, `depth` components deep (0: none).
+        mutating func addDirectoryHit(_ i: Int, depth: Int, test k: Int) {
+            if depth == 0 || depth < deepest[k] { return }
+            if depth > deepest[k] {
+                deepest[k] = depth
+                directory[k].removeAll()
+            }
+            directory[k].append(i)
+        }
+
         /// These hits, then `later`'s (found among later candidates): what one pass over
         /// both runs of candidates finds.
         func joined(_ later: PathHits) -> PathHits {
@@ -347,7 +357,8 @@ public enum Classifier {
     }
 
     /// The path and directory bases for every test, over `candidates` in order: each
-    /// candidate's path is made once.
+    /// candidate's path is made once, and not at all for a file of the directory the
+    /// path before was in when no test can name it (below).
     private static func pathHits(_ candidates: some Collection<Int>, in violations: ViolationList, scans: inout [LinkScan]) -> PathHits {
         var hits = PathHits(
             path: Array(repeating: [], count: scans.count), directory: Array(repeating: [], count: scans.count),
@@ -356,23 +367,75 @@ public enum Classifier {
         // per candidate (a third of this loop at 900,000 violations).
         var path: [UInt8] = []
         var prefix = DirectoryPathPrefix()
-        for i in candidates {
-            violations.pathUTF8(at: i, into: &path, prefix: &prefix)
-            path.withUnsafeBufferPointer { path in
-                for k in scans.indices {
-                    if scans[k].names(path) { hits.path[k].append(i) }
-                    // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
-                    let depth = scans[k].ancestors.depth(of: path)
-                    if depth == 0 || depth < hits.deepest[k] { continue }
-                    if depth > hits.deepest[k] {
-                        hits.deepest[k] = depth
-                        hits.directory[k].removeAll()
-                    }
-                    hits.directory[k].append(i)
+        // What the last path made says of every path in its directory: whether some test
+        // may name such a path (`DirectoryMentionFilter` decides by the directory), and
+        // the deepest directory above it each test names (`AncestorLookup`, the same).
+        // A later candidate in that directory (the same parent node, and a name that is
+        // not empty and holds no `/`, so its path is that directory, `/` and the name)
+        // takes both without its path being made: at 900,000 violations in folders of a
+        // hundred files, most paths were made only to be turned down by the directory.
+        var sameDirectory = SameDirectoryAnswers(depths: Array(repeating: 0, count: scans.count))
+        // The nodes and names read through the walk's views: an `Inventory` bound per
+        // candidate retained and released each of its arrays.
+        func pass(_ storage: Inventory.RulesWalkStorage?) {
+            for i in candidates {
+                let node = violations.grouped(at: i)?.node
+                if let storage, let node, sameDirectory.answers(for: node, in: storage) {
+                    for k in scans.indices { hits.addDirectoryHit(i, depth: sameDirectory.depths[k], test: k) }
+                    continue
                 }
+                violations.pathUTF8(at: i, into: &path, prefix: &prefix)
+                var anyMayName = false
+                path.withUnsafeBufferPointer { path in
+                    for k in scans.indices {
+                        let mayName = scans[k].directories.mayMention(path)
+                        anyMayName = anyMayName || mayName
+                        if mayName, scans[k].names(path) { hits.path[k].append(i) }
+                        // "tmp/Exports is not empty" explains what is in tmp/Exports, not all of tmp.
+                        let depth = scans[k].ancestors.depth(of: path)
+                        sameDirectory.depths[k] = depth
+                        hits.addDirectoryHit(i, depth: depth, test: k)
+                    }
+                }
+                sameDirectory.remember(node, in: storage, noTestMayName: !anyMayName)
             }
         }
+        if let inventory = violations.source?.inventory {
+            inventory.withRulesWalkStorage { pass($0) }
+        } else {
+            pass(nil)
+        }
         return hits
+    }
+
+    /// The directory answers `pathHits` reuses, and for which parent node they hold.
+    private struct SameDirectoryAnswers {
+        var depths: [Int]
+        private var parent: Int32 = -1
+
+        init(depths: [Int]) { self.depths = depths }
+
+        /// Whether the answers hold for `node`'s path: its parent is the one they were
+        /// found for, and its name is a plain last component.
+        func answers(for node: Int, in storage: Inventory.RulesWalkStorage) -> Bool {
+            parent >= 0 && storage.nodes[node].parent == parent && Self.isPlainComponent(node, storage)
+        }
+
+        /// After a path was made for `node` (nil: not a grouped violation): the answers
+        /// now held are for its directory, when no test may name a path there.
+        mutating func remember(_ node: Int?, in storage: Inventory.RulesWalkStorage?, noTestMayName: Bool) {
+            guard noTestMayName, let node, let storage, Self.isPlainComponent(node, storage) else {
+                parent = -1
+                return
+            }
+            parent = storage.nodes[node].parent
+        }
+
+        /// Not empty and no `/`: the path is the parent's, `/` and this name.
+        private static func isPlainComponent(_ node: Int, _ storage: Inventory.RulesWalkStorage) -> Bool {
+            let name = storage.name(storage.nodes[node])
+            return !name.isEmpty && !name.contains(UInt8(ascii: "/"))
+        }
     }
 
     /// What `links` remembers while it tries one failing test's text against the bases.

@@ -275,6 +275,42 @@ import Testing
         #expect(linked > 20)
     }
 
+    /// The path pass makes a file's path only when a test may name its directory: a
+    /// directory no text names answers for all its files, one a text names makes each
+    /// path, so the one file named in a folder of many is found, and a folder named is
+    /// found for each file in it.
+    @Test func aFileNamedAmongManyInItsFolderIsLinkedByItsPath() {
+        var fixture = ContainerFixture()
+        for k in 0..<60 {
+            fixture.file("tmp/Exports/file-\(k).bin", 10)
+            fixture.file("tmp/Other/file-\(k).bin", 10)
+            fixture.file("tmp/Named/file-\(k).bin", 10)
+        }
+        let inventory = fixture.build()
+        let failures = [
+            TestFailure(testName: "testOne()", identifier: nil, failureText: "XCTAssertFalse failed: tmp/Exports/file-25.bin still exists"),
+            TestFailure(testName: "testFolder()", identifier: nil, failureText: "tmp/Named is not empty"),
+        ]
+        // Every file a violation of its own, in path order (as the walk reports them).
+        let files = (0..<inventory.count).filter { !inventory.isDirectory($0) }.sorted {
+            inventory.path($0).utf8.lexicographicallyPrecedes(inventory.path($1).utf8)
+        }
+        let template = Violation(kind: .skippedCleanup, path: "", size: 0, ruleName: "tmp-empty", reason: "tmp is not empty")
+        let grouped = ViolationList(
+            source: ViolationList.Source(inventory: inventory, templates: [template], collapsedSteps: [:]),
+            slots: files.map { ViolationList.Slot(node: $0, template: 0, reportedOnce: false) })
+        let links = Classifier.classify(violations: grouped, failures: failures).links
+        let one = links.first { $0.test == "testOne()" }
+        #expect(one?.basis == .path)
+        #expect(one?.violations.map { grouped.path(at: $0) } == ["tmp/Exports/file-25.bin"])
+        let folder = links.first { $0.test == "testFolder()" }
+        #expect(folder?.basis == .directory)
+        #expect(folder?.violations.count == 60)
+        #expect(folder?.violations.allSatisfy { grouped.path(at: $0).hasPrefix("tmp/Named/") } == true)
+        // Read as stored violations (each path made), the links are the same.
+        #expect(Classifier.classify(violations: ViolationList(Array(grouped)), failures: failures).links == links)
+    }
+
     @Test func aListReadsAsTheArrayItWasMadeFromAndStoresWhatIsSet() {
         var fixture = ContainerFixture()
         fixture.file("Library/Caches/a.bin", 3)
