@@ -125,5 +125,6 @@ measure_first_screen() {
 stop_measurement() {
   disarm_watchdog
   tm kill-server 2>/dev/null || true
-  wait "$ctl_PID" 2>/dev/null || true
+  # bash unsets ctl_PID once the coprocess has ended (it may have, with the server).
+  if [ -n "${ctl_PID:-}" ]; then wait "$ctl_PID" 2>/dev/null || true; fi
 }
