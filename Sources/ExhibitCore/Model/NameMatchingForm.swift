@@ -49,6 +49,24 @@ public enum NameMatchingForm {
         return false
     }
 
+    /// `mayChange` over a large buffer (every name of an inventory) in two halves at
+    /// once, cut at the start of a scalar: a scalar cut in two would read as bytes that
+    /// are not UTF-8, which `mayChange` passes over. 20 MB of names took 15 ms on one core.
+    static func mayChangeOnTwoCores(_ bytes: UnsafeBufferPointer<UInt8>, from threshold: Int = 1 << 20) -> Bool {
+        guard bytes.count >= threshold else { return mayChange(bytes) }
+        var middle = bytes.count / 2
+        // Back to the byte a scalar starts at: continuation bytes are 10xxxxxx, and a
+        // scalar has at most three of them.
+        var steps = 0
+        while middle > 0, steps < 3, bytes[middle] & 0xC0 == 0x80 {
+            middle -= 1
+            steps += 1
+        }
+        let (first, second) = TwoCores.run(
+            { mayChange(UnsafeBufferPointer(rebasing: bytes[..<middle])) }, { mayChange(UnsafeBufferPointer(rebasing: bytes[middle...])) })
+        return first || second
+    }
+
     /// Scalars NFC leaves as they are wherever they stand: canonical combining class 0,
     /// no decomposition NFC keeps, and none that composes with a scalar before it
     /// (NFC_Quick_Check Yes). A conservative list of the blocks names use most; a scalar
@@ -85,7 +103,7 @@ extension Inventory {
     /// inventory: then nothing is copied). Node ids, sizes and the tree are the same, so
     /// what the walk finds is reported with the names as recorded.
     package func withNamesInMatchingForm() -> Inventory? {
-        let suspect = names.withUnsafeBufferPointer { NameMatchingForm.mayChange($0) }
+        let suspect = names.withUnsafeBufferPointer { NameMatchingForm.mayChangeOnTwoCores($0) }
         guard suspect else { return nil }
         var changed: [(id: Int, form: [UInt8])] = []
         names.withUnsafeBufferPointer { all in

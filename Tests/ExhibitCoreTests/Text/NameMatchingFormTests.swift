@@ -57,6 +57,27 @@ import Testing
         #expect(utf8(NameMatchingForm.of("[A-Z]*/Te\u{301}le\u{301}chargements/**")) == utf8("[A-Z]*/T\u{E9}l\u{E9}chargements/**"))
     }
 
+    /// Cut in two for two cores, the buffer is cut where a scalar starts: a scalar that
+    /// may change (U+0301, two bytes; U+0374, two; U+1E9B, three; U+1D15E, four) placed
+    /// across the middle at every offset is still found, and ASCII around it still not.
+    @Test func theTwoHalvesFindAScalarCutByTheMiddle() {
+        for scalar in ["\u{301}", "\u{374}", "\u{1E9B}", "\u{1D15E}"] {
+            let encoded = Array(scalar.utf8)
+            for length in 8...40 {
+                for at in 0...(length - encoded.count) {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes.replaceSubrange(at..<(at + encoded.count), with: encoded)
+                    bytes.withUnsafeBufferPointer { buffer in
+                        #expect(NameMatchingForm.mayChange(buffer))
+                        #expect(NameMatchingForm.mayChangeOnTwoCores(buffer, from: 2), "\(encoded) at \(at) of \(length)")
+                    }
+                }
+                let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length) + Array("é".utf8)
+                plain.withUnsafeBufferPointer { #expect(!NameMatchingForm.mayChangeOnTwoCores($0, from: 2)) }
+            }
+        }
+    }
+
     @Test func anInventoryIsCopiedOnlyWhenANameChanges() throws {
         var plain = InventoryBuilder()
         let docs = plain.addDirectory(name: Array("Documents".utf8), parent: 0)
