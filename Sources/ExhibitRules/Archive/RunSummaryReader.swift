@@ -63,6 +63,7 @@ public enum RunSummaryReader {
             summary.problems.append("no inventory" + (why.isEmpty ? "" : ": " + why.joined(separator: "; ")))
         }
         summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
+        summary.evidenceRead = loading.bundle.primaryResults != nil || loading.bundle.inventory != nil
         return summary
     }
 
