@@ -149,13 +149,17 @@ extension CheckReportFormatter {
                     "entries",
                     .array(
                         r.entries.map { e in
-                            .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
+                            .object([
+                                ("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount)),
+                                ("flagUnknown", .array(report.flagCauses(of: e).names.map { .string($0) })),
+                            ])
                         })
                 ),
             ])
         }
+        let reason = report.undecided.isEmpty ? "" : "exclusion flags " + report.undecidedCauses().words
         return .object([
-            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(report.undecided.isEmpty ? "" : "exclusion flags not recorded")),
+            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(reason)),
             ("rules", .array(rules)),
         ])
     }
