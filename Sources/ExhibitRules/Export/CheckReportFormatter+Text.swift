@@ -204,9 +204,7 @@ extension CheckReportFormatter {
             head += ": \(files) file\(files == 1 ? "" : "s") whose flag is unknown"
             lines.append(head)
             for e in r.entries {
-                var text = "    \(esc(e.path)) (\(ByteSize.format(e.size))"
-                if e.fileCount > 1 { text += ", \(e.fileCount) files" }
-                text += ")"
+                var text = "    \(esc(e.path)) (" + e.sizeText(files: { ", \($0) files" }) + ")"
                 if causes.isMixed { text += (e.fileCount > 1 ? " — flags " : " — flag ") + report.flagCauses(of: e).words }
                 lines.append(text)
             }
@@ -289,11 +287,16 @@ extension CheckReportFormatter {
     static func appendMessage(_ v: Violation, to out: ReportText, tails: inout MessageTails) {
         out.appendEscaped(v.path)
         out.append(" (")
-        out.appendByteSize(v.size)
-        if v.fileCount > 1 {
-            out.append(" in ")
-            out.appendDecimal(v.fileCount)
-            out.append(" files")
+        if v.unrecordedSizes > 0 {
+            // `size not recorded`, `at least 4 KiB; 1 size not recorded`: never 0 B for a size never measured.
+            out.appendText(v.sizeText())
+        } else {
+            out.appendByteSize(v.size)
+            if v.fileCount > 1 {
+                out.append(" in ")
+                out.appendDecimal(v.fileCount)
+                out.append(" files")
+            }
         }
         out.append(")")
         if let known = tails.tail(of: v) {
