@@ -50,4 +50,14 @@ import Testing
         #expect(label(0, 1, files: 3) == "0 B+")
         #expect(label(1_048_000_000, 2) == "999.5MiB+")
     }
+
+    /// The diff view's details of a new violation say it too.
+    @Test func theComparedViolationsDetailsSayIt() {
+        var v = Violation(kind: .skippedCleanup, path: "tmp/skipped.bin", size: 0, reason: "left in tmp/")
+        v.unrecordedSizes = 1
+        let row = DiffView.Row(item: .violation(v, fixed: false), deltaBytes: 0, shrank: false, path: v.path)
+        let text = DetailsView.comparedLines(row, since: "base", glyphs: .ascii).map { $0.map(\.text).joined() }
+        #expect(text.contains { $0.contains("Size") && $0.hasSuffix("size not recorded") }, "\(text)")
+        #expect(!text.contains { $0.contains("0 B") }, "\(text)")
+    }
 }
