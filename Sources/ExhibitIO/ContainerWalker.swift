@@ -90,7 +90,7 @@ public enum ContainerWalker {
                 var info = stat()
                 guard lstat(cPath, &info) == 0 else {
                     var gone = InventoryBuilder.EntryAttributes(readError: true)
-                    gone.markFlagRecordUnusable()
+                    gone.markFlagRecordUnusable(collectorCouldNotRead: true)
                     _ = builder.addEntry(name: name, parent: directory.node, isDirectory: false, gone)
                     unreadable.append(String(decoding: relative, as: UTF8.self))
                     continue
@@ -107,7 +107,7 @@ public enum ContainerWalker {
                 case .notExcluded:
                     a.flagRecorded = true
                 case .unreadable(let why):
-                    a.markFlagRecordUnusable()
+                    a.markFlagRecordUnusable(collectorCouldNotRead: true)
                     unreadableFlags.append((String(decoding: relative, as: UTF8.self), why))
                 }
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }

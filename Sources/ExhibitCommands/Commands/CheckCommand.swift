@@ -20,7 +20,8 @@ enum CheckCommand {
             also when container/inventory.json is present but broken, even if files.txt could stand in,
             or container/excluded.txt or xattr.txt is present but cannot be used (the findings may be
             wrong), and when nothing known blocks but a blocking rule is undecided because the exclusion
-            flags of the files it covers are not recorded (listed under "undecided"), or part of the
+            flags of the files it covers are unknown (not recorded, or recorded as unreadable by the
+            collector: listed under "undecided", which says which), or part of the
             container was not checked (entries the scan excluded or could not read, names no file can
             have; listed under "not checked").
             Without a container inventory the container's violations are unknown, not none: the

@@ -24,7 +24,9 @@ enum RunsCommand {
             (inventory.json present but broken, a blocking rule undecided, part of the container not
             checked). Each run's problems follow the table; a subdirectory that cannot be looked into
             (no permission, a loop of links) is listed with its problem, never left out.
-            Exit status 0 when the archive was read, 2 when ARCHIVE is not an archive of runs.
+            Exit status 0 when a run of the archive was read (its test results or its container
+            inventory), the others listed with their problems; 2 when ARCHIVE is not an archive of
+            runs, or when none of its runs could be read (each is still listed with its problem).
             """)
 
     static func run(_ args: ParsedArguments, _ console: Console) throws -> Outcome {
@@ -34,6 +36,12 @@ enum RunsCommand {
         let summaries = archive.summaries()
         let json = args.value("format") == RunListFormatter.Format.json.rawValue
         console.write(json ? RunListFormatter.json(summaries) : RunListFormatter.text(summaries))
-        return .success
+        // Listed, but a list of runs none of which could be read is no list to act on.
+        guard !summaries.contains(where: \.evidenceRead) else { return .success }
+        let n = summaries.count
+        console.error(
+            "exhibit: \(TerminalText.escape(args.positionals[0])): \(n == 1 ? "its one run could not" : "none of its \(n) runs could") be read "
+                + "(neither test results nor a container inventory); \(n == 1 ? "it is" : "each is") listed with its problem")
+        return .unusableInput
     }
 }

@@ -162,6 +162,10 @@ public struct CheckReport: Sendable, Equatable {
     /// files covered), but not violations. They never count, block or classify; `check`
     /// lists them and exits 2 when nothing known blocks.
     public var undecided: [Violation] = []
+    /// Why the flags of undecided entries are unknown, for each entry whose flag is not
+    /// simply unrecorded (by node; an entry absent here: `.notRecorded`). From the
+    /// inventory, by `Inventory.unknownFlagCauses(of:)`.
+    public var undecidedFlagCauses: [Inventory.NodeID: UnknownFlagCauses] = [:]
     /// False when there was no container inventory to hold against the rules: the
     /// container's violations are unknown, not none (its kinds' counts are not zero).
     public var containerChecked = true
@@ -225,8 +229,9 @@ public struct CheckReport: Sendable, Equatable {
         var parts: [String] = []
         if hasUndecidedBlocking {
             let n = undecidedRules.count
+            let causes = undecidedCauses(blockingOnly: true).words
             parts.append(
-                "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are not recorded"
+                "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags of the files \(n == 1 ? "it covers" : "they cover") are \(causes)"
                     + pointer)
         }
         return parts + unchecked.map(\.reason)
@@ -247,6 +252,9 @@ public struct UndecidedRule: Sendable, Equatable {
     /// The entries (files, or directories reported once) whose flag is unknown, in path order.
     public var entries: [Violation]
 
+    /// Why the flags of its entries are unknown (`CheckReport.flagCauses(of:)`), together.
+    public var causes: UnknownFlagCauses = []
+
     /// Files covered (a directory entry counts its files).
     public var fileCount: Int { entries.reduce(0) { $0 + $1.fileCount } }
 }
@@ -263,7 +271,28 @@ extension CheckReport {
                 groups[name] = UndecidedRule(rule: name, owner: v.ruleOwner, requirement: v.requirement, kind: v.kind, entries: [])
             }
             groups[name]?.entries.append(v)
+            groups[name]?.causes.formUnion(flagCauses(of: v))
         }
         return order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { groups[$0] }
+    }
+
+    /// Why the flag of an undecided entry is unknown (`undecidedFlagCauses`).
+    public func flagCauses(of entry: Violation) -> UnknownFlagCauses {
+        entry.node.flatMap { undecidedFlagCauses[$0] } ?? .notRecorded
+    }
+
+    /// Why the undecided entries' flags are unknown, together (of the blocking rules'
+    /// entries only, with `blockingOnly`); empty with none. Its `words` follow
+    /// "exclusion flags": "not recorded", "recorded as unreadable by the collector", both.
+    public func undecidedCauses(blockingOnly: Bool = false) -> UnknownFlagCauses {
+        if undecidedFlagCauses.isEmpty {
+            return undecided.contains { !blockingOnly || $0.kind.isBlocking } ? .notRecorded : []
+        }
+        var all: UnknownFlagCauses = []
+        for v in undecided where !blockingOnly || v.kind.isBlocking {
+            all.formUnion(flagCauses(of: v))
+            if all == [.notRecorded, .unreadableToCollector, .unusableValue] { break }
+        }
+        return all
     }
 }

@@ -70,11 +70,18 @@ public struct InventoryBuilder {
         /// (`Inventory.Node.flagRecordUnusable`).
         public var flagRecordUnusable = false
 
+        /// The unusable record says the collector could not read the flag
+        /// (`"x_backup_excluded":null`), rather than giving a value that cannot be used:
+        /// `check` words the two apart (`UnknownFlagCauses`).
+        public var flagUnreadByCollector = false
+
         /// The item's own flag record is unusable: no value of it stands.
-        public mutating func markFlagRecordUnusable() {
+        /// `collectorCouldNotRead`: the record is the collector's "could not read it".
+        public mutating func markFlagRecordUnusable(collectorCouldNotRead: Bool = false) {
             excluded = false
             flagRecorded = false
             flagRecordUnusable = true
+            flagUnreadByCollector = collectorCouldNotRead
         }
         public var notRegular = false
         public var readError = false
@@ -174,6 +181,7 @@ public struct InventoryBuilder {
         storeSizes(id, size: a.size, diskSize: a.diskSize)
         nodes[id].scanExclusion = a.scanExclusion
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
+        if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
         return id
     }
@@ -222,6 +230,7 @@ public struct InventoryBuilder {
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
+        if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
     }
     public func isDirectory(_ id: Int) -> Bool { nodes[id].flags.contains(.directory) }

@@ -16,6 +16,9 @@ struct InventoryNodeValues: Sendable {
     var oddDiskSizes: [Int32: UInt64] = [:]
     /// Creating steps by node (`stepNames` index), as narrow as the number of steps allows.
     var steps = StepColumn()
+    /// Nodes whose unusable flag record (`Node.flagRecordUnusable`) is the collector's
+    /// "could not read it" (`"x_backup_excluded":null`); rare, so a set.
+    var flagsUnreadByCollector: Set<Int32> = []
 
     static let blocksInTable = UInt32.max
 

@@ -86,6 +86,10 @@ public struct Violation: Sendable, Equatable, Hashable {
     public var budget: UInt64?
     /// Volume warnings: the entries that account for most of the size, largest first.
     public var largestContributors: [VolumeContributor]
+    /// Entries it covers whose size the scan never recorded (`Inventory.unrecordedSizes`:
+    /// ncdu `excluded`, `read_error`): with any, `size` is not the whole size, and for a
+    /// lone entry no size at all (`sizeRecord`). 0 for a violation of no inventory entry.
+    public var unrecordedSizes = 0
 
     public init(
         kind: ViolationKind, node: Inventory.NodeID? = nil, path: String, size: UInt64, ruleName: String? = nil,

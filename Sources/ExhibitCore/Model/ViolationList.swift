@@ -209,6 +209,7 @@ public struct ViolationList: Sendable {
         v.node = node
         v.path = source.inventory.pathMadeOnce(node)
         v.size = source.inventory.totalSize(node)
+        v.unrecordedSizes = source.inventory.unrecordedSizes(at: node)
         if slot.isReportedOnce {
             v.step = source.inventory.stepName(number: source.collapsedSteps[slot.node] ?? -1)
             v.fileCount = source.inventory.fileCount(node)

@@ -16,6 +16,10 @@ public enum RulesReader: EvidenceReader {
 
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> RulesInventory {
         let doc = try JSONDocument.parse(bytes, file: file)
+        // A pattern decoded with U+FFFD in place of bytes that are not UTF-8 matches no
+        // file the rule meant: a rule that would pass unchecked. The whole file is refused,
+        // as for any other malformed rule.
+        if let bad = UTF8Validity.firstIllFormed(bytes) { throw illFormedUTF8(bad, in: doc, bytes: bytes, file: file) }
         var r = Reading(shape: JSONShapeReader(bytes: bytes, file: file))
         let inventory = try r.inventory(doc)
         warnings.append(contentsOf: r.warnings)

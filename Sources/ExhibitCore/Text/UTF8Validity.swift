@@ -66,3 +66,23 @@ public enum UTF8Validity {
         return true
     }
 }
+
+extension UTF8Validity {
+    /// The first ill-formed sequence in `bytes`: its offset and its bytes (the maximal
+    /// subpart that `String(decoding:)` turns into one U+FFFD, so 0xC3 alone in
+    /// `C3 28`); nil when every byte is well-formed. For a reader that refuses a file
+    /// holding one, and names where.
+    public static func firstIllFormed(_ bytes: [UInt8]) -> (offset: Int, bytes: ArraySlice<UInt8>)? {
+        guard !bytes.withUnsafeBufferPointer(isWellFormed) else { return nil }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error(let length): return (offset, bytes[offset..<(offset + length)])
+            case .emptyInput: return nil
+            }
+        }
+    }
+}

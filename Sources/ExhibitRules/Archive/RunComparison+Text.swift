@@ -125,7 +125,8 @@ extension RunComparison {
     static func violationJSON(_ v: Violation) -> JSONWriter.Value {
         .object([
             ("kind", .string(v.kind.rawValue)), ("rule", .optional(v.ruleName)), ("path", .string(v.path)),
-            ("blocking", .bool(v.kind.isBlocking)), ("files", .int(v.fileCount)), ("size", .uint(v.size)),
+            ("blocking", .bool(v.kind.isBlocking)), ("files", .int(v.fileCount)),
+            ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
             ("reason", .string(v.reason)),
         ])
     }

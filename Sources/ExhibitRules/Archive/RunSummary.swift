@@ -40,6 +40,10 @@ public struct RunSummary: Sendable, Equatable {
     public var volumes: [DirectoryVolume]?
     /// Short reasons a column is empty ("no results", "rules.json: …").
     public var problems: [String]
+    /// Whether the run's test results or its container inventory could be read: false
+    /// for an entry that could not be looked into and for a run whose results and
+    /// container both failed. `runs` exits 2 when no run of the archive was read.
+    public var evidenceRead = false
 
     public init(runID: String) {
         self.runID = runID

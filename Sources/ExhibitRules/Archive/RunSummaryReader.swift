@@ -43,7 +43,8 @@ public enum RunSummaryReader {
                 if report.hasUndecidedBlocking {
                     // A count of unset attributes is not known (`?`): say why beside it.
                     let n = report.undecidedRules.count
-                    summary.problems.append("exclusion flags not recorded: \(n) blocking rule\(n == 1 ? "" : "s") undecided")
+                    let causes = report.undecidedCauses(blockingOnly: true).words
+                    summary.problems.append("exclusion flags \(causes): \(n) blocking rule\(n == 1 ? "" : "s") undecided")
                 }
                 for u in report.unchecked { summary.problems.append("container not all checked: " + u.kind.title) }
                 // A proposal only where `check` would decide: no class claimed on evidence it refuses.
@@ -63,6 +64,7 @@ public enum RunSummaryReader {
             summary.problems.append("no inventory" + (why.isEmpty ? "" : ": " + why.joined(separator: "; ")))
         }
         summary.triage = TriageStatus(record: record, draft: draft, proposal: proposal)
+        summary.evidenceRead = loading.bundle.primaryResults != nil || loading.bundle.inventory != nil
         return summary
     }
 

@@ -53,12 +53,15 @@ extension CheckReportFormatter {
 
     /// `appendMessage(list[g])`, written from the node, with `source` the list's
     /// (`ViolationList.source`, taken once); false (nothing written) for a template with
-    /// largest contributors, which the made violation's line names.
+    /// largest contributors, which the made violation's line names, and for a node whose
+    /// size was not all recorded.
     static func appendGroupedMessage(
         _ g: ViolationList.Grouped, from source: ViolationList.Source, to out: ReportText, tails: inout GroupedTails
     ) -> Bool {
         guard source.templates[g.template].largestContributors.isEmpty else { return false }
         let inventory = source.inventory
+        // A size not (wholly) recorded is said in words, by the made violation's line.
+        guard inventory.unrecordedSizes(at: g.node) == 0 else { return false }
         if !tails.appendPlainPath(of: g.node, in: inventory, to: out) { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
         out.append(" (")
         out.appendByteSize(source.size(of: g))

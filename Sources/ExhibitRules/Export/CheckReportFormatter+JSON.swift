@@ -149,13 +149,18 @@ extension CheckReportFormatter {
                     "entries",
                     .array(
                         r.entries.map { e in
-                            .object([("path", .string(e.path)), ("bytes", .uint(e.size)), ("fileCount", .int(e.fileCount))])
+                            .object([
+                                ("path", .string(e.path)), ("bytes", e.unrecordedSizes > 0 ? .null : .uint(e.size)),
+                                ("fileCount", .int(e.fileCount)),
+                                ("flagUnknown", .array(report.flagCauses(of: e).names.map { .string($0) })),
+                            ])
                         })
                 ),
             ])
         }
+        let reason = report.undecided.isEmpty ? "" : "exclusion flags " + report.undecidedCauses().words
         return .object([
-            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(report.undecided.isEmpty ? "" : "exclusion flags not recorded")),
+            ("blocking", .bool(report.hasUndecidedBlocking)), ("reason", .string(reason)),
             ("rules", .array(rules)),
         ])
     }
@@ -273,7 +278,8 @@ struct JSONText {
         key("path", indent: inner)
         quoted(v.path)
         key("size", indent: inner)
-        out.appendDecimal(v.size)
+        // null where the inventory did not record the size of the entry or of one below it.
+        if v.unrecordedSizes > 0 { out.append("null") } else { out.appendDecimal(v.size) }
         key("files", indent: inner)
         out.appendDecimal(v.fileCount)
         key("rule", indent: inner)

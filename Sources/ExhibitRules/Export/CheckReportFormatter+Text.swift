@@ -78,7 +78,9 @@ extension CheckReportFormatter {
         let total = "\(blocking) blocking violation\(blocking == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         let undecided = report.undecidedRules.count
         var open: [String] = []
-        if undecided > 0 { open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags not recorded)") }
+        if undecided > 0 {
+            open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags \(report.undecidedCauses().words))")
+        }
         if !report.unchecked.isEmpty { open.append("part of the container not checked (see evidence)") }
         if !report.containerChecked {
             line(
@@ -182,13 +184,16 @@ extension CheckReportFormatter {
         out.append("] ")
     }
 
-    /// The rules that cannot be decided because no artifact records the flags of the
-    /// files they cover, each with those files (`CheckReport.undecided`).
+    /// The rules that cannot be decided because the flags of the files they cover are
+    /// unknown, each with those files (`CheckReport.undecided`). The heading says why
+    /// (`UnknownFlagCauses`: not recorded, recorded as unreadable by the collector, ...);
+    /// with more than one cause among them, each entry says its own.
     static func undecidedLines(_ report: CheckReport) -> [String] {
         let rules = report.undecidedRules
         guard !rules.isEmpty else { return [] }
         let blocking = rules.contains { $0.kind.isBlocking }
-        var lines = ["", "undecided: \(rules.count) rule\(rules.count == 1 ? "" : "s") (exclusion flags not recorded\(blocking ? "; blocking" : ""))"]
+        let causes = report.undecidedCauses()
+        var lines = ["", "undecided: \(rules.count) rule\(rules.count == 1 ? "" : "s") (exclusion flags \(causes.words)\(blocking ? "; blocking" : ""))"]
         for r in rules {
             var head = "  rule \(esc(r.rule))"
             var facts: [String] = []
@@ -199,9 +204,9 @@ extension CheckReportFormatter {
             head += ": \(files) file\(files == 1 ? "" : "s") whose flag is unknown"
             lines.append(head)
             for e in r.entries {
-                var text = "    \(esc(e.path)) (\(ByteSize.format(e.size))"
-                if e.fileCount > 1 { text += ", \(e.fileCount) files" }
-                lines.append(text + ")")
+                var text = "    \(esc(e.path)) (" + e.sizeText(files: { ", \($0) files" }) + ")"
+                if causes.isMixed { text += (e.fileCount > 1 ? " — flags " : " — flag ") + report.flagCauses(of: e).words }
+                lines.append(text)
             }
         }
         return lines
@@ -282,11 +287,16 @@ extension CheckReportFormatter {
     static func appendMessage(_ v: Violation, to out: ReportText, tails: inout MessageTails) {
         out.appendEscaped(v.path)
         out.append(" (")
-        out.appendByteSize(v.size)
-        if v.fileCount > 1 {
-            out.append(" in ")
-            out.appendDecimal(v.fileCount)
-            out.append(" files")
+        if v.unrecordedSizes > 0 {
+            // `size not recorded`, `at least 4 KiB; 1 size not recorded`: never 0 B for a size never measured.
+            out.appendText(v.sizeText())
+        } else {
+            out.appendByteSize(v.size)
+            if v.fileCount > 1 {
+                out.append(" in ")
+                out.appendDecimal(v.fileCount)
+                out.append(" files")
+            }
         }
         out.append(")")
         if let known = tails.tail(of: v) {

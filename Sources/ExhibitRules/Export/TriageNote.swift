@@ -126,7 +126,7 @@ public struct TriageNote {
             for v in violations.prefix(tableLimit) {
                 let rule = v.ruleName.map { clean($0) + (v.ruleOwner.map { " (\(clean($0)))" } ?? "") } ?? "—"
                 out +=
-                    "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(ByteSize.format(v.size))"
+                    "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(v.unrecordedSizes > 0 ? v.sizeText(files: { _ in "" }) : ByteSize.format(v.size))"
                     + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(stepCell(v, clean))) |\n"
             }
             if violations.count > tableLimit {
@@ -244,7 +244,8 @@ public struct TriageNote {
                 .array(
                     report.violations.map { v in
                         .object([
-                            ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))), ("size", .uint(v.size)),
+                            ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))),
+                            ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
                             ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
                             (
                                 "inferredStep",

@@ -49,6 +49,7 @@ public enum RulesEngine {
         report.containerChecked = inventory != nil
         sortInReportOrder(&undecided)
         report.undecided = undecided
+        if let inventory { report.undecidedFlagCauses = inventory.unknownFlagCauses(of: undecided) }
         sayWhatIsUndecided(&report)
         return report
     }

@@ -110,6 +110,7 @@ extension ViolationFinder {
             v.size = inventory.totalSize(node)
             v.step = reportedOnce ? inventory.stepName(number: collapsedStep) : inventory.step(node)
             v.fileCount = reportedOnce ? inventory.fileCount(node) : 1
+            v.unrecordedSizes = inventory.unrecordedSizes(at: node)
             undecided.append(v)
         }
     }

@@ -7,6 +7,19 @@ import ExhibitRules
 enum SizeLabel {
     private static let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
 
+    /// A violation's size in the 9 columns of the violations pane: `unknown` for an entry
+    /// whose size was never recorded (`Violation.SizeRecord`), `4.0 KiB+` for a total that
+    /// leaves out entries without one (`999.9MiB+` where the space would not fit).
+    static func text(of v: Violation) -> String {
+        switch v.sizeRecord {
+        case .recorded(let bytes): return text(bytes)
+        case .notRecorded: return "unknown"
+        case .atLeast(let bytes, _):
+            let t = text(bytes)
+            return t.count < 9 ? t + "+" : t.replacing(" ", with: "") + "+"
+        }
+    }
+
     static func text(_ bytes: UInt64) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         var value = Double(bytes)

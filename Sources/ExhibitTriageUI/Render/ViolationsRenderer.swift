@@ -69,7 +69,7 @@ enum ViolationsRenderer {
             let first = report.violations[item.violations[0]]
             let rules = ruleNames(item, report)
             let line = row(
-                badge: String(item.kind.badge), size: SizeLabel.text(first.size),
+                badge: String(item.kind.badge), size: SizeLabel.text(of: first),
                 path: pathCell(item, width: pathWidth(columns, cols: layout.cols), glyphs: glyphs),
                 rule: TextFit.shorten(rules.map(glyphs.safe).joined(separator: ", "), to: max(columns.rule - 1, 0), ellipsis: glyphs.ellipsis),
                 step: TextFit.shorten(glyphs.safe(first.step ?? "-"), to: max(columns.step - 1, 0), ellipsis: glyphs.ellipsis),

@@ -178,6 +178,11 @@ extension DetailsView {
             : inventory.kindDescription(node)
         lines.append(field("Type", type))
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
+        if inventory.isSizeUnrecorded(node) {
+            // Never "0 B" for a size the scan did not measure (ncdu `excluded`, `read_error`).
+            let why = inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
+            size = isDir ? "at least " + size + "; what it holds was not recorded (\(why))" : "not recorded (\(why))"
+        }
         if inventory.diskSize(node) > 0 { size += ", on disk " + SizeLabel.text(inventory.diskSize(node)) }
         lines.append(field("Size", size))
         let ruleDetails = data.rules.details(for: node, in: inventory)

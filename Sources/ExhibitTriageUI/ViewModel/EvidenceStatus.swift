@@ -86,11 +86,11 @@ public struct EvidenceStatus: Sendable, Equatable {
         switch cls {
         case .notBoundaryFailure where report.hasUndecidedBlocking:
             let n = report.undecidedRules.count
-            return "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags are not recorded"
+            return "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags are \(report.undecidedCauses(blockingOnly: true).words)"
         case .notBoundaryFailure where !report.unchecked.isEmpty:
             return "part of the container was not checked: " + report.unchecked.map(\.reason).joined(separator: "; ")
         case .unsetAttribute where report.count(of: .unsetAttribute) == 0 && !report.undecided.isEmpty:
-            return "no unset attribute is known: the exclusion flags are not recorded"
+            return "no unset attribute is known: the exclusion flags are \(report.undecidedCauses().words)"
         default:
             return nil
         }

@@ -54,12 +54,15 @@ extension EvidenceView {
         if let flags = evidence.flags { lines.append([Segment(" " + glyphs.safe(flags), flags.contains("recorded (") ? .plain : .warning)]) }
         let undecided = data.report.undecidedRules
         if !undecided.isEmpty {
-            lines.append([Segment(" Undecided rules (the files' exclusion flags are not recorded)", .columnTitle)])
+            let causes = data.report.undecidedCauses()
+            lines.append([Segment(" Undecided rules (the files' exclusion flags are \(causes.words))", .columnTitle)])
             for r in undecided {
                 let files = r.fileCount
+                // With more than one cause in the run, each rule says its own.
+                let why = causes.isMixed ? "; flags " + r.causes.words : ""
                 lines.append([
                     Segment("   " + glyphs.safe(r.rule), .warning),
-                    Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided"),
+                    Segment(" (\(r.requirement?.rawValue ?? r.kind.rawValue)): \(files) file\(files == 1 ? "" : "s") undecided" + why),
                 ])
             }
         }

@@ -99,4 +99,36 @@ import Testing
         #expect(check.status == 2)
         #expect(check.err.contains("rules.json: error: cannot be read: Permission denied"))
     }
+
+    /// 0xC3 0x28 (a lead byte without its continuation) inside a pattern: read as
+    /// U+FFFD, the must-restore rule matched nothing and the baseline passed (exit 0).
+    /// Now the rules file is refused, named with the position and what was expected,
+    /// in the bundle and as `--rules FILE`, and the run list shows no counts.
+    @Test func bytesThatAreNotUTF8InAPatternFailClosed() throws {
+        let bundle = try HostileBundle()
+        defer { bundle.cleanUp() }
+        let rules = try #require(FileManager.default.contents(atPath: bundle.path("rules.json")))
+        let pattern = Data(#""path": "Documents/Vault.sqlite""#.utf8)
+        let at = try #require(rules.range(of: pattern))
+        var broken = rules
+        broken.replaceSubrange(at, with: Data(#""path": "Documents/Vault"#.utf8) + Data([0xC3, 0x28]) + Data(#".sqlite""#.utf8))
+        try broken.write(to: URL(fileURLWithPath: bundle.path("rules.json")))
+        let offset = at.lowerBound + #""path": "Documents/Vault"#.utf8.count
+        let line = rules[..<at.lowerBound].filter { $0 == 0x0A }.count + 1
+        let column = offset - (rules[..<at.lowerBound].lastIndex(of: 0x0A) ?? -1)
+
+        let expected = "rules.json:\(line):\(column): error: rules[0].path: expected valid UTF-8, found byte 0xC3 at byte offset \(offset)"
+        let check = run(["check", bundle.run])
+        #expect(check.status == 2, "\(check.out)\n\(check.err)")
+        #expect(check.err.contains(expected), "\(check.err)")
+        #expect(!check.out.contains("nothing blocks"))
+
+        let other = run(["check", SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline", "--rules", bundle.path("rules.json")])
+        #expect(other.status == 2)
+        #expect(other.err.contains(bundle.path(expected)), "\(other.err)")
+
+        let runs = run(["runs", bundle.archive, "--format", "json"])
+        #expect(runs.out.contains(#""blocking": null"#), "\(runs.out)")
+        #expect(runs.out.contains("expected valid UTF-8"), "\(runs.out)")
+    }
 }

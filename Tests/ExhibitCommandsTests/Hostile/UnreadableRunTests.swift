@@ -72,4 +72,56 @@ import Testing
         #expect(alone.status == 2)
         #expect(alone.err.contains("not read: run-2026-11-03-unset-attribute: cannot be read: permission denied"), "\(alone.err)")
     }
+
+    /// Every entry listed with its problem and none read (a loop of links; a run whose
+    /// results/ and container/ lead out of it): the list is no answer, so `runs` exits 2
+    /// and says why on stderr (was: 0). One run read beside them is an answer: 0.
+    @Test func anArchiveOfWhichNoRunCouldBeReadIsUnreadableInput() throws {
+        let bundle = try HostileBundle()
+        defer { bundle.cleanUp() }
+        #expect(symlink("run-2026-11-09-loop", bundle.archive + "/run-2026-11-09-loop") == 0)
+        try bundle.makeLink("container", to: "/etc")
+        try bundle.makeLink("results", to: "/etc")
+        for format in ["text", "json"] {
+            let list = run(["runs", bundle.archive, "--format", format])
+            #expect(list.status == 2, "\(list.out)\n\(list.err)")
+            #expect(list.out.contains("run-2026-11-09-loop"), "\(list.out)")
+            #expect(list.out.contains("run-2026-11-02-baseline"), "\(list.out)")
+            #expect(
+                list.err == "exhibit: \(bundle.archive): none of its 2 runs could be read (neither test results nor a container inventory); "
+                    + "each is listed with its problem\n", "\(list.err)")
+        }
+        let text = run(["runs", bundle.archive]).out
+        #expect(text.contains("\nrun-2026-11-09-loop: cannot be read: too many levels of symbolic links\n"), "\(text)")
+        #expect(text.contains("\nrun-2026-11-02-baseline: no results; no inventory: container/ cannot be read ("), "\(text)")
+
+        // The loop alone is no archive (an error naming it, as before); the one run alone is.
+        try FileManager.default.removeItem(atPath: bundle.archive + "/run-2026-11-09-loop")
+        let alone = run(["runs", bundle.archive])
+        #expect(alone.status == 2)
+        #expect(alone.err.contains("its one run could not be read"), "\(alone.err)")
+
+        // Results that read are enough: listed with the container's problem, status 0.
+        bundle.remove("results")
+        try FileManager.default.copyItem(
+            atPath: SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline/results", toPath: bundle.path("results"))
+        let partly = run(["runs", bundle.archive])
+        #expect(partly.status == 0, "\(partly.err)")
+        #expect(partly.err.isEmpty, "\(partly.err)")
+        #expect(partly.out.contains("\nrun-2026-11-02-baseline: no inventory: container/ cannot be read ("), "\(partly.out)")
+    }
+
+    /// Some runs unreadable, one read: 0, each unreadable one listed with its problem.
+    @Test func aReadRunBesideUnreadableOnesIsStillAList() throws {
+        let bundle = try HostileBundle()
+        defer { bundle.cleanUp() }
+        #expect(symlink("run-2026-11-09-loop", bundle.archive + "/run-2026-11-09-loop") == 0)
+        let other = bundle.archive + "/run-2026-11-10-closed"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(symlink("/etc", other + "/container") == 0)
+        let list = run(["runs", bundle.archive])
+        #expect(list.status == 0, "\(list.err)")
+        #expect(list.out.contains("\nrun-2026-11-09-loop: cannot be read: too many levels of symbolic links\n"), "\(list.out)")
+        #expect(list.out.contains("\nrun-2026-11-10-closed: no results; no inventory: container/ cannot be read ("), "\(list.out)")
+    }
 }

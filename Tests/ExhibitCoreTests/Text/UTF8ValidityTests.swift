@@ -49,4 +49,23 @@ import Testing
             }
         }
     }
+
+    /// `firstIllFormed` names the sequence the decoder replaces first: the bytes before it
+    /// decode unchanged, and decoding through its end gives exactly one U+FFFD more.
+    @Test func theFirstIllFormedSequenceIsTheDecodersFirstReplacement() {
+        for piece in Self.pieces.dropFirst(2) {
+            for at in 0...9 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 9)
+                bytes.insert(contentsOf: piece, at: at)
+                bytes += piece
+                let found = UTF8Validity.firstIllFormed(bytes)
+                #expect((found == nil) == Self.reference(bytes), "\(bytes)")
+                guard let found else { continue }
+                #expect(found.offset == at, "\(bytes)")
+                #expect(Self.reference(Array(bytes[..<found.offset])))
+                let through = String(decoding: bytes[..<(found.offset + found.bytes.count)], as: UTF8.self)
+                #expect(through.unicodeScalars.last == "\u{FFFD}" && through.unicodeScalars.filter { $0 == "\u{FFFD}" }.count == 1, "\(bytes)")
+            }
+        }
+    }
 }

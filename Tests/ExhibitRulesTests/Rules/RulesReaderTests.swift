@@ -199,4 +199,43 @@ import Testing
             failure(#"{"version": 1, "ignore": ["Documents/../x"]}"#, file: "ci/backup-rules.json")?.description.hasPrefix(
                 #"ci/backup-rules.json:1:38 (byte 37): error: ignore[0]: bad pattern "Documents/../x": expected a name, not `.` or `..`"#) == true)
     }
+
+    /// Bytes that are not UTF-8 in a pattern (0xC3 then `(`, no continuation byte) were
+    /// read as U+FFFD: a rule that matched nothing, and so passed. The file is refused,
+    /// as for any other malformed rule, naming where the bytes are.
+    @Test func bytesThatAreNotUTF8AreAnErrorNamingWhere() throws {
+        func failure(_ bytes: [UInt8]) -> Diagnostic? {
+            var warnings: [Diagnostic] = []
+            do {
+                _ = try RulesReader.read(bytes, file: "rules.json", warnings: &warnings)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let pattern =
+            Array(#"{"version": 1,"#.utf8) + [0x0A] + Array(#" "rules": [{"name": "vault-db", "path": "Documents/Vault"#.utf8) + [0xC3, 0x28]
+            + Array(#".sqlite", "requirement": "must-restore", "owner": "@s"}]}"#.utf8)
+        let error = try #require(failure(pattern))
+        #expect(error.severity == .error)
+        #expect(error.position == SourcePosition(line: 2, column: 57, byteOffset: 71))
+        #expect(
+            error.description
+                == "rules.json:2:57: error: rules[0].path: expected valid UTF-8, found byte 0xC3 at byte offset 71")
+
+        // In a key, a top-level value, a truncated sequence at the end of a string.
+        #expect(
+            failure(Array(#"{"version": 1, "rules": [{"na"#.utf8) + [0xFF] + Array(#"me": "x"}]}"#.utf8))?.message
+                == "a key of rules[0]: expected valid UTF-8, found byte 0xFF at byte offset 29")
+        #expect(
+            failure(Array(#"{"version": 1, "comment": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))?.message
+                == "comment: expected valid UTF-8, found byte 0xE9 at byte offset 30")
+        #expect(
+            failure(Array(#"{"version": 1, "budgets": {"tmp": "1 "#.utf8) + [0xE2, 0x82] + Array(#""}}"#.utf8))?.message
+                == "budgets.tmp: expected valid UTF-8, found bytes 0xE2 0x82 at byte offset 37")
+        #expect(
+            failure(Array(#"{"version": 1, "ignore": ["a", "b\"x"#.utf8) + [0xC0, 0xAF] + Array(#""]}"#.utf8))?.message
+                == "ignore[1]: expected valid UTF-8, found byte 0xC0 at byte offset 36")
+        #expect(failure(Array(#"{"version": 1, "comment": "café ✈️ \u00e9"}"#.utf8)) == nil)
+    }
 }

@@ -139,4 +139,35 @@ import Testing
             data: s.data, glyphs: .unicode)
         #expect(details.contains { $0.map(\.text).joined().contains("unknown: exclusion flag not recorded") })
     }
+
+    /// The collector's `"x_backup_excluded":null` is said as such, not as "not recorded";
+    /// with both causes in the run, each undecided rule says its own.
+    @Test func aFlagTheCollectorCouldNotReadIsSaidSo() {
+        let collected = EvidenceFixture.ncduExport
+            .replacing(#""timestamp":1767225700"#, with: #""timestamp":1767225700,"x_backup_flags":"complete""#)
+            .replacing(#""asize":81920"#, with: #""asize":81920,"x_backup_excluded":null"#)
+            .replacing(#""asize":5242880"#, with: #""asize":5242880,"x_backup_excluded":null"#)
+        let s = EvidenceFixture.state([EvidenceLayout.inventoryJSON: collected], rows: 40, cols: 120)
+        #expect(
+            s.data.evidence.unsupportedReason(for: .notBoundaryFailure, report: s.data.report)
+                == "2 blocking rules are undecided: the exclusion flags are recorded as unreadable by the collector")
+        var pane = s
+        pane.press(.char("v"))
+        let text = TriageRenderer.render(pane, glyphs: .ascii).text
+        #expect(text.contains(" Undecided rules (the files' exclusion flags are recorded as unreadable by the collector)\n"), "\(text)")
+
+        let mixed = EvidenceFixture.state(
+            [EvidenceLayout.inventoryJSON: EvidenceFixture.ncduExport.replacing(#""asize":81920"#, with: #""asize":81920,"x_backup_excluded":null"#)],
+            rows: 40, cols: 120)
+        var mixedPane = mixed
+        mixedPane.press(.char("v"))
+        let mixedText = TriageRenderer.render(mixedPane, glyphs: .ascii).text
+        #expect(
+            mixedText.contains(" Undecided rules (the files' exclusion flags are not recorded, or recorded as unreadable by the collector)\n"),
+            "\(mixedText)")
+        #expect(mixedText.contains("   offline-packs (regenerable): 1 file undecided; flags not recorded\n"), "\(mixedText)")
+        #expect(
+            mixedText.contains("   vault-db (must-restore): 1 file undecided; flags not recorded, or recorded as unreadable by the collector\n"),
+            "\(mixedText)")
+    }
 }

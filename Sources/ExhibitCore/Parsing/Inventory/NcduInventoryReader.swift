@@ -517,7 +517,8 @@ private struct NcduParser {
         if s.peek() == UInt8(ascii: "n") {
             try s.expectLiteral("null")
             warn("\"\(key)\":null: the collector could not read this item's backup-exclusion flag; the item's flag is unknown", at: at)
-            a.markFlagRecordUnusable()
+            // After another value of the key, null is one of two that disagree.
+            a.markFlagRecordUnusable(collectorCouldNotRead: !seenBefore)
             return
         }
         guard s.peek() == UInt8(ascii: "t") || s.peek() == UInt8(ascii: "f") else {
