@@ -131,6 +131,10 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
     public var allowedBytes: UInt64
     /// Where `bytes` was measured: `du` (allocated) or `inventory` (apparent sizes).
     public var measuredBy: String
+    /// Measured by the inventory: its entries below whose size was never recorded
+    /// (`Inventory.unrecordedSizes`). With any, `bytes` is a lower bound, and a total
+    /// within the budget says nothing.
+    public var unrecordedSizes = 0
 
     public init(directory: String, bytes: UInt64, budget: UInt64?, allowedBytes: UInt64 = 0, measuredBy: String = "inventory") {
         self.directory = directory
@@ -141,6 +145,19 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
     }
 
     public var isOver: Bool { budget.map { bytes > $0 } ?? false }
+
+    /// Whether the total is known to be within its budget or over it: over, or every
+    /// size below recorded. Nil when there is no budget.
+    public var isOverKnown: Bool? { budget.map { _ in isOver || unrecordedSizes == 0 } }
+
+    /// The total as the reports write it: `1.2 MiB`, `at least 1.2 MiB (3 sizes not
+    /// recorded)`, `no size recorded (12 entries)` when nothing below has one.
+    public var bytesText: String {
+        guard unrecordedSizes > 0 else { return ByteSize.format(bytes) }
+        let sizes = "\(unrecordedSizes) size\(unrecordedSizes == 1 ? "" : "s")"
+        guard bytes > 0 else { return "no size recorded (\(unrecordedSizes) entr\(unrecordedSizes == 1 ? "y" : "ies"))" }
+        return "at least \(ByteSize.format(bytes)) (\(sizes) not recorded)"
+    }
 }
 
 /// Everything `exhibit check` finds for one run.

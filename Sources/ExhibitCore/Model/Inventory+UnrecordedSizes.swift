@@ -1,13 +1,30 @@
 extension Inventory {
     /// Whether the scan recorded no size for this entry: one it excluded (ncdu
-    /// `excluded`) or could not read (`read_error`) and gave no size, which reads as 0
-    /// but was never measured; for a directory it could not read, the size of what it
-    /// holds. A file of 0 bytes the scan did read is recorded.
+    /// `excluded`) or could not read (`read_error`) and gave no size, or a file a path
+    /// list names and no size list gives a size, which reads as 0 but was never
+    /// measured; for a directory it could not read, the size of what it holds. A file
+    /// of 0 bytes the scan did read is recorded.
     public func isSizeUnrecorded(_ id: NodeID) -> Bool {
         let n = nodes[id]
         if n.flags.contains(.directory) { return n.flags.contains(.readError) }
+        if n.sizeNotListed { return true }
         guard n.scanExclusion != .none || n.flags.contains(.readError) else { return false }
         return Inventory.size(id, n, directories, values) == 0
+    }
+
+    /// Whether any entry's size was not recorded (`isSizeUnrecorded`): one pass over the
+    /// nodes in order, stopping at the first, so a reader of totals walks subtrees for
+    /// `unrecordedSizes` only when some are.
+    public var hasUnrecordedSizes: Bool { nodes.indices.contains { isSizeUnrecorded($0) } }
+
+    /// The size of what is at or below `id` as the reports write it: `1.2 MiB`, `at least
+    /// 1.2 MiB (3 sizes not recorded)`, `size not recorded` when nothing there has one.
+    /// `unrecorded`: `unrecordedSizes(at: id)`, when the caller knows it.
+    public func totalSizeText(_ id: NodeID, unrecorded: Int) -> String {
+        let bytes = totalSize(id)
+        guard unrecorded > 0 else { return ByteSize.format(bytes) }
+        guard bytes > 0 else { return "size not recorded" }
+        return "at least \(ByteSize.format(bytes)) (\(unrecorded) size\(unrecorded == 1 ? "" : "s") not recorded)"
     }
 
     /// The entries at or below `id` whose size was not recorded (`isSizeUnrecorded`): with
@@ -35,7 +52,9 @@ extension Violation {
     /// `size` with what `unrecordedSizes` says of it.
     public var sizeRecord: SizeRecord {
         guard unrecordedSizes > 0 else { return .recorded(size) }
-        return size == 0 && fileCount <= 1 ? .notRecorded : .atLeast(size, missing: unrecordedSizes)
+        // No size at all: one entry, or a folder none of whose files has one (a path
+        // list without sizes.txt).
+        return size == 0 && (fileCount <= 1 || unrecordedSizes >= fileCount) ? .notRecorded : .atLeast(size, missing: unrecordedSizes)
     }
 
     /// The size as the reports write it inside their parentheses: `388.0 MiB`, `12.0 MiB in
@@ -45,7 +64,8 @@ extension Violation {
         let count = fileCount > 1 ? files(fileCount) : ""
         switch sizeRecord {
         case .recorded(let bytes): return ByteSize.format(bytes) + count
-        case .notRecorded: return "size not recorded" + count
+        // "size not recorded in 2 files" would read as a size recorded somewhere else.
+        case .notRecorded: return "size not recorded" + (fileCount > 1 ? ", \(fileCount) files" : "")
         case .atLeast(let bytes, let missing):
             return "at least " + ByteSize.format(bytes) + count + "; \(missing) size\(missing == 1 ? "" : "s") not recorded"
         }

@@ -68,6 +68,13 @@ public struct Inventory: Sendable {
             get { packed & 0x40 != 0 }
             set { packed = newValue ? packed | 0x40 : packed & ~0x40 }
         }
+
+        /// A file a path list names but no size list gives a size (no sizes.txt, or no
+        /// line of it for this file): its 0 was never measured.
+        var sizeNotListed: Bool {
+            get { packed & 0x80 != 0 }
+            set { packed = newValue ? packed | 0x80 : packed & ~0x80 }
+        }
     }
 
     /// How a source records the backup-exclusion flags of the items it lists.

@@ -216,10 +216,16 @@ public struct InventoryBuilder {
     public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
     /// `diskSize` nil: the disk size stays what it was.
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
+        nodes[id].sizeNotListed = false
         // A file that was given no disk size keeps none, read without `diskSize(_:)`
         // (which takes the value tables along: a retain and release each, per sizes.txt line).
         let disk = diskSize ?? (nodes[id].directory < 0 && nodes[id].diskSizeKind == .zero ? 0 : self.diskSize(id))
         storeSizes(id, size: size, diskSize: disk)
+    }
+    /// Every file so far has no size until `setSize` gives it one: a path list's
+    /// entries, before its size list (if any) is applied (`Node.sizeNotListed`).
+    mutating func markFileSizesNotListed() {
+        for id in nodes.indices where !nodes[id].flags.contains(.directory) { nodes[id].sizeNotListed = true }
     }
     public mutating func setStep(_ id: Int, _ step: String) { storeStep(id, internStep(step)) }
     public mutating func setAttributes(_ id: Int, _ a: EntryAttributes) {

@@ -33,7 +33,9 @@ extension CheckReportFormatter {
         let budgets: [JSONWriter.Value] = report.budgets.map { b in
             .object([
                 ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
-                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
+                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)),
+                // Within the budget by sizes that are partly unrecorded: not known.
+                ("over", b.isOverKnown == false ? .null : .bool(b.isOver)), ("unrecordedSizes", .int(b.unrecordedSizes)),
             ])
         }
         let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in

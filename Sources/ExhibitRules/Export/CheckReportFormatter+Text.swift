@@ -37,9 +37,9 @@ extension CheckReportFormatter {
         if !budgeted.isEmpty {
             line("budgets:")
             for b in budgeted {
-                var text = "  \(esc(b.directory)): \(ByteSize.format(b.bytes)) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
+                var text = "  \(esc(b.directory)): \(b.bytesText) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
                 if b.allowedBytes > 0 { text += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
-                if b.isOver { text += " — over" }
+                if b.isOver { text += " — over" } else if b.isOverKnown == false { text += " — not known" }
                 line(text)
             }
         }

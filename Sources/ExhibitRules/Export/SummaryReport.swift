@@ -43,7 +43,7 @@ public enum SummaryReport {
         if let inv = bundle.inventory {
             out +=
                 "Container".padding(11)
-                + "\(inv.totalFiles) files, \(ByteSize.format(inv.totalBytes)), "
+                + "\(inv.totalFiles) files, \(inv.totalSizeText(Inventory.root, unrecorded: inv.hasUnrecordedSizes ? inv.unrecordedSizes(at: Inventory.root) : 0)), "
                 + (inv.flagCoverage == .unrecorded ? "exclusion unknown" : "\(inv.excludedFileCount) excluded from backup")
                 + " (from \(bundle.inventorySource ?? "?"))\n"
             if inv.flagCoverage != .complete, let flags = bundle.flagSummary { out += "".padding(11) + flags + "\n" }
@@ -60,7 +60,7 @@ public enum SummaryReport {
                 out +=
                     "  " + TerminalText.escape(row.name).padding(28)
                     + (row.duBytes.map { ByteSize.format($0) } ?? "-").leftPadding(12)
-                    + (row.inventoryBytes.map { ByteSize.format($0) } ?? "-").leftPadding(12)
+                    + row.inventoryText.leftPadding(12)
                     + (row.files.map { String($0) } ?? "-").leftPadding(9) + "\n"
             }
         }
@@ -303,26 +303,51 @@ public enum SummaryReport {
     public struct DirectoryRow: Equatable {
         public var name: String
         public var duBytes: UInt64?
+        /// A lower bound when `unrecordedSizes` is not 0; nil with no size recorded at all.
         public var inventoryBytes: UInt64?
         public var files: Int?
+        /// Entries below whose size the inventory never recorded (`Inventory.unrecordedSizes`).
+        public var unrecordedSizes = 0
+
+        /// The inventory column: `12.0 MiB`, `12.0 MiB+` (a lower bound), `unknown`.
+        var inventoryText: String {
+            guard let bytes = inventoryBytes else { return unrecordedSizes > 0 ? "unknown" : "-" }
+            return ByteSize.format(bytes) + (unrecordedSizes > 0 ? "+" : "")
+        }
+    }
+
+    /// The container's entries whose size was never recorded.
+    static func unrecordedSizes(_ inv: Inventory) -> Int { inv.hasUnrecordedSizes ? inv.unrecordedSizes(at: Inventory.root) : 0 }
+
+    /// The container's total in JSON: a lower bound when `unrecordedSizes` is not 0, null
+    /// when no size was recorded at all.
+    static func inventoryBytesJSON(_ inv: Inventory) -> JSONWriter.Value {
+        inv.totalBytes == 0 && unrecordedSizes(inv) > 0 ? .null : .uint(inv.totalBytes)
     }
 
     /// One row per top-level directory named by du.txt or the inventory, du order first.
     public static func directoryRows(_ b: EvidenceBundle) -> [DirectoryRow] {
         var rows: [DirectoryRow] = []
+        let unrecorded = b.inventory?.hasUnrecordedSizes ?? false
+        // A total of sizes partly never recorded is a lower bound; of none, unknown.
+        func inventoryColumns(_ row: inout DirectoryRow, _ inv: Inventory, _ n: Inventory.NodeID) {
+            row.files = inv.fileCount(n)
+            row.unrecordedSizes = unrecorded ? inv.unrecordedSizes(at: n) : 0
+            let bytes = inv.totalSize(n)
+            row.inventoryBytes = row.unrecordedSizes > 0 && bytes == 0 ? nil : bytes
+        }
         for t in b.duTotals ?? [] {
             var row = DirectoryRow(name: t.name, duBytes: t.bytes)
-            if let inv = b.inventory, let n = inv.lookup(t.name) {
-                row.inventoryBytes = inv.totalSize(n)
-                row.files = inv.fileCount(n)
-            }
+            if let inv = b.inventory, let n = inv.lookup(t.name) { inventoryColumns(&row, inv, n) }
             rows.append(row)
         }
         if let inv = b.inventory {
             for child in inv.children(Inventory.root) where inv.isDirectory(child) {
                 let name = inv.name(child)
                 if rows.contains(where: { $0.name == name }) { continue }
-                rows.append(DirectoryRow(name: name, inventoryBytes: inv.totalSize(child), files: inv.fileCount(child)))
+                var row = DirectoryRow(name: name)
+                inventoryColumns(&row, inv, child)
+                rows.append(row)
             }
         }
         return rows
@@ -418,7 +443,8 @@ public enum SummaryReport {
                     "container",
                     .object([
                         ("source", .optional(b.inventorySource)), ("files", .int(inv.totalFiles)),
-                        ("bytes", .uint(inv.totalBytes)), ("excludedFiles", .int(inv.excludedFileCount)),
+                        ("bytes", inventoryBytesJSON(inv)), ("unrecordedSizes", .int(unrecordedSizes(inv))),
+                        ("excludedFiles", .int(inv.excludedFileCount)),
                         ("strippedAbsolutePrefix", .optional(b.strippedAbsolutePrefix)),
                         (
                             "flags",
@@ -444,6 +470,7 @@ public enum SummaryReport {
                             ("name", .string(row.name)),
                             ("duBytes", row.duBytes.map { .uint($0) } ?? .null),
                             ("inventoryBytes", row.inventoryBytes.map { .uint($0) } ?? .null),
+                            ("inventoryUnrecordedSizes", .int(row.unrecordedSizes)),
                             ("files", .optional(row.files)),
                         ])
                     })

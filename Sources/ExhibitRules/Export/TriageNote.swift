@@ -141,12 +141,12 @@ public struct TriageNote {
             // the figure can be below the tree's total; the last column says by how much.
             out += "\n### Top-level directories\n\n| Directory | Counted | Budget | |\n|---|---:|---:|---|\n"
             for b in report.budgets {
-                var state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
+                var state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : b.isOverKnown == false ? "not known" : "ok")
                 var notes = ["by \(b.measuredBy)"]
                 if b.allowedBytes > 0 { notes.append("\(ByteSize.format(b.allowedBytes)) of allowed test resources not counted") }
                 state += (state.isEmpty ? "" : " ") + "(" + notes.joined(separator: "; ") + ")"
                 out +=
-                    "| \(MarkdownText.codeCell(clean(b.directory))) | \(ByteSize.format(b.bytes))"
+                    "| \(MarkdownText.codeCell(clean(b.directory))) | \(b.bytesText)"
                     + " | \(b.budget.map { ByteSize.format($0) } ?? "—") | \(state) |\n"
             }
         }

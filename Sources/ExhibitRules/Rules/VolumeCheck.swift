@@ -25,6 +25,8 @@ enum VolumeCheck {
         }
         for total in duTotals ?? [] where !names.contains(total.name) { names.append(total.name) }
 
+        // Sizes are looked for below each directory only when some are missing at all.
+        let unrecorded = inventory?.hasUnrecordedSizes ?? false
         var budgets: [DirectoryBudget] = []
         var warnings: [Violation] = []
         for name in names {
@@ -36,18 +38,24 @@ enum VolumeCheck {
             let allowed = node.flatMap { allowedBytes[$0] } ?? 0
             let counted = measured >= allowed ? measured - allowed : 0
             let budget = rules.budget(for: name)
-            let entry = DirectoryBudget(
+            var entry = DirectoryBudget(
                 directory: name, bytes: counted, budget: budget, allowedBytes: allowed,
                 measuredBy: du != nil ? "du" : "inventory")
+            // Measured by the inventory, a size it never recorded reads as 0: the total is
+            // a lower bound, which can show a budget broken but never kept.
+            if du == nil, unrecorded, let (inv, top) = located { entry.unrecordedSizes = inv.unrecordedSizes(at: top) }
             budgets.append(entry)
             guard let budget, entry.isOver else { continue }
             let contributors = located.map { largestContributors(of: $0.1, in: $0.0, compiled: compiled) } ?? []
-            warnings.append(
-                Violation(
-                    kind: .volume, node: node, path: name, size: counted, ruleName: PolicyName.volumeBudget,
-                    reason: "over its budget of \(ByteSize.format(budget)) by \(ByteSize.format(counted - budget))",
-                    fileCount: located.map { $0.0.fileCount($0.1) } ?? 0, budget: budget,
-                    largestContributors: contributors))
+            // A total with sizes missing is a lower bound: over by at least the difference.
+            let bound = entry.unrecordedSizes > 0 ? "at least " : ""
+            var warning = Violation(
+                kind: .volume, node: node, path: name, size: counted, ruleName: PolicyName.volumeBudget,
+                reason: "over its budget of \(ByteSize.format(budget)) by \(bound)\(ByteSize.format(counted - budget))",
+                fileCount: located.map { $0.0.fileCount($0.1) } ?? 0, budget: budget,
+                largestContributors: contributors)
+            warning.unrecordedSizes = entry.unrecordedSizes
+            warnings.append(warning)
         }
         return (budgets, warnings)
     }

@@ -27,7 +27,7 @@ enum BudgetsRenderer {
             var x = grid.put(
                 " " + TextFit.padRight(TextFit.shorten(glyphs.safe(b.directory), to: nameWidth - 1, ellipsis: glyphs.ellipsis), to: nameWidth),
                 row: row, col: 0, role: .directory)
-            x += grid.put(TextFit.padLeft(SizeLabel.text(b.bytes), to: 10), row: row, col: x, role: .plain)
+            x += grid.put(TextFit.padLeft(SizeLabel.text(of: b), to: 10), row: row, col: x, role: .plain)
             x += grid.put(TextFit.padLeft(b.budget.map(SizeLabel.text) ?? "none", to: 10), row: row, col: x, role: .dim)
             x += 2
             let fraction = b.budget.map { $0 == 0 ? (b.bytes > 0 ? 1 : 0) : Double(b.bytes) / Double($0) } ?? Double(b.bytes) / Double(largest)
@@ -40,7 +40,8 @@ enum BudgetsRenderer {
                 // Sizes and budgets come from evidence: 10^18 bytes against a 1-byte budget
                 // is a percentage no column holds.
                 let shown = percent > 99_999 ? ">99999" : "\(percent)"
-                let note = b.isOver ? "\(shown)% over" : "\(shown)%"
+                // A lower bound within the budget (sizes not recorded) is no verdict.
+                let note = b.isOver ? "\(shown)% over" : b.isOverKnown == false ? "\(shown)%+, not known" : "\(shown)%"
                 grid.put(note, row: row, col: x, role: b.isOver ? .violation : .plain)
             }
             if i == state.budgets.index { grid.restyle(row: row, role: .selected) }

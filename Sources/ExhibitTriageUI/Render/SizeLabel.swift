@@ -20,6 +20,15 @@ enum SizeLabel {
         }
     }
 
+    /// A budget row's total: `unknown` when no size below it was recorded, `4.0 KiB+`
+    /// when some were not (a lower bound), as for a violation.
+    static func text(of b: DirectoryBudget) -> String {
+        guard b.unrecordedSizes > 0 else { return text(b.bytes) }
+        guard b.bytes > 0 else { return "unknown" }
+        let t = text(b.bytes)
+        return t.count < 9 ? t + "+" : t.replacing(" ", with: "") + "+"
+    }
+
     static func text(_ bytes: UInt64) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         var value = Double(bytes)

@@ -194,7 +194,8 @@ import Testing
         let budgets: [JSONWriter.Value] = report.budgets.map { b in
             .object([
                 ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
-                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)), ("over", .bool(b.isOver)),
+                ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)),
+                ("over", b.isOverKnown == false ? .null : .bool(b.isOver)), ("unrecordedSizes", .int(b.unrecordedSizes)),
             ])
         }
         let p = report.proposal
@@ -247,6 +248,7 @@ import Testing
                 rulesDiagnostics: [Diagnostic(.warning, file: "rules.json", at: SourcePosition(line: 3, column: 4, byteOffset: 20), "odd \"key\"")])
             if round % 3 == 0 { report.rulesDiagnostics = [] }
             if round % 5 == 0 { report.containerChecked = false }
+            if round % 4 == 1 { report.budgets[0].unrecordedSizes = Int(rng.next() % 3) }
             let json = CheckReportFormatter.json(report, runID: "run-\(round)")
             #expect(json == Self.referenceJSON(report, runID: "run-\(round)"), "round \(round)")
             var streamed: [UInt8] = []

@@ -145,7 +145,8 @@ import Testing
                       "budget": 65536,
                       "allowedBytes": 0,
                       "measuredBy": "inventory",
-                      "over": true
+                      "over": true,
+                      "unrecordedSizes": 0
                     },
                     {
                       "directory": "tmp",
@@ -153,7 +154,8 @@ import Testing
                       "budget": null,
                       "allowedBytes": 0,
                       "measuredBy": "inventory",
-                      "over": false
+                      "over": false,
+                      "unrecordedSizes": 0
                     }
                   ],
                   "classification": {

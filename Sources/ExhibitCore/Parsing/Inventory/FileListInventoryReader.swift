@@ -116,6 +116,9 @@ public enum FileListInventoryReader {
         defer { list.collector.finish(into: &warnings) }
         var builder = InventoryBuilder(reservingCapacity: files.estimatedCount)
         try list.addPaths(files, to: &builder)
+        // A path list records no size: a file keeps "not recorded" unless sizes.txt
+        // gives it one (a 0 read as measured would pass a budget it may not).
+        builder.markFileSizesNotListed()
         var used: Set<String> = []
         var sizesFile: String?
         if let sizes = companion(.sizes) {
