@@ -60,4 +60,17 @@ import Testing
         #expect(text.contains { $0.contains("Size") && $0.hasSuffix("size not recorded") }, "\(text)")
         #expect(!text.contains { $0.contains("0 B") }, "\(text)")
     }
+
+    /// A budget row's total: `unknown` with no size recorded below it, `N+` (a lower
+    /// bound) with some missing, the size when all were recorded.
+    @Test func aBudgetTotalOfUnrecordedSizesIsUnknownOrALowerBound() {
+        var b = DirectoryBudget(directory: "tmp", bytes: 0, budget: 1_024)
+        #expect(SizeLabel.text(of: b) == "0 B")
+        b.unrecordedSizes = 2
+        #expect(SizeLabel.text(of: b) == "unknown")
+        #expect(b.isOverKnown == false)
+        b.bytes = 4_096
+        #expect(SizeLabel.text(of: b) == "4.0 KiB+")
+        #expect(b.isOver && b.isOverKnown == true)
+    }
 }
