@@ -12,10 +12,13 @@ extension Inventory {
         return Inventory.size(id, n, directories, values) == 0
     }
 
-    /// Whether any entry's size was not recorded (`isSizeUnrecorded`): one pass over the
-    /// nodes in order, stopping at the first, so a reader of totals walks subtrees for
-    /// `unrecordedSizes` only when some are.
-    public var hasUnrecordedSizes: Bool { nodes.indices.contains { isSizeUnrecorded($0) } }
+    /// Whether any entry's size was not recorded (`isSizeUnrecorded`), so a reader of
+    /// totals walks subtrees for `unrecordedSizes` only when some are: a file a path list
+    /// gave no size is counted as it is built; an entry a scan excluded or could not read
+    /// is looked for (one pass over the nodes, stopping at the first) only when there is one.
+    public var hasUnrecordedSizes: Bool {
+        values.sizesNotListed > 0 || (values.scanGaps && nodes.indices.contains { isSizeUnrecorded($0) })
+    }
 
     /// The size of what is at or below `id` as the reports write it: `1.2 MiB`, `at least
     /// 1.2 MiB (3 sizes not recorded)`, `size not recorded` when nothing there has one.

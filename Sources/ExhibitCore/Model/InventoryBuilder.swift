@@ -180,6 +180,7 @@ public struct InventoryBuilder {
         }
         storeSizes(id, size: a.size, diskSize: a.diskSize)
         nodes[id].scanExclusion = a.scanExclusion
+        if a.scanExclusion != .none || a.readError { values.scanGaps = true }
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
@@ -216,7 +217,10 @@ public struct InventoryBuilder {
     public mutating func setExcluded(_ id: Int) { nodes[id].flags.formUnion([.excludedOwn, .flagRecorded]) }
     /// `diskSize` nil: the disk size stays what it was.
     public mutating func setSize(_ id: Int, size: UInt64, diskSize: UInt64? = nil) {
-        nodes[id].sizeNotListed = false
+        if nodes[id].sizeNotListed {
+            nodes[id].sizeNotListed = false
+            values.sizesNotListed -= 1
+        }
         // A file that was given no disk size keeps none, read without `diskSize(_:)`
         // (which takes the value tables along: a retain and release each, per sizes.txt line).
         let disk = diskSize ?? (nodes[id].directory < 0 && nodes[id].diskSizeKind == .zero ? 0 : self.diskSize(id))
@@ -225,7 +229,10 @@ public struct InventoryBuilder {
     /// Every file so far has no size until `setSize` gives it one: a path list's
     /// entries, before its size list (if any) is applied (`Node.sizeNotListed`).
     mutating func markFileSizesNotListed() {
-        for id in nodes.indices where !nodes[id].flags.contains(.directory) { nodes[id].sizeNotListed = true }
+        for id in nodes.indices where !nodes[id].flags.contains(.directory) && !nodes[id].sizeNotListed {
+            nodes[id].sizeNotListed = true
+            values.sizesNotListed += 1
+        }
     }
     public mutating func setStep(_ id: Int, _ step: String) { storeStep(id, internStep(step)) }
     public mutating func setAttributes(_ id: Int, _ a: EntryAttributes) {
@@ -235,6 +242,7 @@ public struct InventoryBuilder {
         if a.notRegular { nodes[id].flags.insert(.notRegular) }
         if a.readError { nodes[id].flags.insert(.readError) }
         nodes[id].scanExclusion = a.scanExclusion
+        if a.scanExclusion != .none || a.readError { values.scanGaps = true }
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
