@@ -35,9 +35,10 @@ enum HeaderRenderer {
         // Each segment carries a drop priority: 0 stays, higher numbers go first.
         var line: [(Segment, Int)] = [(Segment(" Tests ", .dim), 0)]
         if let results {
-            let failed = results.failedCount ?? data.failures.count
+            let failed = failedCount(results, data)
             let total = results.totalCount.map { " of \($0)" } ?? ""
-            line.append((Segment("\(failed) failed\(total)", failed > 0 ? .violation : .plain), 0))
+            line.append((Segment("\(failed.count) failed\(total)", failed.count > 0 ? .violation : .plain), 0))
+            if failed.filesDisagree { line.append((Segment(" (results files disagree)", .warning), 1)) }
             line.append((Segment(" (\(results.outcome))", .dim), 2))
         } else {
             line.append((Segment("none in the bundle", .dim), 0))
@@ -72,6 +73,16 @@ enum HeaderRenderer {
 
     private static func lineWidth(_ line: StyledLine) -> Int { line.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
+    /// The failed count the header shows: the shown file's, but never fewer than the
+    /// failing tests the Failures pane lists (merged from every results file), and
+    /// whether the results files disagree (`ResultsMerge`), which `summary` and the note
+    /// spell out. "0 failed of 2" beside a listed failure claimed a pass no file made alone.
+    static func failedCount(_ results: TestResults, _ data: TriageData) -> (count: Int, filesDisagree: Bool) {
+        let listed = data.failures.count
+        let count = max(results.failedCount ?? listed, listed)
+        return (count, data.resultsFilesDisagree)
+    }
+
     /// The second row when even its shortest long form does not fit (under about 60
     /// columns): `4/42 failed  U1 M2 C1  Proposed misplaced file`, the label of the class
     /// becoming a mark when narrower (`misplaced file?` proposed, `✓ misplaced file`
@@ -81,9 +92,9 @@ enum HeaderRenderer {
         let data = state.data
         var line: [(Segment, Int)] = []
         if let results = data.bundle.primaryResults {
-            let failed = results.failedCount ?? data.failures.count
-            let role: Role = failed > 0 ? .violation : .plain
-            line.append((Segment(" \(failed)" + (results.totalCount.map { "/\($0)" } ?? ""), role), 0))
+            let failed = failedCount(results, data)
+            let role: Role = failed.count > 0 ? .violation : .plain
+            line.append((Segment(" \(failed.count)" + (failed.filesDisagree ? "?" : "") + (results.totalCount.map { "/\($0)" } ?? ""), role), 0))
             line.append((Segment(" failed", role), 3))
         } else {
             line.append((Segment(" no tests", .dim), 0))

@@ -14,6 +14,9 @@ public final class TriageData: Sendable {
     public let rules: CompiledRules
     /// Failing tests as the results report them.
     public let failures: [TestFailure]
+    /// The results files disagree on counts or on which tests failed (`ResultsMerge`):
+    /// found once, for the header's every frame.
+    public let resultsFilesDisagree: Bool
     /// The rules check is still running: `report` is empty, the tree can be browsed,
     /// findings are not known yet.
     public let isChecking: Bool
@@ -68,6 +71,7 @@ public final class TriageData: Sendable {
         self.index = index
         self.violationRows = ViolationRows(report: report, index: index)
         self.failures = bundle.failures
+        resultsFilesDisagree = !bundle.resultDisagreements.isEmpty
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
         self.evidence = EvidenceStatus(bundle: bundle)
         self.creationSteps = CreationSteps(bundle: bundle)
