@@ -1,3 +1,4 @@
+import ExhibitTestSupport
 import Testing
 
 @testable import ExhibitCore
@@ -23,21 +24,6 @@ import Testing
           {"nodeType":"Test Case","name":"testC()","nodeIdentifier":"S/testC()","result":"Passed"}]}]}
         """#
 
-    /// Hostile repro 9: the summary says Passed, the JUnit of the same run a failure.
-    static let passingSummary = #"""
-        {"title":"T","result":"Passed","totalTestCount":2,"passedTests":2,"failedTests":0,"skippedTests":0,"expectedFailures":0,
-         "environmentDescription":"Vault · B","statistics":[],"topInsights":[],"devicesAndConfigurations":[],"testFailures":[]}
-        """#
-
-    static let junitFailingB = """
-        <?xml version="1.0"?>
-        <testsuites tests="2" failures="1"><testsuite name="BackupBoundaryTests" tests="2" failures="1">
-        <testcase classname="BackupBoundaryTests" name="testA"/>
-        <testcase classname="BackupBoundaryTests" name="testB"><failure message="Documents/Vault.sqlite is excluded from backup">x</failure></testcase>
-        </testsuite></testsuites>
-
-        """
-
     func load(_ files: [String: String]) -> EvidenceBundle {
         BundleLoader.load(runID: "r", from: MemoryEvidenceSource(text: files))
     }
@@ -62,7 +48,10 @@ import Testing
     }
 
     @Test func aPassingSummaryBesideAFailingJUnitKeepsTheFailureAndSaysSo() throws {
-        let bundle = load(["results/summary.json": Self.passingSummary, "results/junit.xml": Self.junitFailingB])
+        // Hostile repro 9: the summary says Passed, the JUnit of the same run a failure.
+        let bundle = load([
+            "results/summary.json": ResultsDisagreementFixture.passingSummary, "results/junit.xml": ResultsDisagreementFixture.junitFailingB,
+        ])
         let results = try #require(bundle.primaryResults)
         #expect(results.failedCount == 0)
         #expect(results.failures.map(\.displayName) == ["BackupBoundaryTests.testB"])
