@@ -135,6 +135,9 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
     /// (`Inventory.unrecordedSizes`). With any, `bytes` is a lower bound, and a total
     /// within the budget says nothing.
     public var unrecordedSizes = 0
+    /// Measured by du: allowed test resources below whose size the inventory never
+    /// recorded, so less was subtracted than should have been: `bytes` is an upper bound.
+    public var allowedUnrecordedSizes = 0
 
     public init(directory: String, bytes: UInt64, budget: UInt64?, allowedBytes: UInt64 = 0, measuredBy: String = "inventory") {
         self.directory = directory
@@ -146,9 +149,10 @@ public struct DirectoryBudget: Sendable, Equatable, Hashable {
 
     public var isOver: Bool { budget.map { bytes > $0 } ?? false }
 
-    /// Whether the total is known to be within its budget or over it: over, or every
-    /// size below recorded. Nil when there is no budget.
-    public var isOverKnown: Bool? { budget.map { _ in isOver || unrecordedSizes == 0 } }
+    /// Whether the total is known to be within its budget or over it: a lower bound
+    /// (`unrecordedSizes`) decides only "over", an upper bound (`allowedUnrecordedSizes`)
+    /// only "within". Nil when there is no budget.
+    public var isOverKnown: Bool? { budget.map { _ in isOver ? allowedUnrecordedSizes == 0 : unrecordedSizes == 0 } }
 
     /// The total as the reports write it: `1.2 MiB`, `at least 1.2 MiB (3 sizes not
     /// recorded)`, `no size recorded (12 entries)` when nothing below has one.

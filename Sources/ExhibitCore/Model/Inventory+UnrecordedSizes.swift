@@ -12,6 +12,9 @@ extension Inventory {
         return Inventory.size(id, n, directories, values) == 0
     }
 
+    /// A file a path list names and no size list gives a size (`Node.sizeNotListed`).
+    public func isSizeUnlisted(_ id: NodeID) -> Bool { nodes[id].sizeNotListed }
+
     /// Whether any entry's size was not recorded (`isSizeUnrecorded`), so a reader of
     /// totals walks subtrees for `unrecordedSizes` only when some are: a file a path list
     /// gave no size is counted as it is built; an entry a scan excluded or could not read

@@ -121,7 +121,8 @@ public struct InventoryDiff: Sendable {
                 }
                 if let other, !base.isDirectory(other) {
                     _ = flagChange(child, other, inherited: inherited)
-                    if run.size(child) > base.size(other) {
+                    // A size either side never recorded did not grow: it was not measured.
+                    if run.size(child) > base.size(other), !run.isSizeUnrecorded(child), !base.isSizeUnrecorded(other) {
                         out.append(
                             Entry(
                                 change: .grown, path: run.path(child), baseSize: base.size(other), size: run.size(child),

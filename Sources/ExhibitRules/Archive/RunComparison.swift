@@ -64,7 +64,10 @@ public struct RunComparison: Sendable {
         self.runID = runID
         rulesSource = report.rulesSource
         files = InventoryDiff(base: base, run: run, report: report)
-        violations = ViolationDiff(base: Array(baseReport.violations), run: Array(report.violations))
+        func undecided(_ r: CheckReport) -> Set<String> { Set(r.budgets.filter { $0.isOverKnown == false }.map(\.directory)) }
+        violations = ViolationDiff(
+            base: Array(baseReport.violations), run: Array(report.violations),
+            undecidedBudgets: (undecided(baseReport), undecided(report)))
         tests = TestOutcomeDiff(base: baseResults, run: results)
         baseNotDecided = baseReport.reasonsNotDecided
         runNotDecided = report.reasonsNotDecided

@@ -21,11 +21,14 @@ public struct ViolationDiff: Sendable, Equatable {
         }
     }
 
-    public init(base: [Violation], run: [Violation]) {
+    /// `undecidedBudgets` of each side: directories whose budget that run could not
+    /// decide (`DirectoryBudget.isOverKnown` false). A volume warning the other side
+    /// lacks for such a directory is neither new nor fixed: that side did not know.
+    public init(base: [Violation], run: [Violation], undecidedBudgets: (base: Set<String>, run: Set<String>) = ([], [])) {
         let before = Set(base.map(Key.init))
         let after = Set(run.map(Key.init))
-        new = run.filter { !before.contains(Key($0)) }
-        fixed = base.filter { !after.contains(Key($0)) }
+        new = run.filter { !before.contains(Key($0)) && !($0.kind == .volume && undecidedBudgets.base.contains($0.path)) }
+        fixed = base.filter { !after.contains(Key($0)) && !($0.kind == .volume && undecidedBudgets.run.contains($0.path)) }
     }
 
     /// New violations that block (what a regression is made of).

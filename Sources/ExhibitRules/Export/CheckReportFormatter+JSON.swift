@@ -36,6 +36,7 @@ extension CheckReportFormatter {
                 ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)),
                 // Within the budget by sizes that are partly unrecorded: not known.
                 ("over", b.isOverKnown == false ? .null : .bool(b.isOver)), ("unrecordedSizes", .int(b.unrecordedSizes)),
+                ("allowedUnrecordedSizes", .int(b.allowedUnrecordedSizes)),
             ])
         }
         let diagnostics: [JSONWriter.Value] = report.rulesDiagnostics.map { d in

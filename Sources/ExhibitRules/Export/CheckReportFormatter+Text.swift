@@ -39,7 +39,11 @@ extension CheckReportFormatter {
             for b in budgeted {
                 var text = "  \(esc(b.directory)): \(b.bytesText) of \(ByteSize.format(b.budget ?? 0)) (\(b.measuredBy))"
                 if b.allowedBytes > 0 { text += ", \(ByteSize.format(b.allowedBytes)) of allowed test resources not counted" }
-                if b.isOver { text += " — over" } else if b.isOverKnown == false { text += " — not known" }
+                if b.allowedUnrecordedSizes > 0 {
+                    let n = b.allowedUnrecordedSizes
+                    text += ", \(n) allowed test resource\(n == 1 ? "" : "s") of no recorded size not subtracted"
+                }
+                if b.isOverKnown == false { text += " — not known" } else if b.isOver { text += " — over" }
                 line(text)
             }
         }

@@ -141,7 +141,7 @@ public struct TriageNote {
             // the figure can be below the tree's total; the last column says by how much.
             out += "\n### Top-level directories\n\n| Directory | Counted | Budget | |\n|---|---:|---:|---|\n"
             for b in report.budgets {
-                var state = b.isOver ? "**over budget**" : (b.budget == nil ? "" : b.isOverKnown == false ? "not known" : "ok")
+                var state = b.isOverKnown == false ? "not known" : b.isOver ? "**over budget**" : (b.budget == nil ? "" : "ok")
                 var notes = ["by \(b.measuredBy)"]
                 if b.allowedBytes > 0 { notes.append("\(ByteSize.format(b.allowedBytes)) of allowed test resources not counted") }
                 state += (state.isEmpty ? "" : " ") + "(" + notes.joined(separator: "; ") + ")"

@@ -32,12 +32,15 @@ public enum RulesEngine {
         var violations: ViolationList = []
         var undecided: [Violation] = []
         var allowedBytes: [Inventory.NodeID: UInt64] = [:]
+        var allowedUnrecorded: [Inventory.NodeID: Int] = [:]
         if let inventory {
             var finder = ViolationFinder(compiled: compiled, inventory: inventory)
             (violations, undecided) = finder.find()
             allowedBytes = finder.allowedBytes
+            allowedUnrecorded = finder.allowedUnrecorded
         }
-        let volume = VolumeCheck.run(inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes)
+        let volume = VolumeCheck.run(
+            inventory: inventory, duTotals: duTotals, compiled: compiled, allowedBytes: allowedBytes, allowedUnrecorded: allowedUnrecorded)
         violations += volume.warnings
         sortInReportOrder(&violations)
         var diagnostics = rulesDiagnostics

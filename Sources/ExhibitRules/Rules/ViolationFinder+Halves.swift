@@ -109,6 +109,7 @@ extension ViolationFinder {
         for (topLevel, bytes) in other.allowedBytes {
             allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], bytes)
         }
+        for (topLevel, count) in other.allowedUnrecorded { allowedUnrecorded[topLevel, default: 0] += count }
         return signatureID
     }
 }

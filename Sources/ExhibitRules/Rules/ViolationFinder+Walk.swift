@@ -299,7 +299,10 @@ extension ViolationFinder {
             }
             guard let result = entry else { continue }
             if result.signature != Self.neutral { signatureOf[child] = secondHalf ? Self.marked(result.signature) : result.signature }
-            if result.allowed, topLevel >= 0 { allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], inventory.size(child)) }
+            if result.allowed, topLevel >= 0 {
+                allowedBytes[topLevel] = saturatingAdd(allowedBytes[topLevel, default: 0], inventory.size(child))
+                if inventory.isSizeUnrecorded(child) { allowedUnrecorded[topLevel, default: 0] += 1 }
+            }
         }
     }
 

@@ -81,6 +81,9 @@ struct ViolationFinder {
 
     /// Per-top-level bytes of allowed large resources, filled by `find()`.
     var allowedBytes: [Inventory.NodeID: UInt64] = [:]
+    /// Per top level, the allowed large resources whose size was never recorded: what
+    /// `allowedBytes` leaves out, so a budget it is subtracted from is not exact.
+    var allowedUnrecorded: [Inventory.NodeID: Int] = [:]
 
     /// The violations, and the rule findings left undecided by unknown flags (shaped as
     /// violations of the kind they would be, `CheckReport.undecided`).

@@ -11,7 +11,7 @@ enum VolumeCheck {
 
     static func run(
         inventory: Inventory?, duTotals: [DirectoryTotal]?, compiled: CompiledRules,
-        allowedBytes: [Inventory.NodeID: UInt64]
+        allowedBytes: [Inventory.NodeID: UInt64], allowedUnrecorded: [Inventory.NodeID: Int] = [:]
     ) -> (budgets: [DirectoryBudget], warnings: [Violation]) {
         let rules = compiled.rules
         var names: [String] = []
@@ -43,9 +43,18 @@ enum VolumeCheck {
                 measuredBy: du != nil ? "du" : "inventory")
             // Measured by the inventory, a size it never recorded reads as 0: the total is
             // a lower bound, which can show a budget broken but never kept.
-            if du == nil, unrecorded, let (inv, top) = located { entry.unrecordedSizes = inv.unrecordedSizes(at: top) }
+            // Allowed resources of no recorded size: measured by the inventory they would
+            // have been subtracted, so they are not counted as missing; under du they were
+            // not subtracted, so the du figure is an upper bound.
+            let allowedMissing = node.flatMap { allowedUnrecorded[$0] } ?? 0
+            if du == nil, unrecorded, let (inv, top) = located {
+                entry.unrecordedSizes = max(0, inv.unrecordedSizes(at: top) - allowedMissing)
+            } else if du != nil {
+                entry.allowedUnrecordedSizes = allowedMissing
+            }
             budgets.append(entry)
-            guard let budget, entry.isOver else { continue }
+            // Over only when it is known to be: an upper bound over the budget says nothing.
+            guard let budget, entry.isOver, entry.isOverKnown == true else { continue }
             let contributors = located.map { largestContributors(of: $0.1, in: $0.0, compiled: compiled) } ?? []
             // A total with sizes missing is a lower bound: over by at least the difference.
             let bound = entry.unrecordedSizes > 0 ? "at least " : ""

@@ -41,7 +41,8 @@ enum BudgetsRenderer {
                 // is a percentage no column holds.
                 let shown = percent > 99_999 ? ">99999" : "\(percent)"
                 // A lower bound within the budget (sizes not recorded) is no verdict.
-                let note = b.isOver ? "\(shown)% over" : b.isOverKnown == false ? "\(shown)%+, not known" : "\(shown)%"
+                let note =
+                    b.isOverKnown == false ? "\(shown)%" + (b.isOver ? "?, not known" : "+, not known") : b.isOver ? "\(shown)% over" : "\(shown)%"
                 grid.put(note, row: row, col: x, role: b.isOver ? .violation : .plain)
             }
             if i == state.budgets.index { grid.restyle(row: row, role: .selected) }

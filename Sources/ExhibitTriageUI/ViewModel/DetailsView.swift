@@ -180,7 +180,9 @@ extension DetailsView {
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
         if inventory.isSizeUnrecorded(node) {
             // Never "0 B" for a size the scan did not measure (ncdu `excluded`, `read_error`).
-            let why = inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
+            let why =
+                inventory.isSizeUnlisted(node)
+                ? "no container/sizes.txt line gives it" : inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
             size = isDir ? "at least " + size + "; what it holds was not recorded (\(why))" : "not recorded (\(why))"
         }
         if inventory.diskSize(node) > 0 { size += ", on disk " + SizeLabel.text(inventory.diskSize(node)) }

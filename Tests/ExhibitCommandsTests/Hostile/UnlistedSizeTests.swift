@@ -72,4 +72,43 @@ import Testing
         #expect(summary.out.contains("Container  3 files, at least 4 KiB (1 size not recorded),"), "\(summary.out)")
         #expect(summary.out.contains("4 KiB+"), "\(summary.out)")
     }
+
+    /// Measured by du, a budget has the allowed test resources' sizes subtracted: with
+    /// one of no recorded size nothing was, so the du figure is an upper bound, and over
+    /// the budget it decides nothing (no volume warning, JSON over null).
+    @Test func underDuAnAllowedResourceOfNoSizeLeavesOverNotKnown() throws {
+        let run = try Self.budgetedRun()
+        defer { run.cleanUp() }
+        try run.write(
+            "rules.json",
+            #"{"version":1,"rules":[{"name":"vault-db","path":"Documents/Vault.sqlite","requirement":"must-restore","owner":"@s"}],"#
+                + #""allowedLargeResources":[{"path":"tmp/a.bin","reason":"fixture"}],"budgets":{"tmp":"1 KiB"}}"#)
+        try run.write("container/sizes.txt", "10\t./Documents/Vault.sqlite\n")
+        try run.write("container/du.txt", "4\t./tmp\n8\t./Documents\n")
+        let check = run.check()
+        #expect(check.out.contains("  tmp: 4 KiB of 1 KiB (du), 1 allowed test resource of no recorded size not subtracted — not known"), "\(check.out)")
+        #expect(!check.out.contains("over its budget"), "\(check.out)")
+        let json = try Self.json(run.check(["--format", "json"]).out)
+        let tmp = try #require((json["budgets"] as? [[String: Any]])?.first { $0["directory"] as? String == "tmp" })
+        #expect(tmp["over"] is NSNull)
+        #expect(tmp["allowedUnrecordedSizes"] as? Int == 1)
+    }
+
+    /// `diff` from a run whose sizes were listed to one whose were not: no file "grew"
+    /// from an unmeasured 0, and a budget the later run could not decide is not "fixed".
+    @Test func diffCountsNoGrowthOrFixFromUnmeasuredSizes() throws {
+        let base = try Self.budgetedRun()
+        let later = try Self.budgetedRun()
+        defer {
+            base.cleanUp()
+            later.cleanUp()
+        }
+        try base.write("container/sizes.txt", "10\t./Documents/Vault.sqlite\n4096\t./tmp/a.bin\n4096\t./tmp/b.bin\n")
+        let forward = CollectRunner.exhibit(["diff", later.path, base.path, "--format", "json"])
+        let forwardJSON = try Self.json(forward.out)
+        #expect(forwardJSON["grown"] as? Int == 0, "\(forward.out)")
+        let backward = CollectRunner.exhibit(["diff", base.path, later.path])
+        #expect(!backward.out.contains("volume-budget"), "\(backward.out)")
+        #expect(!forward.out.contains("volume-budget"), "\(forward.out)")
+    }
 }

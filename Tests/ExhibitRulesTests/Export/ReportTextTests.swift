@@ -196,6 +196,7 @@ import Testing
                 ("directory", .string(b.directory)), ("bytes", .uint(b.bytes)), ("budget", b.budget.map { .uint($0) } ?? .null),
                 ("allowedBytes", .uint(b.allowedBytes)), ("measuredBy", .string(b.measuredBy)),
                 ("over", b.isOverKnown == false ? .null : .bool(b.isOver)), ("unrecordedSizes", .int(b.unrecordedSizes)),
+                ("allowedUnrecordedSizes", .int(b.allowedUnrecordedSizes)),
             ])
         }
         let p = report.proposal
@@ -249,6 +250,7 @@ import Testing
             if round % 3 == 0 { report.rulesDiagnostics = [] }
             if round % 5 == 0 { report.containerChecked = false }
             if round % 4 == 1 { report.budgets[0].unrecordedSizes = Int(rng.next() % 3) }
+            if round % 4 == 2 { report.budgets[0].allowedUnrecordedSizes = Int(rng.next() % 2) }
             let json = CheckReportFormatter.json(report, runID: "run-\(round)")
             #expect(json == Self.referenceJSON(report, runID: "run-\(round)"), "round \(round)")
             var streamed: [UInt8] = []

@@ -146,7 +146,8 @@ import Testing
                       "allowedBytes": 0,
                       "measuredBy": "inventory",
                       "over": true,
-                      "unrecordedSizes": 0
+                      "unrecordedSizes": 0,
+                      "allowedUnrecordedSizes": 0
                     },
                     {
                       "directory": "tmp",
@@ -155,7 +156,8 @@ import Testing
                       "allowedBytes": 0,
                       "measuredBy": "inventory",
                       "over": false,
-                      "unrecordedSizes": 0
+                      "unrecordedSizes": 0,
+                      "allowedUnrecordedSizes": 0
                     }
                   ],
                   "classification": {
