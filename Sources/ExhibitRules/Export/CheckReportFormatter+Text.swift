@@ -15,8 +15,8 @@ extension CheckReportFormatter {
         ReportText.collect(capacity: 4096 + report.violations.count * 200) { writeText(report, runID: runID, steps: steps, into: $0) }
     }
 
-    /// The same text as `text(_:runID:)`, handed to `write` in pieces of 64 KiB or more
-    /// (each piece ends with a whole line) instead of as one `String`: with a million
+    /// The same text as `text(_:runID:)`, handed to `write` in pieces of up to about
+    /// 64 KiB, or a core's chunk of lines (each piece ends with a whole line) instead of as one `String`: with a million
     /// violations the text is 200 MB, and a caller that writes it out needs neither
     /// that buffer nor a `String` of it.
     public static func writeText(
