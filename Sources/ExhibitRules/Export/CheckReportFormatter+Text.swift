@@ -16,9 +16,9 @@ extension CheckReportFormatter {
     }
 
     /// The same text as `text(_:runID:)`, handed to `write` in pieces of up to about
-    /// 64 KiB, or a core's chunk of lines (each piece ends with a whole line) instead of as one `String`: with a million
-    /// violations the text is 200 MB, and a caller that writes it out needs neither
-    /// that buffer nor a `String` of it.
+    /// 64 KiB or a core's chunk of lines, each ending with a whole line, instead of as
+    /// one `String`: with a million violations the text is 200 MB, and a caller that
+    /// writes it out needs neither that buffer nor a `String` of it.
     public static func writeText(
         _ report: CheckReport, runID: String, steps: CreationSteps? = nil, to write: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
