@@ -35,8 +35,10 @@ extension Inventory {
 
     /// The entries at or below `id` whose size was not recorded (`isSizeUnrecorded`): with
     /// any, `totalSize(id)` is what the others add up to, and for an entry alone no size.
-    /// O(1) for a file, a walk of the subtree for a directory.
+    /// O(1) for a file, and for any entry of an inventory whose every size was recorded
+    /// (a report asks it of each folder it reports once); a walk of the subtree otherwise.
     public func unrecordedSizes(at id: NodeID) -> Int {
+        guard values.sizesNotListed > 0 || values.scanGaps else { return 0 }
         guard isDirectory(id) else { return isSizeUnrecorded(id) ? 1 : 0 }
         var count = 0
         preorder(from: id) { if isSizeUnrecorded($0) { count += 1 } }
