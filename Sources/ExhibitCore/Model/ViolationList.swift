@@ -39,8 +39,12 @@ public struct ViolationList: Sendable {
         package func step(of g: Grouped) -> String? { inventory.stepName(number: stepNumber(of: g)) }
 
         /// `step(of:)` as a step number (-1 for none), compared without a `String`.
-        package func stepNumber(of g: Grouped) -> Int32 {
-            g.isReportedOnce ? collapsedSteps[Int32(g.node)] ?? -1 : inventory.stepNumber(g.node)
+        package func stepNumber(of g: Grouped) -> Int32 { stepNumber(node: Int32(g.node), reportedOnce: g.isReportedOnce) }
+
+        /// The step of a grouped slot's node: a folder reported once has the one its
+        /// files share (`collapsedSteps`), anything else its own.
+        func stepNumber(node: Int32, reportedOnce: Bool) -> Int32 {
+            reportedOnce ? collapsedSteps[node] ?? -1 : inventory.stepNumber(Int(node))
         }
     }
 
@@ -121,7 +125,7 @@ public struct ViolationList: Sendable {
         let s = slots[i]
         if s.isStored { return stored[Int(s.node)].step }
         let source = source.unsafelyUnwrapped
-        return source.inventory.stepName(number: s.isReportedOnce ? source.collapsedSteps[s.node] ?? -1 : source.inventory.stepNumber(Int(s.node)))
+        return source.inventory.stepName(number: source.stepNumber(node: s.node, reportedOnce: s.isReportedOnce))
     }
 
     /// Files the violation covers: a folder reported once counts what is below it.
@@ -210,13 +214,8 @@ public struct ViolationList: Sendable {
         v.path = source.inventory.pathMadeOnce(node)
         v.size = source.inventory.totalSize(node)
         v.unrecordedSizes = source.inventory.unrecordedSizes(at: node)
-        if slot.isReportedOnce {
-            v.step = source.inventory.stepName(number: source.collapsedSteps[slot.node] ?? -1)
-            v.fileCount = source.inventory.fileCount(node)
-        } else {
-            v.step = source.inventory.step(node)
-            v.fileCount = 1
-        }
+        v.step = source.inventory.stepName(number: source.stepNumber(node: slot.node, reportedOnce: slot.isReportedOnce))
+        v.fileCount = slot.isReportedOnce ? source.inventory.fileCount(node) : 1
         return v
     }
 
