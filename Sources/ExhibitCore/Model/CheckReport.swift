@@ -30,11 +30,16 @@ public struct TestLink: Sendable, Equatable, Hashable {
     /// Indices into `CheckReport.violations`.
     public var violations: [Int]
     public var basis: TestLinkBasis
+    /// The arguments the test failed with (`TestFailure.failingArguments`): a
+    /// parameterized test links one line per test, and which of its cases failed is
+    /// what tells a triager whether the violation explains them all.
+    public var failingArguments: [String]?
 
-    public init(test: String, violations: [Int], basis: TestLinkBasis) {
+    public init(test: String, violations: [Int], basis: TestLinkBasis, failingArguments: [String]? = nil) {
         self.test = test
         self.violations = violations
         self.basis = basis
+        self.failingArguments = failingArguments
     }
 }
 

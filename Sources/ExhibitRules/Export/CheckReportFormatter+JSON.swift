@@ -92,6 +92,10 @@ extension CheckReportFormatter {
                                                 ("test", { j.value(.string(l.test), indent: $0) }),
                                                 ("basis", { j.value(.string(l.basis.rawValue), indent: $0) }),
                                                 ("violations", { j.references(l.violations, indent: $0) }),
+                                                (
+                                                    "failingArguments",
+                                                    { j.value(l.failingArguments.map { .array($0.map { .string($0) }) } ?? .null, indent: $0) }
+                                                ),
                                             ])
                                     }
                                 }

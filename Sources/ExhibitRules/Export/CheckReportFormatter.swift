@@ -23,6 +23,7 @@ public enum CheckReportFormatter {
             for link in p.links {
                 let refs = references(link.violations)
                 lines.append("    \(esc(link.test)) → \(refs) (\(basisText(link.basis)))")
+                if let arguments = link.failingArguments { lines.append("      " + SummaryReport.argumentsLine(arguments, escape: esc)) }
             }
         }
         if !p.unexplainedTests.isEmpty {

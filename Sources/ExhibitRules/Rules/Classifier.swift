@@ -308,12 +308,14 @@ public enum Classifier {
         }
         let found = second.map { first.joined($0) } ?? first
         return scans.indices.map { k in
-            let test = tests[k].test
-            if !found.path[k].isEmpty { return TestLink(test: test, violations: found.path[k], basis: .path) }
-            if !found.directory[k].isEmpty { return TestLink(test: test, violations: found.directory[k], basis: .directory) }
+            func link(_ hits: [Int], _ basis: TestLinkBasis) -> TestLink {
+                TestLink(test: tests[k].test, violations: hits, basis: basis, failingArguments: tests[k].failure.failingArguments)
+            }
+            if !found.path[k].isEmpty { return link(found.path[k], .path) }
+            if !found.directory[k].isEmpty { return link(found.directory[k], .directory) }
             for basis in [TestLinkBasis.fileName, .ruleName, .step] {
                 let hits = scans[k].hits(basis, candidates: candidates, in: violations)
-                if !hits.isEmpty { return TestLink(test: test, violations: hits, basis: basis) }
+                if !hits.isEmpty { return link(hits, basis) }
             }
             return nil
         }

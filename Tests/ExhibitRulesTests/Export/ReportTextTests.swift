@@ -209,7 +209,10 @@ import Testing
                 "links",
                 .array(
                     p.links.map { l in
-                        .object([("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) }))])
+                        .object([
+                            ("test", .string(l.test)), ("basis", .string(l.basis.rawValue)), ("violations", .array(l.violations.map { .int($0 + 1) })),
+                            ("failingArguments", l.failingArguments.map { .array($0.map { .string($0) }) } ?? .null),
+                        ])
                     })
             ),
             ("unexplainedTests", .array(p.unexplainedTests.map { .string($0) })),

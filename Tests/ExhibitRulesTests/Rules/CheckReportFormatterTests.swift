@@ -54,6 +54,29 @@ import Testing
         #expect(many.hasSuffix("[20] and 5 more"))
     }
 
+    /// A parameterized test links one line; which of its cases failed is said under it,
+    /// escaped (the arguments are the evidence's text), in text and in JSON.
+    @Test func linkedTestsShowTheArgumentsTheyFailedWith() throws {
+        var c = ContainerFixture()
+        c.file("tmp/Export-1.zip", 2_048)
+        var failure = TestFailure(
+            testName: "exportCleansUp(format:)", identifier: "ExportTests/exportCleansUp(format:)",
+            failureText: "tmp/Export-1.zip still exists")
+        failure.failingArguments = ["format: .zip", "format: \u{1B}[31m.tar"]
+        let report = check(c.build(), rules: try vaultRules(), failures: [failure])
+        #expect(report.proposal.links.first?.failingArguments == failure.failingArguments)
+        let text = CheckReportFormatter.text(report, runID: "run-42")
+        #expect(
+            text.contains(
+                """
+                    ExportTests/exportCleansUp(format:) → [1] (failure names the path)
+                      failing arguments (2): format: .zip; format: \\x1b[31m.tar
+
+                """))
+        let json = CheckReportFormatter.json(report, runID: "run-42")
+        #expect(json.contains(#""failingArguments": [\#n          "format: .zip",\#n          "format: \u001b[31m.tar"\#n        ]"#))
+    }
+
     @Test func jsonHasEveryKeyInAFixedOrder() throws {
         let json = CheckReportFormatter.json(try Self.smallReport(), runID: "run-42")
         #expect(
@@ -175,7 +198,8 @@ import Testing
                         "basis": "path",
                         "violations": [
                           2
-                        ]
+                        ],
+                        "failingArguments": null
                       }
                     ],
                     "unexplainedTests": []
