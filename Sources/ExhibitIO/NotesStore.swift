@@ -158,7 +158,8 @@ public struct NotesStore: Sendable {
         return String(out[..<cut]) + "~" + hashText(runID)
     }
 
-    /// NAME_MAX (255 bytes on Linux and APFS) less the longest suffix (`.draft.json`).
+    /// NAME_MAX (255 bytes on Linux and APFS) less the longest suffix (`.draft.json`, an
+    /// earlier version's drafts, still read).
     static let maximumStemBytes = 255 - ".draft.json".utf8.count
     /// How much of a long stem is kept before the hash: readable in a listing.
     static let hashedHeadBytes = 160
@@ -175,14 +176,42 @@ public struct NotesStore: Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// A record is `<stem>.json`, a draft `<stem>.draft`, a note `<stem>.md`: three
+    /// endings no stem can turn into one another, so no run's file is another run's.
+    /// (Drafts used to be `<stem>.draft.json`, which is also the record of the run whose
+    /// id is the stem and `.draft`: saving one run dropped the other's record.)
     func path(for runID: String, draft: Bool) -> String {
-        directory + "/" + Self.fileStem(for: runID) + (draft ? ".draft.json" : ".json")
+        directory + "/" + Self.fileStem(for: runID) + (draft ? ".draft" : ".json")
+    }
+
+    /// Where an earlier version kept the run's draft; it may hold the record of the run
+    /// named `<id>.draft` instead, so it is read, and dropped, only when it is the draft
+    /// of this run.
+    func legacyDraftPath(for runID: String) -> String {
+        directory + "/" + Self.fileStem(for: runID) + ".draft.json"
     }
 
     // MARK: - Reading and writing
 
     public func record(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: false), runID: runID) }
-    public func draft(for runID: String) throws(Failure) -> TriageRecord? { try read(path(for: runID, draft: true), runID: runID) }
+
+    public func draft(for runID: String) throws(Failure) -> TriageRecord? {
+        if let draft = try read(path(for: runID, draft: true), runID: runID) { return draft }
+        return legacyDraft(for: runID)
+    }
+
+    /// The draft an earlier version kept at `legacyDraftPath`, when that file is one and
+    /// is this run's; anything else there is another run's record, or not ours to read.
+    private func legacyDraft(for runID: String) -> TriageRecord? {
+        guard let found = try? read(legacyDraftPath(for: runID), runID: runID), found.isDraft else { return nil }
+        return found
+    }
+
+    /// Drops the run's draft, and the one an earlier version kept, when it is this run's draft.
+    private func dropDrafts(of runID: String) {
+        unlink(path(for: runID, draft: true))
+        if legacyDraft(for: runID) != nil { unlink(legacyDraftPath(for: runID)) }
+    }
 
     /// Writes the record atomically and drops any draft it supersedes; returns its path.
     /// A classification joins the run's history: the record already there (its history
@@ -200,7 +229,12 @@ public struct NotesStore: Sendable {
             }
         }
         try write(kept, to: file)
-        if !record.isDraft { unlink(path(for: record.runID, draft: true)) }
+        if record.isDraft {
+            // The new draft supersedes one an earlier version kept.
+            if legacyDraft(for: record.runID) != nil { unlink(legacyDraftPath(for: record.runID)) }
+        } else {
+            dropDrafts(of: record.runID)
+        }
         return file
     }
 
