@@ -23,7 +23,7 @@ extension RulesReader.Reading {
             if !seen.insert([domain, key]).inserted {
                 throw error(item, entry, "duplicate preference contract for this domain and key")
             }
-            warnUnknownKeys(item, allowed: RulesReader.preferenceKeys, entry: entry)
+            try warnUnknownKeys(item, allowed: RulesReader.preferenceKeys, entry: entry)
             guard let typeValue = item["type"] else { throw error(item, entry, "missing \"type\" (\(Self.typeNames))") }
             guard let typeText = typeValue.string, let type = PropertyListType(rawValue: typeText) else {
                 let found = typeValue.string.map { "\"\($0)\"" } ?? typeValue.typeDescription
@@ -70,7 +70,7 @@ extension RulesReader.Reading {
                 what: "the identifier listed in BGTaskSchedulerPermittedIdentifiers")
             entry += " \"\(identifier)\""
             if !seen.insert(identifier).inserted { throw error(item, entry, "duplicate background task identifier") }
-            warnUnknownKeys(item, allowed: RulesReader.backgroundTaskKeys, entry: entry)
+            try warnUnknownKeys(item, allowed: RulesReader.backgroundTaskKeys, entry: entry)
             let kinds = BackgroundTaskRule.Kind.allCases.map(\.rawValue).joined(separator: " or ")
             guard let kindValue = item["kind"] else { throw error(item, entry, "missing \"kind\" (\(kinds))") }
             guard let kindText = kindValue.string, let kind = BackgroundTaskRule.Kind(rawValue: kindText) else {

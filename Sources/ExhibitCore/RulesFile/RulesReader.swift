@@ -14,6 +14,14 @@ public enum RulesReader: EvidenceReader {
     static let ruleKeys: Set<String> = ["name", "path", "requirement", "owner", "note", "comment"]
     static let resourceKeys: Set<String> = ["path", "reason", "comment"]
 
+    /// The known key `key` is a misspelling of: equal once case, `_`, `-` and spaces are
+    /// set aside; nil for a key that is new, not a variant of one.
+    static func knownKey(spelledLike key: String, in known: Set<String>) -> String? {
+        func folded(_ s: String) -> String { String(s.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }) }
+        let k = folded(key)
+        return known.sorted().first { folded($0) == k }
+    }
+
     public static func read(_ bytes: [UInt8], file: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> RulesInventory {
         let doc = try JSONDocument.parse(bytes, file: file)
         // A pattern decoded with U+FFFD in place of bytes that are not UTF-8 matches no
@@ -37,15 +45,25 @@ public enum RulesReader: EvidenceReader {
             .error(shape.file, at: shape.position(of: value), (entry.map { "\($0): " } ?? "") + message)
         }
 
-        mutating func warnUnknownKeys(_ object: JSONValue, allowed: Set<String>, entry: String) {
+        /// An unknown key is a warning (a newer file of the same version), but one that is
+        /// a known key spelled differently (`Rules`, `documents_allowlist`) is an error: its
+        /// value would be dropped without a word, and with it every rule the team wrote,
+        /// so the gate would pass on rules it never read.
+        mutating func warnUnknownKeys(_ object: JSONValue, allowed: Set<String>, entry: String) throws(Diagnostic) {
             for (key, value) in object.members ?? [] where !allowed.contains(key) && !key.hasPrefix("_") {
+                if let meant = RulesReader.knownKey(spelledLike: key, in: allowed) {
+                    throw error(
+                        value, entry,
+                        "key \"\(TerminalText.escape(key))\" is not \"\(meant)\" (keys are spelled exactly, case included); the file is refused so its value is not ignored"
+                    )
+                }
                 warnings.append(shape.warning(value, "\(entry): unknown key \"\(key)\" ignored"))
             }
         }
 
         mutating func inventory(_ doc: JSONValue) throws(Diagnostic) -> RulesInventory {
             guard doc.members != nil else { throw shape.mismatch(doc, expected: "a JSON object at the top of the rules file") }
-            warnUnknownKeys(doc, allowed: RulesReader.topLevelKeys, entry: "rules file")
+            try warnUnknownKeys(doc, allowed: RulesReader.topLevelKeys, entry: "rules file")
             guard let versionValue = doc["version"] else {
                 throw error(doc, nil, "missing \"version\" (this exhibit reads version \(RulesReader.supportedVersion))")
             }
@@ -88,7 +106,7 @@ public enum RulesReader: EvidenceReader {
                     throw error(nameValue, entry, "duplicate rule name (first used at line \(first.line))")
                 }
                 seen[name] = shape.position(of: item)
-                warnUnknownKeys(item, allowed: RulesReader.ruleKeys, entry: entry)
+                try warnUnknownKeys(item, allowed: RulesReader.ruleKeys, entry: entry)
                 guard let pathValue = item["path"] else { throw error(item, entry, "missing \"path\" (a container-relative glob)") }
                 let pattern = try checkedPattern(pathValue, entry: entry)
                 guard let reqValue = item["requirement"] else {
@@ -173,7 +191,7 @@ public enum RulesReader: EvidenceReader {
             for (i, item) in items.enumerated() {
                 let entry = "allowedLargeResources[\(i)]"
                 guard item.members != nil else { throw error(item, entry, "expected an object with \"path\" and \"reason\", found \(item.typeDescription)") }
-                warnUnknownKeys(item, allowed: RulesReader.resourceKeys, entry: entry)
+                try warnUnknownKeys(item, allowed: RulesReader.resourceKeys, entry: entry)
                 guard let p = item["path"] else { throw error(item, entry, "missing \"path\"") }
                 let pattern = try checkedPattern(p, entry: entry)
                 guard let reasonValue = item["reason"], let reason = reasonValue.string, !reason.isEmpty else {

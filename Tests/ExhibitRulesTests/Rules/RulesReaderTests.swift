@@ -160,6 +160,24 @@ import Testing
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.position != nil })
     }
 
+    /// A known key spelled another way would drop its value without a word (with
+    /// `"Rules"` every team rule, and the gate passes): the file is refused, at the key's value.
+    @Test func aKnownKeySpelledAnotherWayIsAnError() {
+        let misspelt = """
+            {"version": 1,
+             "Rules": [{"name": "x", "path": "Documents/x", "requirement": "must-restore", "owner": "@a"}]}
+            """
+        #expect(
+            failure(misspelt)?.description
+                == #"rules.json:2:11: error: rules file: key "Rules" is not "rules" (keys are spelled exactly, case included); the file is refused so its value is not ignored"#
+        )
+        #expect(failure(#"{"version": 1, "documents_allowlist": ["*.sqlite"]}"#)?.description.contains(#"is not "documentsAllowlist""#) == true)
+        #expect(
+            failure(#"{"version": 1, "rules": [{"name": "x", "Path": "Documents/x", "requirement": "must-restore"}]}"#)?.description
+                .contains(#"rules[0] "x": key "Path" is not "path""#) == true)
+        #expect(RulesReader.knownKey(spelledLike: "colour", in: RulesReader.topLevelKeys) == nil, "a new key stays a warning")
+    }
+
     @Test func moreErrorsPointAtTheEntry() {
         let notAnArray = """
             {
