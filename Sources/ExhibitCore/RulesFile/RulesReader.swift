@@ -54,7 +54,7 @@ public enum RulesReader: EvidenceReader {
                 if let meant = RulesReader.knownKey(spelledLike: key, in: allowed) {
                     throw error(
                         value, entry,
-                        "key \"\(TerminalText.escape(key))\" is not \"\(meant)\" (keys are spelled exactly, case included); the file is refused so its value is not ignored"
+                        "key \"\(key)\" is not \"\(meant)\" (keys are spelled exactly, case included); the file is refused so its value is not ignored"
                     )
                 }
                 warnings.append(shape.warning(value, "\(entry): unknown key \"\(key)\" ignored"))
