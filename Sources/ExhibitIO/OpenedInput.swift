@@ -60,7 +60,13 @@ public struct OpenedInput: Sendable {
             return RunLocator.isRun(root) ? "the run \(name)" : "the result bundle \(name)"
         }
         if let found = RunLocator.evidence(enclosing: path, archive: keyDirectory) { return found }
-        return archive == keyDirectory ? nil : RunLocator.evidence(enclosing: path, archive: archive)
+        if archive != keyDirectory, let found = RunLocator.evidence(enclosing: path, archive: archive) { return found }
+        // A run of another archive, or one kept on its own: any directory above the
+        // target that is a run (`note -o OTHER/run/container/inventory.json --force`).
+        if let outermost = Self.runs(above: PathContainment.resolvedPath(path)).last {
+            return "the run \(URL(fileURLWithPath: outermost).lastPathComponent)"
+        }
+        return nil
     }
 
     /// The records' place beside `outer`, the outermost run above the input.

@@ -41,6 +41,28 @@ import Testing
         #expect(run(["note", bundle.run, "-o", bundle.archive + "/note.md"]).status == 0)
     }
 
+    /// A run of another archive (or one kept on its own) is evidence too: found by what
+    /// the directories above the target are, not by the archive the input is in.
+    @Test func noWriterWritesIntoARunOfAnotherArchive() throws {
+        let bundle = try HostileBundle(copying: "run-2026-11-04-misplaced-file")
+        defer { bundle.cleanUp() }
+        let elsewhere = bundle.archive + "-elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let other = elsewhere + "/run-2026-11-02-baseline"
+        try FileManager.default.copyItem(atPath: SampleArchiveCommandTests.samples + "/run-2026-11-02-baseline", toPath: other)
+        let target = other + "/container/inventory.json"
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        let note = run(["note", bundle.run, "--notes", bundle.archive + "/notes", "-o", target, "--force"])
+        #expect(note.status == 2)
+        #expect(note.err.contains("is inside the run run-2026-11-02-baseline"), "\(note.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        let records = run(["note", bundle.run, "--class", "misplaced-file", "--notes", other + "/container/notes"])
+        #expect(records.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: other + "/container/notes"))
+        #expect(run(["note", bundle.run, "-o", elsewhere + "/note.md"]).status == 0, "beside that archive's runs is fine")
+    }
+
     // MARK: §12
 
     @Test(arguments: ["exists", "no-such-directory/note.md", "inside-a-run"])
