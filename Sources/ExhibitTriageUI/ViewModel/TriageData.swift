@@ -90,13 +90,18 @@ public final class TriageData: Sendable {
     }
 
     /// Where the budgets pane gets its rows: the report's budgets, or the top-level
-    /// directories' totals without a budget when the rules set none.
+    /// directories' totals without a budget when the rules set none or are still being
+    /// checked (a total with sizes not recorded says so, as the report's budgets do).
     public let budgetRows: [DirectoryBudget]
 
     private static func budgetRows(_ report: CheckReport, _ inventory: Inventory?) -> [DirectoryBudget] {
         if !report.budgets.isEmpty { return report.budgets }
         guard let inventory else { return [] }
-        return DirectoryVolume.topLevel(of: inventory).map { DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil) }
+        return DirectoryVolume.topLevel(of: inventory).map {
+            var row = DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil)
+            row.unrecordedSizes = $0.unrecordedSizes
+            return row
+        }
     }
 
     /// Failing tests linked to a violation (by the classifier's links).
