@@ -29,6 +29,16 @@ enum SizeLabel {
         text(total: v.bytes, unrecordedSizes: v.unrecordedSizes)
     }
 
+    /// A tree row's size (9 columns): `unknown` for an entry with no recorded size,
+    /// `4.0 KiB+` for a total that leaves some out, as `summary`'s directory rows.
+    static func text(of size: EntrySize) -> String {
+        switch size {
+        case .recorded(let bytes): return text(bytes)
+        case .atLeast(let bytes): return atLeast(bytes)
+        case .unknown: return "unknown"
+        }
+    }
+
     /// A total of `bytes` with `unrecordedSizes` entries below it never measured.
     private static func text(total bytes: UInt64, unrecordedSizes: Int) -> String {
         guard unrecordedSizes > 0 else { return text(bytes) }
