@@ -79,7 +79,7 @@ enum TriageWork {
         case .search(let pattern, let order, let run):
             return Work(.read) { post in
                 guard let inventory = run.inventory else { return }
-                post(.searched(ContainerSearch(pattern, in: inventory, order: order), runID: run.bundle.runID))
+                post(.searched(ContainerSearch(pattern, in: inventory, order: order, sizes: run.unrecordedSizes), runID: run.bundle.runID))
             }
         }
     }

@@ -36,7 +36,7 @@ public struct RunSummary: Sendable, Equatable {
     public var triage: TriageStatus
     /// Bytes under each top-level directory of the container (Documents, Library,
     /// tmp), largest first; nil without an inventory. The run list draws volume drift
-    /// across runs from these.
+    /// across runs from these (a total with sizes not recorded is no point of it).
     public var volumes: [DirectoryVolume]?
     /// Short reasons a column is empty ("no results", "rules.json: …").
     public var problems: [String]
@@ -107,17 +107,32 @@ public struct RunSummary: Sendable, Equatable {
 /// The bytes under one top-level directory of a run's container.
 public struct DirectoryVolume: Sendable, Equatable, Hashable {
     public var directory: String
+    /// What the recorded sizes below add up to: a lower bound when `unrecordedSizes` is
+    /// not 0 (nothing known when it is also 0), as `DirectoryBudget.bytes`.
     public var bytes: UInt64
+    /// Entries below whose size the inventory never recorded (`Inventory.unrecordedSizes`).
+    public var unrecordedSizes: Int
 
-    public init(directory: String, bytes: UInt64) {
+    public init(directory: String, bytes: UInt64, unrecordedSizes: Int = 0) {
         self.directory = directory
         self.bytes = bytes
+        self.unrecordedSizes = unrecordedSizes
     }
 
-    /// The top-level directories of an inventory with their totals, largest first.
+    /// Whether `bytes` is the whole total: no size below was left unrecorded.
+    public var isKnown: Bool { unrecordedSizes == 0 }
+
+    /// The top-level directories of an inventory with their totals, largest first (a
+    /// lower bound by what it adds up to; a tie by name).
     public static func topLevel(of inventory: Inventory) -> [DirectoryVolume] {
-        inventory.children(Inventory.root).filter { inventory.isDirectory($0) }
-            .map { DirectoryVolume(directory: inventory.name($0), bytes: inventory.totalSize($0)) }
+        // One walk of each top-level directory, only when some size was not recorded.
+        let unrecorded = inventory.hasUnrecordedSizes
+        return inventory.children(Inventory.root).filter { inventory.isDirectory($0) }
+            .map {
+                DirectoryVolume(
+                    directory: inventory.name($0), bytes: inventory.totalSize($0),
+                    unrecordedSizes: unrecorded ? inventory.unrecordedSizes(at: $0) : 0)
+            }
             .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.directory < $1.directory }
     }
 }

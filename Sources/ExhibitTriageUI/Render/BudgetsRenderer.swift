@@ -31,9 +31,12 @@ enum BudgetsRenderer {
             x += grid.put(TextFit.padLeft(b.budget.map(SizeLabel.text) ?? "none", to: 10), row: row, col: x, role: .dim)
             x += 2
             let fraction = b.budget.map { $0 == 0 ? (b.bytes > 0 ? 1 : 0) : Double(b.bytes) / Double($0) } ?? Double(b.bytes) / Double(largest)
-            grid.put("[", row: row, col: x, role: .dim)
-            grid.put(glyphs.bar(fraction: fraction, width: barWidth), row: row, col: x + 1, role: b.isOver ? .barOver : .bar)
-            grid.put("]", row: row, col: x + 1 + barWidth, role: .dim)
+            // No size recorded below: no bar, not an empty one (that would read as 0 B).
+            if b.unrecordedSizes == 0 || b.bytes > 0 {
+                grid.put("[", row: row, col: x, role: .dim)
+                grid.put(glyphs.bar(fraction: fraction, width: barWidth), row: row, col: x + 1, role: b.isOver ? .barOver : .bar)
+                grid.put("]", row: row, col: x + 1 + barWidth, role: .dim)
+            }
             x += barWidth + 3
             if let budget = b.budget {
                 let percent = budget == 0 ? (b.bytes == 0 ? 0 : 999) : Int(saturating: (Double(b.bytes) / Double(budget) * 100).rounded())

@@ -133,7 +133,7 @@ enum DiffRenderer {
         let delta = row.deltaBytes == 0 ? "" : (row.shrank ? "-" : "+") + SizeLabel.text(row.deltaBytes)
         var role = Role.plain
         let change: String
-        let size: UInt64
+        let size: String
         var firstViolation: Violation?
         switch row.item {
         case .section(let section, let count):
@@ -152,14 +152,16 @@ enum DiffRenderer {
             return
         case .file(let e):
             role = e.change == .removed ? .dim : .plain
-            (change, size, firstViolation) = (e.change.rawValue, e.change == .removed ? (e.baseSize ?? 0) : (e.size ?? 0), e.violations.first)
+            let bytes = e.change == .removed ? (e.baseSize ?? 0) : (e.size ?? 0)
+            (change, size, firstViolation) = (e.change.rawValue, SizeLabel.text(bytes), e.violations.first)
         case .move(let m):
-            (change, size, firstViolation) = ("moved", m.size, m.violations.first)
+            (change, size, firstViolation) = ("moved", SizeLabel.text(m.size), m.violations.first)
         case .flag(let f):
-            (change, size, firstViolation) = (f.direction == .nowBackedUp ? "unflagged" : "flagged", f.bytes, f.violations.first)
+            (change, size, firstViolation) = (f.direction == .nowBackedUp ? "unflagged" : "flagged", SizeLabel.text(f.bytes), f.violations.first)
         case .violation(let v, let fixed):
             role = fixed ? .dim : .plain
-            (change, size, firstViolation) = (fixed ? "fixed" : "new", v.size, v)
+            // `unknown`, `4.0 KiB+`: as the Violations pane, never `0 B` for a size not recorded.
+            (change, size, firstViolation) = (fixed ? "fixed" : "new", SizeLabel.text(of: v), v)
         }
         guard let cells = cells(row, glyphs: glyphs) else { return }
         // The path shortened so the note after it stays whole (the note goes when even that does not fit).
@@ -168,7 +170,7 @@ enum DiffRenderer {
             !cells.note.isEmpty && room >= 8
             ? TextFit.shorten(cells.path, to: room, ellipsis: glyphs.ellipsis) + cells.note : fit(cells.path, columns.path)
         let text = line(
-            change: change, delta: row.item.isViolation ? "" : delta, size: SizeLabel.text(size), path: path,
+            change: change, delta: row.item.isViolation ? "" : delta, size: size, path: path,
             step: fit(cells.step, columns.step), violations: fit(cells.violations, columns.violations), columns)
         grid.put(text, row: y, col: 0, role: role)
         if let first = firstViolation, columns.violations > 0 {

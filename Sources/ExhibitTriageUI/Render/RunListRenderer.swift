@@ -89,8 +89,9 @@ public enum RunListRenderer {
         grid.put(line, row: 1, col: 0)
     }
 
-    /// ` Volume, 8 runs  Documents ▁▂▃█ 1.2 MiB  Library ▄▄▄▄ 340.0 KiB  tmp ▁▁▁█ 12.0 KiB`:
-    /// the prefix only where it fits with every directory.
+    /// ` Volume, 8 runs  Documents ▁▂▃█ 1.2 MiB  Library ▄?▄▄ 340.0 KiB+  tmp ▁▁▁█ 12.0 KiB`:
+    /// the prefix only where it fits with every directory; `?` a run whose total is not
+    /// known, the run's own total as the budgets pane writes it (`unknown`, `4.0 KiB+`).
     static func drawVolumes(_ state: ArchiveState, into grid: inout Grid, glyphs: Glyphs) {
         let row = 2
         guard let index = state.list.selectedIndex, let summary = state.list.entries[index].summary else { return }
@@ -102,11 +103,11 @@ public enum RunListRenderer {
         var line: StyledLine = []
         var width = 0
         for series in drift.series {
-            let own = summary.volumes?.first { $0.directory == series.directory }?.bytes ?? 0
+            let own = summary.volumes?.first { $0.directory == series.directory }
             let parts = [
                 Segment("  " + glyphs.safe(series.directory) + " ", .dim),
                 Segment(Sparkline.render(series.values, glyphs: glyphs), .bar),
-                Segment(" " + SizeLabel.text(own)),
+                Segment(" " + (own.map(SizeLabel.text(of:)) ?? SizeLabel.text(0))),
             ]
             let partWidth = parts.reduce(0) { $0 + DisplayWidth.of($1.text) }
             if width + partWidth > state.layout.cols - 1 { break }

@@ -14,18 +14,40 @@ enum SizeLabel {
         switch v.sizeRecord {
         case .recorded(let bytes): return text(bytes)
         case .notRecorded: return "unknown"
-        case .atLeast(let bytes, _):
-            let t = text(bytes)
-            return t.count < 9 ? t + "+" : t.replacing(" ", with: "") + "+"
+        case .atLeast(let bytes, _): return atLeast(bytes)
         }
     }
 
     /// A budget row's total: `unknown` when no size below it was recorded, `4.0 KiB+`
     /// when some were not (a lower bound), as for a violation.
     static func text(of b: DirectoryBudget) -> String {
-        guard b.unrecordedSizes > 0 else { return text(b.bytes) }
-        guard b.bytes > 0 else { return "unknown" }
-        let t = text(b.bytes)
+        text(total: b.bytes, unrecordedSizes: b.unrecordedSizes)
+    }
+
+    /// A top-level directory's total in the run list, as a budget row's.
+    static func text(of v: DirectoryVolume) -> String {
+        text(total: v.bytes, unrecordedSizes: v.unrecordedSizes)
+    }
+
+    /// A tree row's size (9 columns): `unknown` for an entry with no recorded size,
+    /// `4.0 KiB+` for a total that leaves some out, as `summary`'s directory rows.
+    static func text(of size: EntrySize) -> String {
+        switch size {
+        case .recorded(let bytes): return text(bytes)
+        case .atLeast(let bytes): return atLeast(bytes)
+        case .unknown: return "unknown"
+        }
+    }
+
+    /// A total of `bytes` with `unrecordedSizes` entries below it never measured.
+    private static func text(total bytes: UInt64, unrecordedSizes: Int) -> String {
+        guard unrecordedSizes > 0 else { return text(bytes) }
+        return bytes > 0 ? atLeast(bytes) : "unknown"
+    }
+
+    /// `4.0 KiB+`, within 9 columns (`999.9MiB+`).
+    private static func atLeast(_ bytes: UInt64) -> String {
+        let t = text(bytes)
         return t.count < 9 ? t + "+" : t.replacing(" ", with: "") + "+"
     }
 

@@ -11,7 +11,7 @@ enum TreeRenderer {
             return
         }
         let tree = state.tree
-        drawTitle(tree, inventory: inventory, layout: layout, into: &grid, glyphs: glyphs)
+        drawTitle(tree, inventory: inventory, sizes: state.data.unrecordedSizes, layout: layout, into: &grid, glyphs: glyphs)
         let top = layout.listTop(.tree)
         let rows = layout.listRows(.tree)
         if tree.entries.isEmpty {
@@ -19,6 +19,7 @@ enum TreeRenderer {
             grid.put(note, row: top, col: 0, role: .dim)
             return
         }
+        // Bars are shares of what was recorded; an entry with no recorded size has none.
         let parentTotal = max(inventory.totalSize(tree.directory), 1)
         let offset = min(tree.cursor.offset, max(tree.entries.count - 1, 0))
         for r in 0..<rows {
@@ -30,12 +31,15 @@ enum TreeRenderer {
         }
     }
 
-    private static func drawTitle(_ tree: TreeBrowser, inventory: Inventory, layout: ScreenLayout, into grid: inout Grid, glyphs: Glyphs) {
+    private static func drawTitle(
+        _ tree: TreeBrowser, inventory: Inventory, sizes: UnrecordedSizeIndex, layout: ScreenLayout, into grid: inout Grid,
+        glyphs: Glyphs
+    ) {
         let row = layout.titleRow
         // Narrow: the sort goes first, then the size, so the path keeps 14 columns.
         var parts = [
-            Wording.count(tree.entries.count, "entry", "entries"), SizeLabel.text(inventory.totalSize(tree.directory)),
-            "sort " + tree.order.label,
+            Wording.count(tree.entries.count, "entry", "entries"),
+            SizeLabel.text(of: sizes.size(of: tree.directory, in: inventory)), "sort " + tree.order.label,
         ]
         if !tree.filter.isEmpty { parts.append("filter \u{201C}" + glyphs.safe(tree.filter) + "\u{201D}") }
         var right = "  " + parts.joined(separator: " · ")
@@ -64,15 +68,18 @@ enum TreeRenderer {
         }
         let (mark, markRole) = backupMark(node, inventory: inventory, rules: state.data.rules)
         if let mark { grid.put(mark, row: row, col: 2, role: markRole) }
-        let size = inventory.totalSize(node)
+        let size = state.data.unrecordedSizes.size(of: node, in: inventory)
         var x = 4
-        x += grid.put(TextFit.padLeft(SizeLabel.text(size), to: 9), row: row, col: x, role: .plain)
+        x += grid.put(TextFit.padLeft(SizeLabel.text(of: size), to: 9), row: row, col: x, role: .plain)
         x += 1
         let bar = barWidth(cols)
         if bar > 0 {
-            grid.put("[", row: row, col: x, role: .dim)
-            grid.put(glyphs.bar(fraction: Double(size) / Double(parentTotal), width: bar), row: row, col: x + 1, role: .bar)
-            grid.put("]", row: row, col: x + 1 + bar, role: .dim)
+            // Unknown: no bar at all; an empty one would read as 0 B.
+            if let bytes = size.recordedBytes {
+                grid.put("[", row: row, col: x, role: .dim)
+                grid.put(glyphs.bar(fraction: Double(bytes) / Double(parentTotal), width: bar), row: row, col: x + 1, role: .bar)
+                grid.put("]", row: row, col: x + 1 + bar, role: .dim)
+            }
             x += bar + 3
         }
         let countCol = countWidth(cols)

@@ -103,15 +103,19 @@ public struct SearchPattern: Sendable, Equatable {
 public struct ContainerSearch: Sendable, Equatable {
     public let pattern: SearchPattern
     public let order: SortOrder
+    /// The inventory's unrecorded sizes, for the size order (`DirectoryListing.sorted`).
+    let sizes: UnrecordedSizeIndex
     /// Matching nodes in tree order.
     public let matches: [Inventory.NodeID]
 
-    public init(_ pattern: SearchPattern, in inventory: Inventory, order: SortOrder) {
+    /// `sizes`: the inventory's (`TriageData.unrecordedSizes`).
+    public init(_ pattern: SearchPattern, in inventory: Inventory, order: SortOrder, sizes: UnrecordedSizeIndex) {
         self.pattern = pattern
         self.order = order
+        self.sizes = sizes
         var found: [Inventory.NodeID] = []
         for node in 1..<max(1, inventory.count) where pattern.matches(node, in: inventory) { found.append(node) }
-        matches = Self.treeOrdered(found, in: inventory, order: order)
+        matches = Self.treeOrdered(found, in: inventory, order: order, sizes: sizes)
     }
 
     /// Where a step from `cursor` lands: the first match after it in tree order (`n`),
@@ -125,13 +129,13 @@ public struct ContainerSearch: Sendable, Equatable {
     public func step(from cursor: Inventory.NodeID?, forward: Bool, in inventory: Inventory) -> Step? {
         guard !matches.isEmpty else { return nil }
         guard let cursor else { return Step(index: forward ? 0 : matches.count - 1, node: matches[forward ? 0 : matches.count - 1], wrapped: false) }
-        let cursorKey = Self.treeKey(cursor, in: inventory, order: order)
+        let cursorKey = Self.treeKey(cursor, in: inventory, order: order, sizes: sizes)
         // The first match not before the cursor, by binary search over the tree order.
         var low = 0
         var high = matches.count
         while low < high {
             let mid = (low + high) / 2
-            if Self.treeKey(matches[mid], in: inventory, order: order).lexicographicallyPrecedes(cursorKey, by: Self.keyLess) {
+            if Self.treeKey(matches[mid], in: inventory, order: order, sizes: sizes).lexicographicallyPrecedes(cursorKey, by: Self.keyLess) {
                 low = mid + 1
             } else {
                 high = mid
@@ -158,11 +162,11 @@ public struct ContainerSearch: Sendable, Equatable {
 
     /// A node's place in the tree: from the top down, its key among its siblings
     /// (`SiblingKey`), so comparing two places never sorts a directory.
-    static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder) -> [SiblingKey] {
+    static func treeKey(_ node: Inventory.NodeID, in inventory: Inventory, order: SortOrder, sizes: UnrecordedSizeIndex) -> [SiblingKey] {
         var chain: [SiblingKey] = []
         var current: Inventory.NodeID? = node
         while let n = current, n != Inventory.root {
-            chain.append(SiblingKey(node: n, inventory: inventory, order: order))
+            chain.append(SiblingKey(node: n, inventory: inventory, order: order, sizes: sizes))
             current = inventory.parent(n)
         }
         return chain.reversed()
@@ -175,14 +179,17 @@ public struct ContainerSearch: Sendable, Equatable {
     /// Made as a walk of the part of the tree that leads to them, with only the siblings
     /// on those paths sorted: comparing whole key chains cost 37 ms for 13k violations
     /// at 10M entries on every sort key, over the 5 ms a frame may take (issue 19).
-    static func treeOrdered(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
-        treeOrdered(nodes, node: { $0 }, in: inventory, order: order)
+    static func treeOrdered(
+        _ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder, sizes: UnrecordedSizeIndex
+    ) -> [Inventory.NodeID] {
+        treeOrdered(nodes, node: { $0 }, in: inventory, order: order, sizes: sizes)
     }
 
     /// `items` ordered by their nodes' places in the tree (an item per node, or items
     /// sharing a node kept together in their given order).
     static func treeOrdered<Item>(
-        _ items: [Item], node nodeOf: (Item) -> Inventory.NodeID, in inventory: Inventory, order: SortOrder
+        _ items: [Item], node nodeOf: (Item) -> Inventory.NodeID, in inventory: Inventory, order: SortOrder,
+        sizes: UnrecordedSizeIndex
     ) -> [Item] {
         guard items.count > 1 else { return items }
         var wanted: [Inventory.NodeID: [Item]] = [:]
@@ -205,7 +212,7 @@ public struct ContainerSearch: Sendable, Equatable {
         while let node = stack.popLast() {
             if let here = wanted[node] { out += here }
             guard let below = children[node] else { continue }
-            let sorted = below.map { SiblingKey(node: $0, inventory: inventory, order: order) }.sorted()
+            let sorted = below.map { SiblingKey(node: $0, inventory: inventory, order: order, sizes: sizes) }.sorted()
             for key in sorted.reversed() { stack.append(key.node) }
         }
         return out
@@ -214,15 +221,18 @@ public struct ContainerSearch: Sendable, Equatable {
 
 /// One node among its siblings, ordered as `DirectoryListing.sorted` orders them: the
 /// sort key, then the name without ASCII case, then the raw bytes; reversed orders
-/// compare the other way. A parent is shorter than its children's keys, so it comes first.
+/// compare the other way, except that a size not recorded comes last either way, by
+/// name. A parent is shorter than its children's keys, so it comes first.
 struct SiblingKey: Comparable {
     let node: Inventory.NodeID
     let primary: UInt64
     let name: ArraySlice<UInt8>
     let reversed: Bool
     let byName: Bool
+    /// By size, and no size was recorded (`EntrySize.unknown`).
+    let sizeUnknown: Bool
 
-    init(node: Inventory.NodeID, inventory: Inventory, order: SortOrder) {
+    init(node: Inventory.NodeID, inventory: Inventory, order: SortOrder, sizes: UnrecordedSizeIndex) {
         self.node = node
         switch order.key {
         case .size: primary = inventory.totalSize(node)
@@ -232,12 +242,15 @@ struct SiblingKey: Comparable {
         name = inventory.nameBytes(node)
         reversed = order.reversed
         byName = order.key == .name
+        sizeUnknown = order.key == .size && sizes.size(of: node, in: inventory) == .unknown
     }
 
     static func == (a: SiblingKey, b: SiblingKey) -> Bool { a.node == b.node }
 
     static func < (a: SiblingKey, b: SiblingKey) -> Bool {
         if a.node == b.node { return false }
+        if a.sizeUnknown != b.sizeUnknown { return b.sizeUnknown }
+        if a.sizeUnknown { return ascendingLess(a, b) }
         let ascending = ascendingLess(a, b)
         return a.reversed ? ascendingLess(b, a) : ascending
     }

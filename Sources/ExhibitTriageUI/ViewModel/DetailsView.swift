@@ -100,7 +100,7 @@ extension DetailsView {
             }
             if node == nil {
                 lines.append(field("Path", glyphs.safe(violation.path)))
-                lines.append(field("Size", sizeText(violation.size)))
+                lines.append(field("Size", sizeText(of: violation)))
                 lines.append(field("Step", glyphs.safe(violation.step ?? "unknown")))
                 lines.append(field("Inventory", "not in the container inventory", .dim))
             }
@@ -127,7 +127,7 @@ extension DetailsView {
                 lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)
                 return lines
             }
-            lines.append(field("Size", sizeText(violation.size)))
+            lines.append(field("Size", sizeText(of: violation)))
             lines.append(field("Inventory", "not in the container inventory", .dim))
         }
         if let node, let inventory = data.inventory, node >= 0, node < inventory.count {
@@ -153,6 +153,11 @@ extension DetailsView {
 
     static func sizeText(_ bytes: UInt64) -> String {
         bytes < 1024 ? SizeLabel.text(bytes) : SizeLabel.text(bytes) + " (\(bytes) B)"
+    }
+
+    /// A violation's size, in the reports' words when some of it was not recorded.
+    static func sizeText(of v: Violation) -> String {
+        v.unrecordedSizes > 0 ? v.sizeText(files: { _ in "" }) : sizeText(v.size)
     }
 
     /// The effective backup status as the rules engine resolves it (the same call
@@ -184,6 +189,11 @@ extension DetailsView {
                 inventory.isSizeUnlisted(node)
                 ? "no container/sizes.txt line gives it" : inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
             size = isDir ? "at least " + size + "; what it holds was not recorded (\(why))" : "not recorded (\(why))"
+        } else if isDir, data.unrecordedSizes.hasUnrecorded(atOrBelow: node) {
+            // A folder's total leaves out what below it has no size: as the tree says it.
+            let missing = inventory.unrecordedSizes(at: node)
+            let entries = Wording.count(missing, "entry", "entries") + " below " + (missing == 1 ? "has" : "have") + " no recorded size"
+            size = inventory.totalSize(node) == 0 ? "not recorded (\(entries))" : "at least " + size + "; " + entries
         }
         if inventory.diskSize(node) > 0 { size += ", on disk " + SizeLabel.text(inventory.diskSize(node)) }
         lines.append(field("Size", size))

@@ -2,7 +2,9 @@ import ExhibitCore
 import ExhibitRules
 
 /// How the tree orders a directory: ncdu's `s`, `n` and `C`; pressing the same key
-/// again reverses.
+/// again reverses. By size, an entry whose size was not recorded at all
+/// (`EntrySize.unknown`) comes after every other in either direction, A to Z by name;
+/// one whose total leaves some sizes out sorts by what was recorded.
 public struct SortOrder: Sendable, Hashable {
     public enum Key: String, Sendable, Hashable {
         case size, name, count
@@ -36,8 +38,11 @@ public struct SortOrder: Sendable, Hashable {
 /// A directory's children sorted and filtered for display. Made once per (directory,
 /// order, filter) and kept in a small cache, so moving the cursor never re-sorts.
 public enum DirectoryListing {
-    /// The children of `directory` in `order`, unfiltered.
-    public static func sorted(_ inventory: Inventory, directory: Inventory.NodeID, order: SortOrder) -> [Inventory.NodeID] {
+    /// The children of `directory` in `order`, unfiltered. `sizes`: the inventory's
+    /// (`TriageData.unrecordedSizes`), for where the size order puts unknown sizes.
+    public static func sorted(
+        _ inventory: Inventory, directory: Inventory.NodeID, order: SortOrder, sizes: UnrecordedSizeIndex
+    ) -> [Inventory.NodeID] {
         var ids = Array(inventory.children(directory))
         let nameLess: (Inventory.NodeID, Inventory.NodeID) -> Bool = { a, b in
             let x = inventory.nameBytes(a)
@@ -47,11 +52,18 @@ public enum DirectoryListing {
         }
         switch order.key {
         case .size:
+            var unknown: [Inventory.NodeID] = []
+            if !sizes.isEmpty {
+                unknown = ids.filter { sizes.size(of: $0, in: inventory) == .unknown }
+                if !unknown.isEmpty { ids.removeAll { sizes.size(of: $0, in: inventory) == .unknown } }
+            }
             ids.sort { a, b in
                 let x = inventory.totalSize(a)
                 let y = inventory.totalSize(b)
                 return x != y ? x > y : nameLess(a, b)
             }
+            if order.reversed { ids.reverse() }
+            return ids + unknown.sorted(by: nameLess)
         case .count:
             ids.sort { a, b in
                 let x = inventory.fileCount(a)

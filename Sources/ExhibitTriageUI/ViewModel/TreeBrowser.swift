@@ -13,8 +13,13 @@ public struct TreeBrowser: Sendable {
     private var cache = ListingCache()
     /// The entry last selected in each directory visited, so going back up lands on it.
     private var remembered: [Inventory.NodeID: Inventory.NodeID] = [:]
+    /// The inventory's unrecorded sizes, for the size order (as the listings, made for
+    /// the inventory the browser was made with).
+    private let sizes: UnrecordedSizeIndex
 
-    public init(inventory: Inventory?) {
+    /// `sizes`: the inventory's (`TriageData.unrecordedSizes`).
+    public init(inventory: Inventory?, sizes: UnrecordedSizeIndex) {
+        self.sizes = sizes
         if let inventory { relist(inventory) }
     }
 
@@ -25,8 +30,9 @@ public struct TreeBrowser: Sendable {
     private mutating func relist(_ inventory: Inventory) {
         let dir = directory
         let order = order
+        let sizes = sizes
         let sorted = cache.listing(.init(directory: dir, order: order, filter: "")) {
-            DirectoryListing.sorted(inventory, directory: dir, order: order)
+            DirectoryListing.sorted(inventory, directory: dir, order: order, sizes: sizes)
         }
         if filter.isEmpty {
             entries = sorted

@@ -24,6 +24,9 @@ public final class TriageData: Sendable {
     public let evidence: EvidenceStatus
     /// The creation step of each item as the run's timeline shows it (the details pane).
     public let creationSteps: CreationSteps
+    /// The entries with a size not recorded at or below them: the tree's sizes, bars and
+    /// size order say "unknown" or "at least" from it (`UnrecordedSizeIndex`).
+    public let unrecordedSizes: UnrecordedSizeIndex
     /// The Violations pane's cell widths per row, measured once (`CellWidthMemo`).
     let cellWidths = CellWidthMemo()
     /// The rows in tree order per sort order, made once each: a sort key at 10M entries
@@ -46,9 +49,9 @@ public final class TriageData: Sendable {
         }
     }
 
-    /// `violationRows.treeOrdered(order, in: inventory)`, made once per order.
+    /// `violationRows.treeOrdered(order, in: inventory, sizes: unrecordedSizes)`, made once per order.
     func treeOrderedRows(_ order: SortOrder) -> [Int] {
-        rowOrders.rows(for: order) { violationRows.treeOrdered(order, in: inventory) }
+        rowOrders.rows(for: order) { violationRows.treeOrdered(order, in: inventory, sizes: unrecordedSizes) }
     }
     /// What finishes `bundle` (steps.tsv, times.txt) while `isChecking`, when the run was
     /// loaded for its first screen only; the check reads it first.
@@ -75,6 +78,7 @@ public final class TriageData: Sendable {
         self.budgetRows = Self.budgetRows(report, bundle.inventory)
         self.evidence = EvidenceStatus(bundle: bundle)
         self.creationSteps = CreationSteps(bundle: bundle)
+        self.unrecordedSizes = UnrecordedSizeIndex(bundle.inventory)
     }
 
     public var inventory: Inventory? { bundle.inventory }
@@ -90,13 +94,18 @@ public final class TriageData: Sendable {
     }
 
     /// Where the budgets pane gets its rows: the report's budgets, or the top-level
-    /// directories' totals without a budget when the rules set none.
+    /// directories' totals without a budget when the rules set none or are still being
+    /// checked (a total with sizes not recorded says so, as the report's budgets do).
     public let budgetRows: [DirectoryBudget]
 
     private static func budgetRows(_ report: CheckReport, _ inventory: Inventory?) -> [DirectoryBudget] {
         if !report.budgets.isEmpty { return report.budgets }
         guard let inventory else { return [] }
-        return DirectoryVolume.topLevel(of: inventory).map { DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil) }
+        return DirectoryVolume.topLevel(of: inventory).map {
+            var row = DirectoryBudget(directory: $0.directory, bytes: $0.bytes, budget: nil)
+            row.unrecordedSizes = $0.unrecordedSizes
+            return row
+        }
     }
 
     /// Failing tests linked to a violation (by the classifier's links).

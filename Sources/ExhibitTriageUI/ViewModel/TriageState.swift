@@ -39,7 +39,7 @@ public struct TriageState: Sendable {
     ) {
         self.data = data
         self.canCompare = canCompare
-        self.tree = TreeBrowser(inventory: data.inventory)
+        self.tree = TreeBrowser(inventory: data.inventory, sizes: data.unrecordedSizes)
         self.violations = ViolationsBrowser(data: data)
         self.decision = decision
         self.draft = draft

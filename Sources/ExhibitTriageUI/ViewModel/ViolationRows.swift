@@ -85,11 +85,12 @@ public struct ViolationRows: Sendable {
     /// Row indices in the order the tree shows their nodes under `order` (depth first,
     /// siblings sorted), so `e` meets them as a reader scrolling the tree would; rows
     /// the inventory lacks come last, in report order.
-    public func treeOrdered(_ order: SortOrder, in inventory: Inventory?) -> [Int] {
+    /// `sizes`: the inventory's (`TriageData.unrecordedSizes`).
+    public func treeOrdered(_ order: SortOrder, in inventory: Inventory?, sizes: UnrecordedSizeIndex) -> [Int] {
         guard let inventory else { return Array(rows.indices) }
         let placed = rows.indices.filter { rows[$0].node != nil }
         // A row per node (`init` keys rows by node), so the order of the nodes is the rows'.
-        let order = ContainerSearch.treeOrdered(placed, node: { rows[$0].node! }, in: inventory, order: order)
+        let order = ContainerSearch.treeOrdered(placed, node: { rows[$0].node! }, in: inventory, order: order, sizes: sizes)
         return order + rows.indices.filter { rows[$0].node == nil }
     }
 

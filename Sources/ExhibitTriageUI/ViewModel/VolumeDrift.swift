@@ -3,13 +3,25 @@ import ExhibitRules
 
 /// How the bytes under each top-level directory (Documents, Library, tmp) moved over
 /// the last runs up to a run, from the totals the run list already read. Runs not
-/// read yet, or without an inventory, are gaps: drawing never waits for reading.
+/// read yet, or without an inventory, are gaps: drawing never waits for reading. A run
+/// whose total leaves out sizes the inventory never recorded is `unknown`, not a value:
+/// neither its lower bound nor 0 is drawn or scales the others.
 public struct VolumeDrift: Sendable, Equatable {
+    /// One run's total under a directory.
+    public enum Volume: Sendable, Equatable {
+        case bytes(UInt64)
+        /// Some size below it was not recorded (`DirectoryVolume.unrecordedSizes`): the
+        /// total is not known, at most a lower bound.
+        case unknown
+
+        init(_ volume: DirectoryVolume) { self = volume.isKnown ? .bytes(volume.bytes) : .unknown }
+    }
+
     public struct Series: Sendable, Equatable {
         public var directory: String
         /// Oldest first; the last value is the run's own. Always `runs` long: runs
-        /// before the archive's first are gaps at the start.
-        public var values: [UInt64?]
+        /// before the archive's first are gaps (nil) at the start.
+        public var values: [Volume?]
     }
 
     /// How many runs a sparkline covers, the run itself included.
@@ -27,11 +39,11 @@ public struct VolumeDrift: Sendable, Equatable {
             Series(
                 directory: name,
                 values: window.map { entry in
-                    entry.summary?.volumes?.first { $0.directory == name }?.bytes
+                    entry.summary?.volumes?.first { $0.directory == name }.map(Volume.init)
                 })
         }
         for i in series.indices where series[i].values.count < Self.runs {
-            series[i].values.insert(contentsOf: [UInt64?](repeating: nil, count: Self.runs - series[i].values.count), at: 0)
+            series[i].values.insert(contentsOf: [Volume?](repeating: nil, count: Self.runs - series[i].values.count), at: 0)
         }
     }
 

@@ -104,6 +104,29 @@ import Testing
         #expect(RunSummary.date(inRunID: "short") == nil)
     }
 
+    /// The volumes the run list draws its drift from carry the sizes the inventory did not
+    /// record below each top-level directory: a total of them is no 0 B.
+    @Test func volumesCountTheSizesNotRecorded() {
+        let partial = #"""
+            [1,2,{"progname":"ncdu","progver":"1.18"},
+            [{"name":"."},
+            [{"name":"Documents"},{"name":"a.db","asize":4096},{"name":"b.db","read_error":true}],
+            [{"name":"Library"},{"name":"skipped","excluded":"pattern"}],
+            [{"name":"tmp"},{"name":"c.tmp","asize":300}]]]
+            """#
+        let s = RunSummaryReader.read(runID: "run-2026-11-02-x", from: source(["container/inventory.json": partial]), rules: .bundle)
+        #expect(
+            s.volumes == [
+                DirectoryVolume(directory: "Documents", bytes: 4_096, unrecordedSizes: 1),
+                DirectoryVolume(directory: "tmp", bytes: 300),
+                DirectoryVolume(directory: "Library", bytes: 0, unrecordedSizes: 1),
+            ])
+        #expect(s.volumes?.map(\.isKnown) == [false, true, false])
+        let listed = RunSummaryReader.read(
+            runID: "run-2026-11-02-y", from: source(["container/files.txt": "./Documents/a\n./Documents/b\n"]), rules: .bundle)
+        #expect(listed.volumes == [DirectoryVolume(directory: "Documents", bytes: 0, unrecordedSizes: 2)])
+    }
+
     @Test func newestFirstThenIDDescending() {
         var a = RunSummary(runID: "a")
         a.date = 100

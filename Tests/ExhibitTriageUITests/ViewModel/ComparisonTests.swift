@@ -245,11 +245,12 @@ import Testing
     // MARK: - Volume drift in the run list
 
     @Test func sparklineScalesFromZeroWithAnASCIIFallback() {
-        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .unicode) == "▁▅█ █")
-        #expect(Sparkline.render([0, 4, 8, nil, 8], glyphs: .ascii) == "_=# #")
+        let values: [VolumeDrift.Volume?] = [.bytes(0), .bytes(4), .bytes(8), nil, .bytes(8)]
+        #expect(Sparkline.render(values, glyphs: .unicode) == "▁▅█ █")
+        #expect(Sparkline.render(values, glyphs: .ascii) == "_=# #")
         #expect(Sparkline.render([nil, nil], glyphs: .unicode) == "  ")
-        #expect(Sparkline.render([0, 0], glyphs: .unicode) == "▁▁")
-        #expect(Sparkline.render([.max, 1], glyphs: .unicode) == "█▁")
+        #expect(Sparkline.render([.bytes(0), .bytes(0)], glyphs: .unicode) == "▁▁")
+        #expect(Sparkline.render([.bytes(.max), .bytes(1)], glyphs: .unicode) == "█▁")
     }
 
     @Test func driftCoversTheRunAndTheOlderOnesWithGaps() throws {
@@ -258,12 +259,12 @@ import Testing
         #expect(drift.series.map(\.directory) == ["Documents", "Library", "tmp"])
         let quarterMiB: UInt64 = 262_144
         let squares: [UInt64] = [1, 4, 9, 16, 25, 36]
-        let expected: [UInt64?] = [nil, nil] + squares.map { $0 * quarterMiB }
+        let expected: [VolumeDrift.Volume?] = [nil, nil] + squares.map { .bytes($0 * quarterMiB) }
         #expect(drift.series[0].values == expected)
-        #expect(drift.series[2].values.compactMap { $0 } == [0, 0, 0, 0, 307_200, 0])
+        #expect(drift.series[2].values.compactMap { $0 } == [0, 0, 0, 0, 307_200, 0].map(VolumeDrift.Volume.bytes))
         // Two runs in: the window is that run and the older ones only.
         let older = try #require(VolumeDrift(state.list, entryIndex: 2))
-        #expect(older.series[0].values.compactMap { $0 } == squares.prefix(4).map { $0 * quarterMiB })
+        #expect(older.series[0].values.compactMap { $0 } == squares.prefix(4).map { .bytes($0 * quarterMiB) })
     }
 
     @Test func unreadRunsAreGapsAndAnUnreadRunHasNoDrift() throws {
@@ -272,10 +273,41 @@ import Testing
         #expect(VolumeDrift(state.list, entryIndex: 0) == nil)
         let oldestRead = try #require(state.list.entries.firstIndex { $0.runID == "run-2026-11-03-unset" })
         let drift = try #require(VolumeDrift(state.list, entryIndex: oldestRead))
-        let lastThree: [UInt64?] = [262_144, 1_048_576, 2_359_296]
+        let lastThree: [VolumeDrift.Volume?] = [.bytes(262_144), .bytes(1_048_576), .bytes(2_359_296)]
         #expect(Array(drift.series[0].values.suffix(3)) == lastThree)
         let text = RunListRenderer.render(ArchiveFixture.state(read: 6), glyphs: .ascii).text
         #expect(text.contains("Documents   _.-~+# 9.0 MiB"))
+    }
+
+    @Test func theSparklineMarksAnUnknownTotalAndScalesWithoutIt() {
+        let values: [VolumeDrift.Volume?] = [nil, .bytes(0), .bytes(4), .unknown, .bytes(8)]
+        #expect(Sparkline.render(values, glyphs: .unicode) == " ▁▅?█")
+        #expect(Sparkline.render(values, glyphs: .ascii) == " _=?#")
+        // An unknown total is no 0 and no maximum: the known ones scale alone.
+        #expect(Sparkline.render([.bytes(4), .unknown, .bytes(8)], glyphs: .ascii) == "=?#")
+        #expect(Sparkline.render([.unknown, .unknown, nil], glyphs: .ascii) == "?? ")
+    }
+
+    /// A total with a size not recorded below is no point of the drift, neither 0 nor its
+    /// lower bound.
+    @Test func driftTakesAPartlyRecordedTotalAsUnknown() {
+        var state = ArchiveState(title: "archive", runIDs: ["run-2026-11-01-a", "run-2026-11-02-b", "run-2026-11-03-c"], rows: 24, cols: 80)
+        for (i, id) in ["run-2026-11-01-a", "run-2026-11-02-b", "run-2026-11-03-c"].enumerated() {
+            var s = RunSummary(runID: id)
+            s.date = RunSummary.date(inRunID: id)
+            s.volumes = [DirectoryVolume(directory: "Documents", bytes: UInt64(i + 1) * 1_024, unrecordedSizes: i == 1 ? 3 : 0)]
+            _ = state.receive(.summaryRead(s))
+        }
+        let newest = state.list.entries.firstIndex { $0.runID == "run-2026-11-03-c" }
+        #expect(newest == 0)
+        let drift = VolumeDrift(state.list, entryIndex: newest ?? 0)
+        #expect(drift?.series.first?.values.suffix(3) == [.bytes(1_024), .unknown, .bytes(3_072)])
+    }
+
+    @Test func aTopLevelTotalWithSizesNotRecordedIsUnknownOrALowerBound() {
+        #expect(SizeLabel.text(of: DirectoryVolume(directory: "tmp", bytes: 0, unrecordedSizes: 2)) == "unknown")
+        #expect(SizeLabel.text(of: DirectoryVolume(directory: "tmp", bytes: 4_096, unrecordedSizes: 1)) == "4.0 KiB+")
+        #expect(SizeLabel.text(of: DirectoryVolume(directory: "tmp", bytes: 0)) == "0 B")
     }
 
     // MARK: - Goldens

@@ -28,36 +28,36 @@ import Testing
 
     @Test func aSubstringFindsNamesAnywhereBelowTheRoot() throws {
         let inventory = Self.trip()
-        let search = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: .bySize)
+        let search = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: .bySize, sizes: UnrecordedSizeIndex(inventory))
         // Size order: Library (90 KB) before Documents (4 KB); in Trips, 3 KB before 1 KB.
         #expect(Self.paths(search, inventory) == ["Library/Caches/Kyoto", "Documents/Trips/Kyoto-1.jpg", "Documents/Trips/Kyoto-2.jpg"])
     }
 
     @Test func caseIsIgnoredUnlessThePatternHasACapital() throws {
         let inventory = Self.trip()
-        let lower = ContainerSearch(try SearchPattern("kyoto"), in: inventory, order: SortOrder(.name))
+        let lower = ContainerSearch(try SearchPattern("kyoto"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(
             Self.paths(lower, inventory) == [
                 "Documents/Trips/Kyoto-1.jpg", "Documents/Trips/Kyoto-2.jpg", "Library/Caches/Kyoto", "Library/Caches/Kyoto/kyoto.tiles",
             ])
         #expect(!(try SearchPattern("kyoto")).caseSensitive)
-        let upper = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: SortOrder(.name))
+        let upper = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(!Self.paths(upper, inventory).contains("Library/Caches/Kyoto/kyoto.tiles"))
     }
 
     @Test func aGlobMatchesWholeNamesOrWithASlashWholePaths() throws {
         let inventory = Self.trip()
-        let jpg = ContainerSearch(try SearchPattern("*.jpg"), in: inventory, order: SortOrder(.name))
+        let jpg = ContainerSearch(try SearchPattern("*.jpg"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(Self.paths(jpg, inventory) == ["Documents/Trips/Kyoto-1.jpg", "Documents/Trips/Kyoto-2.jpg"])
-        let question = ContainerSearch(try SearchPattern("Kyoto-?.jpg"), in: inventory, order: SortOrder(.name))
+        let question = ContainerSearch(try SearchPattern("Kyoto-?.jpg"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(question.matches.count == 2)
         // `Kyoto` alone is a substring search; `Kyoto*` is a glob and must match the whole name.
-        let star = ContainerSearch(try SearchPattern("Kyoto*"), in: inventory, order: SortOrder(.name))
+        let star = ContainerSearch(try SearchPattern("Kyoto*"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(Self.paths(star, inventory) == ["Documents/Trips/Kyoto-1.jpg", "Documents/Trips/Kyoto-2.jpg", "Library/Caches/Kyoto"])
         // A path glob names the directory once, not everything under it.
-        let path = ContainerSearch(try SearchPattern("Library/*/Kyoto"), in: inventory, order: SortOrder(.name))
+        let path = ContainerSearch(try SearchPattern("Library/*/Kyoto"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(Self.paths(path, inventory) == ["Library/Caches/Kyoto"])
-        let tiles = ContainerSearch(try SearchPattern("Library/**/*.tiles"), in: inventory, order: SortOrder(.name))
+        let tiles = ContainerSearch(try SearchPattern("Library/**/*.tiles"), in: inventory, order: SortOrder(.name), sizes: UnrecordedSizeIndex(inventory))
         #expect(Self.paths(tiles, inventory) == ["Library/Caches/Kyoto/kyoto.tiles", "Library/Caches/Kyoto/osaka.tiles"])
     }
 
@@ -78,7 +78,7 @@ import Testing
 
     @Test func nAndNStepInTreeOrderAndSayWhenTheyWrap() throws {
         let inventory = Self.trip()
-        let search = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: .bySize)
+        let search = ContainerSearch(try SearchPattern("Kyoto"), in: inventory, order: .bySize, sizes: UnrecordedSizeIndex(inventory))
         let first = try #require(search.step(from: nil, forward: true, in: inventory))
         #expect(first.index == 0 && !first.wrapped)
         // From the root's first child (Library), the next match is below it.
@@ -101,14 +101,16 @@ import Testing
 
     @Test func noMatchesGiveNoStep() throws {
         let inventory = Self.trip()
-        let search = ContainerSearch(try SearchPattern("Nara"), in: inventory, order: .bySize)
+        let search = ContainerSearch(try SearchPattern("Nara"), in: inventory, order: .bySize, sizes: UnrecordedSizeIndex(inventory))
         #expect(search.matches.isEmpty)
         #expect(search.step(from: nil, forward: true, in: inventory) == nil)
     }
 
     /// The order of the matches is the order a walk of the tree as drawn meets them:
-    /// every directory listed with `DirectoryListing.sorted`, for every sort order.
-    @Test func matchesAreInTheOrderTheTreeDrawsThem() throws {
+    /// every directory listed with `DirectoryListing.sorted`, for every sort order; also
+    /// with sizes the scan did not record (`unreadable`: no size, ncdu `read_error`),
+    /// which the size order puts last.
+    @Test(arguments: [false, true]) func matchesAreInTheOrderTheTreeDrawsThem(unreadable: Bool) throws {
         var rng = SplitMix64(seed: 1_812)
         let orders = [SortOrder.bySize, SortOrder(.size, reversed: true), SortOrder(.name), SortOrder(.name, reversed: true), SortOrder(.count)]
         for _ in 0..<40 {
@@ -120,15 +122,18 @@ import Testing
                 if rng.next() % 3 == 0 {
                     directories.append(b.addDirectory(name: name + Array("d\(i)".utf8), parent: parent))
                 } else {
-                    b.addFile(name: name, parent: parent, size: rng.next() % 4 * 100)
+                    let size = rng.next() % 4 * 100
+                    b.addFile(name: name, parent: parent, size: size, readError: unreadable && size == 0 && i % 2 == 0)
                 }
             }
             let inventory = b.build()
+            let sizes = UnrecordedSizeIndex(inventory)
+            #expect(sizes.isEmpty == !inventory.hasUnrecordedSizes)
             for order in orders {
-                let search = ContainerSearch(try SearchPattern("a"), in: inventory, order: order)
+                let search = ContainerSearch(try SearchPattern("a"), in: inventory, order: order, sizes: sizes)
                 var drawn: [Inventory.NodeID] = []
                 func walk(_ directory: Inventory.NodeID) {
-                    for child in DirectoryListing.sorted(inventory, directory: directory, order: order) {
+                    for child in DirectoryListing.sorted(inventory, directory: directory, order: order, sizes: sizes) {
                         if inventory.nameBytes(child).contains(where: { $0 == UInt8(ascii: "a") || $0 == UInt8(ascii: "A") }) { drawn.append(child) }
                         walk(child)
                     }

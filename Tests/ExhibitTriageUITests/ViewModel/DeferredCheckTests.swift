@@ -159,7 +159,7 @@ import Testing
         for key in [SortOrder.Key.size, .name, .count] {
             for reversed in [false, true] {
                 let order = SortOrder(key, reversed: reversed)
-                #expect(prepared.treeOrderedRows(order) == prepared.violationRows.treeOrdered(order, in: prepared.inventory))
+                #expect(prepared.treeOrderedRows(order) == prepared.violationRows.treeOrdered(order, in: prepared.inventory, sizes: prepared.unrecordedSizes))
             }
         }
         var unprepared = s

@@ -6,8 +6,9 @@ import Testing
 /// `ContainerSearch.treeOrdered` walks only the paths to the nodes it orders (issue 19:
 /// frame p99 at 10M entries). It must give the order of the plain definition it
 /// replaced: nodes sorted by their chains of sibling keys (`treeKey`), for every sort
-/// order, on trees with ties in size, file count and folded name, and with nodes asked
-/// for twice, ancestors beside their descendants, and the root.
+/// order, on trees with ties in size, file count and folded name, with sizes not
+/// recorded (which the size order puts last), and with nodes asked for twice, ancestors
+/// beside their descendants, and the root.
 @Suite struct TreeOrderDifferentialTests {
     /// A small deterministic generator (the tests must repeat exactly).
     private struct LCG {
@@ -27,16 +28,19 @@ import Testing
             let parent = directories[rng.next(directories.count)]
             let name = Array((names[rng.next(names.count)] + (rng.next(3) == 0 ? "" : "\(i)")).utf8)
             if rng.next(3) == 0 {
-                directories.append(builder.addDirectory(name: name, parent: parent, size: UInt64(rng.next(3) * 4096)))
+                let size = UInt64(rng.next(3) * 4096)
+                directories.append(builder.addDirectory(name: name, parent: parent, size: size, readError: size == 0 && rng.next(5) == 0))
             } else {
-                builder.addFile(name: name, parent: parent, size: UInt64(rng.next(4) * 100))
+                let size = UInt64(rng.next(4) * 100)
+                builder.addFile(name: name, parent: parent, size: size, readError: size == 0 && rng.next(3) == 0)
             }
         }
         return builder.build()
     }
 
     private static func reference(_ nodes: [Inventory.NodeID], in inventory: Inventory, order: SortOrder) -> [Inventory.NodeID] {
-        let keyed = nodes.map { (node: $0, key: ContainerSearch.treeKey($0, in: inventory, order: order)) }
+        let sizes = UnrecordedSizeIndex(inventory)
+        let keyed = nodes.map { (node: $0, key: ContainerSearch.treeKey($0, in: inventory, order: order, sizes: sizes)) }
         return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.node)
     }
 
@@ -49,7 +53,8 @@ import Testing
                 var nodes = (0..<rng.next(60)).map { _ in rng.next(inventory.count) }
                 if round % 5 == 0 { nodes += nodes.prefix(3) }  // asked for twice
                 #expect(
-                    ContainerSearch.treeOrdered(nodes, in: inventory, order: order) == Self.reference(nodes, in: inventory, order: order),
+                    ContainerSearch.treeOrdered(nodes, in: inventory, order: order, sizes: UnrecordedSizeIndex(inventory))
+                        == Self.reference(nodes, in: inventory, order: order),
                     "round \(round), \(order)")
             }
         }
@@ -59,7 +64,7 @@ import Testing
         var rng = LCG(state: 7)
         let inventory = Self.randomInventory(&rng, entries: 400)
         let all = Array(0..<inventory.count).reversed().map { $0 }
-        let ordered = ContainerSearch.treeOrdered(all, in: inventory, order: SortOrder(.size))
+        let ordered = ContainerSearch.treeOrdered(all, in: inventory, order: SortOrder(.size), sizes: UnrecordedSizeIndex(inventory))
         #expect(ordered == Self.reference(all, in: inventory, order: SortOrder(.size)))
         #expect(ordered.first == Inventory.root)
         // Each node after its parent.

@@ -13,7 +13,7 @@ import Testing
         while let effect = pending.first {
             pending.removeFirst()
             if case .search(let pattern, let order, let run) = effect, let inventory = run.inventory {
-                pending += s.receive(.searched(ContainerSearch(pattern, in: inventory, order: order), runID: run.bundle.runID))
+                pending += s.receive(.searched(ContainerSearch(pattern, in: inventory, order: order, sizes: run.unrecordedSizes), runID: run.bundle.runID))
             }
         }
     }
@@ -109,7 +109,8 @@ import Testing
     @Test func anAnswerForAnotherRunIsIgnored() throws {
         var s = TriageFixture.state()
         let inventory = try #require(s.data.inventory)
-        _ = s.receive(.searched(ContainerSearch(try SearchPattern("jpg"), in: inventory, order: .bySize), runID: "another-run"))
+        _ = s.receive(
+            .searched(ContainerSearch(try SearchPattern("jpg"), in: inventory, order: .bySize, sizes: UnrecordedSizeIndex(inventory)), runID: "another-run"))
         #expect(s.search == nil)
         #expect(s.selectedPath != "Library/Caches/images/a.jpg")
     }
