@@ -53,6 +53,9 @@ extension InventoryDiff {
         public var baseArea: Area
         public var baseSize: UInt64
         public var size: UInt64
+        /// A size the inventory did not record (then 0 above): unknown, not 0 B.
+        public var baseSizeNotRecorded = false
+        public var sizeNotRecorded = false
         /// The creating step in the run.
         public var step: String?
         /// The run's violations for the file or a directory above it.
@@ -88,7 +91,8 @@ extension InventoryDiff {
             moves.append(
                 Move(
                     path: added.path, basePath: removed.path, area: areas[a], baseArea: areas[r],
-                    baseSize: removed.baseSize ?? 0, size: added.size ?? 0, step: added.step, violations: added.violations))
+                    baseSize: removed.baseSize ?? 0, size: added.size ?? 0, baseSizeNotRecorded: removed.sizeNotRecorded,
+                    sizeNotRecorded: added.sizeNotRecorded, step: added.step, violations: added.violations))
             paired.insert(a)
             paired.insert(r)
         }

@@ -22,6 +22,10 @@ public struct InventoryDiff: Sendable {
         public var step: String?
         /// Violations the run's check reports for the file or a directory above it.
         public var violations: [Violation]
+        /// The size shown (the run's for an added file, the base's for a removed one) was
+        /// not recorded (ncdu `excluded`/`read_error`, no sizes.txt line): it is unknown,
+        /// and `size`/`baseSize` hold 0 for it. A grown file has both sizes recorded.
+        public var sizeNotRecorded = false
     }
 
     /// Which way an item's backup-exclusion flag went. Only known flags compare: a flag
@@ -48,6 +52,9 @@ public struct InventoryDiff: Sendable {
         public var areaBackedUp: Bool
         /// The run's violations for the item or a directory above it.
         public var violations: [Violation]
+        /// Files counted in `bytes` whose size was not recorded: `bytes` is then a lower
+        /// bound, or unknown when it is all of them.
+        public var unrecordedSizes = 0
     }
 
     /// Files added, removed and grown, in that order, each by path; a moved file is in `moves`, not here.
@@ -106,6 +113,7 @@ public struct InventoryDiff: Sendable {
             if counts {
                 flags[index].fileCount += 1
                 flags[index].bytes = Self.saturatingAdd(flags[index].bytes, run.size(child))
+                if run.isSizeUnrecorded(child) { flags[index].unrecordedSizes += 1 }
             }
             return index
         }
@@ -132,7 +140,7 @@ public struct InventoryDiff: Sendable {
                     out.append(
                         Entry(
                             change: .added, path: run.path(child), baseSize: nil, size: run.size(child),
-                            step: run.step(child), violations: violations(child)))
+                            step: run.step(child), violations: violations(child), sizeNotRecorded: run.isSizeUnrecorded(child)))
                 }
             }
         }
@@ -147,7 +155,7 @@ public struct InventoryDiff: Sendable {
                     out.append(
                         Entry(
                             change: .removed, path: base.path(child), baseSize: base.size(child), size: nil,
-                            step: base.step(child), violations: []))
+                            step: base.step(child), violations: [], sizeNotRecorded: base.isSizeUnrecorded(child)))
                 }
             }
         }
@@ -197,8 +205,8 @@ public struct InventoryDiff: Sendable {
         for e in entries {
             var line = TextFit.padRight(e.change.rawValue, to: 7) + "  " + Self.shown(e.path, twins: twins)
             switch e.change {
-            case .added: line += "  " + ByteSize.format(e.size ?? 0)
-            case .removed: line += "  " + ByteSize.format(e.baseSize ?? 0)
+            case .added: line += "  " + Self.sizeText(e.size ?? 0, notRecorded: e.sizeNotRecorded)
+            case .removed: line += "  " + Self.sizeText(e.baseSize ?? 0, notRecorded: e.sizeNotRecorded)
             case .grown: line += "  " + ByteSize.format(e.baseSize ?? 0) + " -> " + ByteSize.format(e.size ?? 0)
             }
             if let step = e.step { line += "  step " + TerminalText.escape(step) }
@@ -206,6 +214,19 @@ public struct InventoryDiff: Sendable {
             s += line + "\n"
         }
         return s
+    }
+
+    /// A file's size as a line shows it: "size not recorded" rather than a `0 B` the
+    /// inventory never measured.
+    static func sizeText(_ bytes: UInt64, notRecorded: Bool) -> String {
+        notRecorded ? "size not recorded" : ByteSize.format(bytes)
+    }
+
+    /// The bytes of `fileCount` files of which `unrecorded` have no recorded size: their
+    /// sum is a lower bound ("at least"), or unknown when none was recorded.
+    package static func totalText(_ bytes: UInt64, fileCount: Int, unrecorded: Int) -> String {
+        if unrecorded == 0 { return ByteSize.format(bytes) }
+        return unrecorded >= fileCount ? "size not recorded" : "at least " + ByteSize.format(bytes)
     }
 
     static func violationBadges(_ violations: [Violation]) -> String {
@@ -242,8 +263,9 @@ public struct InventoryDiff: Sendable {
                         .object([
                             ("change", .string(e.change.rawValue)),
                             ("path", .string(e.path)),
-                            ("baseSize", e.baseSize.map { .uint($0) } ?? .null),
-                            ("size", e.size.map { .uint($0) } ?? .null),
+                            ("baseSize", e.change == .removed && e.sizeNotRecorded ? .null : e.baseSize.map { .uint($0) } ?? .null),
+                            ("size", e.change == .added && e.sizeNotRecorded ? .null : e.size.map { .uint($0) } ?? .null),
+                            ("sizeNotRecorded", .bool(e.sizeNotRecorded)),
                             ("step", .optional(e.step)),
                             ("violations", Self.violationRefs(e.violations)),
                         ])
@@ -257,7 +279,8 @@ public struct InventoryDiff: Sendable {
                         .object([
                             ("path", .string(m.path)), ("basePath", .string(m.basePath)),
                             ("area", .string(m.area.rawValue)), ("baseArea", .string(m.baseArea.rawValue)),
-                            ("baseSize", .uint(m.baseSize)), ("size", .uint(m.size)), ("step", .optional(m.step)),
+                            ("baseSize", m.baseSizeNotRecorded ? .null : .uint(m.baseSize)),
+                            ("size", m.sizeNotRecorded ? .null : .uint(m.size)), ("step", .optional(m.step)),
                             ("violations", Self.violationRefs(m.violations)),
                         ])
                     })
@@ -273,7 +296,9 @@ public struct InventoryDiff: Sendable {
                             flagChanges.map { f in
                                 .object([
                                     ("change", .string(f.direction.rawValue)), ("path", .string(f.path)),
-                                    ("directory", .bool(f.isDirectory)), ("files", .int(f.fileCount)), ("bytes", .uint(f.bytes)),
+                                    ("directory", .bool(f.isDirectory)), ("files", .int(f.fileCount)),
+                                    ("bytes", f.unrecordedSizes > 0 && f.unrecordedSizes >= f.fileCount ? .null : .uint(f.bytes)),
+                                    ("unrecordedSizes", .int(f.unrecordedSizes)),
                                     ("areaBackedUp", .bool(f.areaBackedUp)), ("violations", Self.violationRefs(f.violations)),
                                 ])
                             })

@@ -52,14 +52,16 @@ extension RunComparison {
         case .nowBackedUp, .nowExcluded:
             let direction: InventoryDiff.FlagDirection = section == .nowBackedUp ? .nowBackedUp : .nowExcluded
             return files.flagChanges.filter { $0.direction == direction }.map { f in
-                var line = "  " + TerminalText.escape(f.path) + "  " + Self.counted(f.fileCount, "file") + ", " + ByteSize.format(f.bytes)
+                var line =
+                    "  " + TerminalText.escape(f.path) + "  " + Self.counted(f.fileCount, "file") + ", "
+                    + InventoryDiff.totalText(f.bytes, fileCount: f.fileCount, unrecorded: f.unrecordedSizes)
                 if !f.areaBackedUp { line += "  (area not backed up either way)" }
                 return line + InventoryDiff.violationBadges(f.violations) + "\n"
             }.joined()
         case .moved:
             return files.moves.map { m in
                 "  " + TerminalText.escape(m.path) + "  from " + TerminalText.escape(m.basePath) + "  "
-                    + ByteSize.format(m.size) + (m.step.map { "  step " + TerminalText.escape($0) } ?? "")
+                    + InventoryDiff.sizeText(m.size, notRecorded: m.sizeNotRecorded) + (m.step.map { "  step " + TerminalText.escape($0) } ?? "")
                     + InventoryDiff.violationBadges(m.violations) + "\n"
             }.joined()
         case .newFailingTests: return tests.newFailing.map(Self.testLine).joined()

@@ -98,7 +98,9 @@ enum DiffRenderer {
                 view.regressions > 0 || !view.isDecided ? .violation : .dim),
             Segment(" · \(view.improvements) fixed · " + RunComparison.counted(files, "file"), .dim),
             Segment(
-                " · +" + SizeLabel.text(view.bytesGrown) + (view.bytesRemoved > 0 ? " -" + SizeLabel.text(view.bytesRemoved) : ""),
+                " · +" + SizeLabel.text(total: view.bytesGrown, unrecordedSizes: view.unrecordedGrown)
+                    + (view.bytesRemoved > 0 || view.unrecordedRemoved > 0
+                        ? " -" + SizeLabel.text(total: view.bytesRemoved, unrecordedSizes: view.unrecordedRemoved) : ""),
                 .dim),
         ]
         grid.put(title, row: layout.titleRow, col: 0)
@@ -153,11 +155,13 @@ enum DiffRenderer {
         case .file(let e):
             role = e.change == .removed ? .dim : .plain
             let bytes = e.change == .removed ? (e.baseSize ?? 0) : (e.size ?? 0)
-            (change, size, firstViolation) = (e.change.rawValue, SizeLabel.text(bytes), e.violations.first)
+            let shown = SizeLabel.text(total: bytes, unrecordedSizes: e.sizeNotRecorded ? 1 : 0)
+            (change, size, firstViolation) = (e.change.rawValue, shown, e.violations.first)
         case .move(let m):
-            (change, size, firstViolation) = ("moved", SizeLabel.text(m.size), m.violations.first)
+            (change, size, firstViolation) = ("moved", SizeLabel.text(total: m.size, unrecordedSizes: m.sizeNotRecorded ? 1 : 0), m.violations.first)
         case .flag(let f):
-            (change, size, firstViolation) = (f.direction == .nowBackedUp ? "unflagged" : "flagged", SizeLabel.text(f.bytes), f.violations.first)
+            let shown = SizeLabel.text(total: f.bytes, unrecordedSizes: f.unrecordedSizes)
+            (change, size, firstViolation) = (f.direction == .nowBackedUp ? "unflagged" : "flagged", shown, f.violations.first)
         case .violation(let v, let fixed):
             role = fixed ? .dim : .plain
             // `unknown`, `4.0 KiB+`: as the Violations pane, never `0 B` for a size not recorded.

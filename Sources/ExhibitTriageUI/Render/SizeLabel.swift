@@ -40,7 +40,7 @@ enum SizeLabel {
     }
 
     /// A total of `bytes` with `unrecordedSizes` entries below it never measured.
-    private static func text(total bytes: UInt64, unrecordedSizes: Int) -> String {
+    static func text(total bytes: UInt64, unrecordedSizes: Int) -> String {
         guard unrecordedSizes > 0 else { return text(bytes) }
         return bytes > 0 ? atLeast(bytes) : "unknown"
     }

@@ -50,6 +50,10 @@ public struct DiffView: Sendable, Equatable {
     /// Bytes added by new and grown files, and bytes of the files removed (saturating).
     public let bytesGrown: UInt64
     public let bytesRemoved: UInt64
+    /// Added and removed files whose size was not recorded, left out of the totals
+    /// above: a total with any is a lower bound.
+    public let unrecordedGrown: Int
+    public let unrecordedRemoved: Int
     public let regressions: Int
     public let improvements: Int
     /// `RunComparison.isDecided`: without it `regressions` counts only what is known.
@@ -61,6 +65,8 @@ public struct DiffView: Sendable, Equatable {
         self.baseRunID = baseRunID
         var grown: UInt64 = 0
         var removed: UInt64 = 0
+        var unrecordedGrown = 0
+        var unrecordedRemoved = 0
         var rows: [Row] = []
         let files = comparison.files
         // First: the regressions counted are only those known (`diff` exits 2).
@@ -99,10 +105,12 @@ public struct DiffView: Sendable, Equatable {
                 for t in list { rows.append(Row(item: .test(t, section), deltaBytes: 0, shrank: false, path: t.test)) }
             case .moved:
                 for m in files.moves {
-                    let shrank = m.size < m.baseSize
+                    // A size not recorded either side gives no delta: it was not measured.
+                    let measured = !m.sizeNotRecorded && !m.baseSizeNotRecorded
+                    let shrank = measured && m.size < m.baseSize
                     rows.append(
                         Row(
-                            item: .move(m), deltaBytes: shrank ? m.baseSize - m.size : m.size - m.baseSize, shrank: shrank,
+                            item: .move(m), deltaBytes: !measured ? 0 : shrank ? m.baseSize - m.size : m.size - m.baseSize, shrank: shrank,
                             path: m.path))
                 }
             case .files:
@@ -110,6 +118,12 @@ public struct DiffView: Sendable, Equatable {
                     let size = entry.size ?? 0
                     let base = entry.baseSize ?? 0
                     switch entry.change {
+                    case .added where entry.sizeNotRecorded:
+                        unrecordedGrown += 1
+                        return Row(item: .file(entry), deltaBytes: 0, shrank: false, path: entry.path)
+                    case .removed where entry.sizeNotRecorded:
+                        unrecordedRemoved += 1
+                        return Row(item: .file(entry), deltaBytes: 0, shrank: true, path: entry.path)
                     case .added, .grown:
                         let delta = size >= base ? size - base : 0
                         grown = InventoryDiff.saturatingAdd(grown, delta)
@@ -130,6 +144,8 @@ public struct DiffView: Sendable, Equatable {
         self.rows = rows
         self.bytesGrown = grown
         self.bytesRemoved = removed
+        self.unrecordedGrown = unrecordedGrown
+        self.unrecordedRemoved = unrecordedRemoved
         self.regressions = comparison.regressions
         self.improvements = comparison.improvements
         self.isDecided = comparison.isDecided

@@ -111,4 +111,32 @@ import Testing
         #expect(!backward.out.contains("volume-budget"), "\(backward.out)")
         #expect(!forward.out.contains("volume-budget"), "\(forward.out)")
     }
+
+    /// A file added, removed or moved whose size one run did not record is "size not
+    /// recorded" in `diff`'s lines (JSON: that size null, `sizeNotRecorded`), not `0 B`.
+    @Test func diffSaysASizeNotRecordedForAddedRemovedAndMovedFiles() throws {
+        let base = try Self.budgetedRun()
+        let later = try Self.budgetedRun()
+        defer {
+            base.cleanUp()
+            later.cleanUp()
+        }
+        try base.write("container/files.txt", "./Documents\n./Documents/Vault.sqlite\n./tmp\n./tmp/a.bin\n./tmp/gone.bin\n")
+        try base.write("container/sizes.txt", "10\t./Documents/Vault.sqlite\n4096\t./tmp/a.bin\n")
+        try later.write("container/files.txt", "./Documents\n./Documents/Vault.sqlite\n./Documents/a.bin\n./tmp\n./tmp/new.bin\n")
+        try later.write("container/sizes.txt", "10\t./Documents/Vault.sqlite\n")
+        let text = CollectRunner.exhibit(["diff", base.path, later.path]).out
+        #expect(text.contains("added    tmp/new.bin  size not recorded"), "\(text)")
+        #expect(text.contains("removed  tmp/gone.bin  size not recorded"), "\(text)")
+        #expect(text.contains("Documents/a.bin  from tmp/a.bin  size not recorded"), "\(text)")
+        #expect(!text.contains(" 0 B"), "\(text)")
+        let json = try Self.json(CollectRunner.exhibit(["diff", base.path, later.path, "--format", "json"]).out)
+        let files = try #require(json["files"] as? [[String: Any]])
+        let added = try #require(files.first { $0["path"] as? String == "tmp/new.bin" })
+        #expect(added["size"] is NSNull && added["sizeNotRecorded"] as? Bool == true)
+        let removed = try #require(files.first { $0["path"] as? String == "tmp/gone.bin" })
+        #expect(removed["baseSize"] is NSNull && removed["sizeNotRecorded"] as? Bool == true)
+        let moves = try #require(json["moves"] as? [[String: Any]])
+        #expect(moves.first?["size"] is NSNull && moves.first?["baseSize"] as? Int == 4096, "\(moves)")
+    }
 }

@@ -158,5 +158,12 @@ extension UnrecordedSizeScreenTests {
         #expect(skipped.contains("  unknown  tmp/skipped.bin"), "\(skipped)")
         let download = try #require(lines.first { $0.hasPrefix(" new ") && $0.contains("tmp/CFNetworkDownload_x.tmp") }, "\(text)")
         #expect(download.contains("  4.0 KiB  tmp/CFNetworkDownload_x.tmp"), "\(download)")
+        // The files section: an added file of no recorded size is `unknown`, with no
+        // delta, and the title's growth is a lower bound.
+        let added = try #require(lines.first { $0.hasPrefix(" added ") && $0.contains("tmp/skipped.bin") }, "\(text)")
+        #expect(added.contains("  unknown  tmp/skipped.bin"), "\(added)")
+        #expect(!added.contains("+0 B") && !added.contains(" 0 B"), "\(added)")
+        let title = try #require(lines.first { $0.hasPrefix(" Since ") }, "\(text)")
+        #expect(title.hasSuffix(" · +4.0 KiB+"), "\(title)")
     }
 }
