@@ -10,7 +10,9 @@ public typealias RunLoad = @Sendable (LoadObserver) -> Result<TriageSession, Arc
 /// an effect on a worker; a run that takes longer than `LoadTiming.showAfterMilliseconds`
 /// shows the loading screen (`LoadingView`) fed by the loader's progress, where q or Esc
 /// cancels the load and quits (`TerminalApp.Status.aborted`); then the run's own screen
-/// takes over, with its effects.
+/// takes over, with its effects. Other keys pressed while the run loads are kept and
+/// given to the run's screen once it opens, in order (typeahead: `?`, `/`, a move typed
+/// while a large run loads is not lost).
 struct RunLoadingScreen: LoopScreen {
     enum Event: Sendable {
         case key(Key)
@@ -32,6 +34,10 @@ struct RunLoadingScreen: LoopScreen {
     }
 
     private(set) var phase: Phase
+    /// Keys pressed while loading that the loading screen does not answer, for the run.
+    private(set) var typeahead: [Key] = []
+    /// Typeahead kept at most: a held key or a paste does not grow it without bound.
+    static let typeaheadLimit = 64
     let load: RunLoad
     let performer: any TriagePerformer
     let glyphs: Glyphs
@@ -66,7 +72,9 @@ struct RunLoadingScreen: LoopScreen {
                 cancellation.cancel()
                 return [.abort]
             case .redraw: return [.redraw]
-            case .none: return []
+            case .none:
+                if typeahead.count < Self.typeaheadLimit { typeahead.append(key) }
+                return []
             }
         case (.loading(var view), .resize(let rows, let cols)):
             view.resize(rows: rows, cols: cols)
@@ -83,9 +91,13 @@ struct RunLoadingScreen: LoopScreen {
         case (.loading(let view), .loaded(.success(let session))):
             var state = TriageState(session: session, rows: view.rows, cols: view.cols)
             if let notice { _ = state.receive(.notice(notice)) }
-            let screen = TriageScreen(state: state, performer: performer, glyphs: glyphs)
+            var screen = TriageScreen(state: state, performer: performer, glyphs: glyphs)
             phase = .open(screen)
-            return screen.startEffects.map(Effect.run)
+            var effects = screen.startEffects.map(Effect.run)
+            let typed = typeahead
+            typeahead = []
+            for key in typed { effects += forward(&screen, .key(key)) }
+            return effects
         case (.open(var screen), .key(let key)):
             return forward(&screen, .key(key))
         case (.open(var screen), .resize(let rows, let cols)):

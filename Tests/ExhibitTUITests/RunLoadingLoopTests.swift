@@ -65,6 +65,22 @@ import Testing
         }
     }
 
+    /// Keys typed while the run loads (other than q, Esc and Ctrl-L, which the loading
+    /// screen answers) reach the run once it opens, in order.
+    @Test func keysTypedWhileLoadingReachTheRunOnceItOpens() {
+        var loading = screen { _ in nil }
+        #expect(loading.receive(.key(.char("?"))).isEmpty)
+        #expect(loading.typeahead == [.char("?")], "kept, not answered by the loading screen")
+        #expect(!loading.render().text.contains(" Keys: "))
+        _ = loading.receive(.loaded(.success(LoopFixture.session())))
+        #expect(loading.typeahead.isEmpty)
+        #expect(loading.render().text.contains(" Keys: "), "the help the ? typed while loading asked for")
+        // Bounded: a held key does not grow the queue without end.
+        var held = screen { _ in nil }
+        for _ in 0..<1_000 { _ = held.receive(.key(.char("j"))) }
+        #expect(held.typeahead.count == RunLoadingScreen.typeaheadLimit)
+    }
+
     @Test func aQuickLoadOpensOnTheRunWithoutTheLoadingScreen() {
         let load: RunLoad = { _ in .success(LoopFixture.session()) }
         let terminal = ScriptedTerminal([.key(.char("q"))])

@@ -63,6 +63,11 @@ public struct ArchiveState: Sendable {
     /// the threshold of a quick open): it covers the list and takes the keys, q or Esc
     /// stopping the open.
     public internal(set) var loading: LoadingView?
+    /// Keys pressed on `opening`'s loading screen that it does not answer, given to the
+    /// run once it opens (as `exhibit RUN` does); dropped with the open.
+    public internal(set) var typeahead: [Key] = []
+    /// Typeahead kept at most: a held key or a paste does not grow it without bound.
+    public static let typeaheadLimit = 64
     /// The runs in the order they were given, the order their lines are read in.
     private let runIDs: [String]
 
@@ -116,8 +121,13 @@ public struct ArchiveState: Sendable {
             guard opening == runID else { return [] }
             opening = nil
             loading = nil
+            let typed = typeahead
+            typeahead = []
             switch result {
-            case .success(let session): effects = opened(runID, session: session)
+            case .success(let session):
+                var afterOpen = opened(runID, session: session)
+                for key in typed { afterOpen += handleInRun(key) }
+                effects = afterOpen
             case .failure(let failure):
                 openFailed(runID, failure)
                 effects = []
@@ -131,6 +141,7 @@ public struct ArchiveState: Sendable {
         for case .openRun(let runID) in effects {
             opening = runID
             loading = nil
+            typeahead = []
         }
         return effects
     }
@@ -173,11 +184,14 @@ public struct ArchiveState: Sendable {
             case .abort:
                 opening = nil
                 loading = nil
+                typeahead = []
                 list.select(runID, page: listRows)
                 message = .info("stopped opening \(runID)")
                 return [.stopOpening(runID)]
             case .redraw: return [.redraw]
-            case .none: return []
+            case .none:
+                if typeahead.count < Self.typeaheadLimit { typeahead.append(key) }
+                return []
             }
         }
         if layout.isTooSmall {

@@ -73,7 +73,8 @@ import Testing
             #expect(screen.contains("Loading \(runID)"))
             #expect(screen.contains("1.0 KiB of 4.0 KiB (25%)"))
             #expect(screen.contains("q or Esc: stop loading, back to the list"))
-            // Keys other than q, Esc and Ctrl-L wait for the run: the list below does not move.
+            // Keys other than q, Esc and Ctrl-L wait for the run (dropped with it here, as q
+            // stops the open): the list below does not move.
             let selected = state.list.selected?.runID
             #expect(state.press(.char("j"), .enter).isEmpty)
             #expect(state.list.selected?.runID == selected)
@@ -89,6 +90,21 @@ import Testing
             #expect(state.receive(.openProgress(runID, progress)).isEmpty)
             #expect(state.loading == nil, "a late progress does not bring the screen back")
         }
+    }
+
+    /// Keys typed on a run's loading screen reach the run once it opens, in order.
+    @Test func keysTypedWhileARunLoadsReachItOnceItOpens() {
+        var state = ArchiveFixture.state()
+        guard case .openRun(let runID)? = state.press(.enter).first else {
+            Issue.record("Enter did not open the run")
+            return
+        }
+        _ = state.receive(.openProgress(runID, LoadProgress(artifact: "container/inventory.json")))
+        #expect(state.press(.char("?")).isEmpty)
+        #expect(state.typeahead == [.char("?")])
+        _ = state.receive(.runOpened(runID, .success(ArchiveFixture.session(runID))))
+        #expect(state.run?.runID == runID && state.typeahead.isEmpty)
+        #expect(ArchiveRenderer.render(state).text.contains(" Keys: "), "the help the ? typed while loading asked for")
     }
 
     @Test func progressOfARunNoLongerAskedForIsDropped() {
