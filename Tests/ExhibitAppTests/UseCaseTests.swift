@@ -79,7 +79,7 @@ import Testing
         defer { scratch.remove() }
         _ = try scratch.copySample("run-2026-11-04-misplaced-file")
         let notes = scratch.root + "/notes"
-        try scratch.makeDirectory("notes/run-2026-11-04-misplaced-file.draft.json")
+        try scratch.makeDirectory("notes/run-2026-11-04-misplaced-file.draft")
         let archive = try ArchiveInput(path: scratch.root + "/archive", rulesOverride: nil, notesOverride: notes)
         let summary = archive.summary(of: "run-2026-11-04-misplaced-file")
         #expect(summary.problems.contains { $0.hasPrefix("draft: ") && $0.contains("not a regular file") }, "\(summary.problems)")
