@@ -478,9 +478,12 @@ package struct Loading<Source: EvidenceSource> {
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
             bundle.appInfoPlistBytes = b
-            // The raw bytes stay for other readers; a plist that does not decode is
-            // recorded, and the background-task checks then say they could not run.
-            bundle.appInfo = read(PropertyListReader.self, EvidenceLayout.appInfoPlist, b)
+            // The raw bytes stay for other readers; a plist that does not decode, or whose
+            // top is not a dictionary, is recorded malformed, and the background-task
+            // checks then say they could not run.
+            bundle.appInfo = parse(EvidenceLayout.appInfoPlist) { w throws(Diagnostic) in
+                try PropertyListReader.decodeDictionary(b, file: EvidenceLayout.appInfoPlist, warnings: &w).value
+            }
         }
         loadPreferences()
     }
@@ -513,7 +516,7 @@ package struct Loading<Source: EvidenceSource> {
             guard let b = bytes(of: file) else { continue }
             let containerPath = EvidenceLayout.containerPreferencesDirectory + "/" + relative
             do {
-                let decoded = try PropertyListReader.decode(b, file: file, warnings: &bundle.diagnostics)
+                let decoded = try PropertyListReader.decodeDictionary(b, file: file, warnings: &bundle.diagnostics)
                 record(file, .loaded)
                 bundle.preferences.append(PreferenceFile(file: file, containerPath: containerPath, value: decoded.value, format: decoded.format))
             } catch {
