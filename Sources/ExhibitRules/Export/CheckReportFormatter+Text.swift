@@ -85,7 +85,7 @@ extension CheckReportFormatter {
         if undecided > 0 {
             open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags \(report.undecidedCauses().words))")
         }
-        if !report.unchecked.isEmpty { open.append(report.whatWasNotChecked.joined(separator: ", ") + " not checked (see evidence)") }
+        if !report.unchecked.isEmpty { open.append(RulesEngine.listed(report.whatWasNotChecked) + " not checked (see evidence)") }
         if !report.containerChecked {
             line(
                 "result: "

@@ -254,6 +254,17 @@ import Testing
         #expect(note.out.contains("No class proposed by exhibit (not decided)"), "\(note.out)")
     }
 
+    /// Both unread: the result line names both, the evidence section each.
+    @Test func bothUnreadAreNamedTogether() throws {
+        let bundle = try Self.preferencesRun()
+        defer { bundle.cleanUp() }
+        try bundle.write(Self.vaultCopy, "bplist00garbage")
+        try bundle.write("app/Info.plist", "")
+        let r = run(["check", bundle.run])
+        #expect(r.status == 2, "\(r.out)")
+        #expect(r.out.contains("— nothing known blocks, but preference contracts and background tasks not checked (see evidence)\n"), "\(r.out)")
+    }
+
     /// A known blocking finding elsewhere still blocks: what was read is true.
     @Test func aKnownViolationStillBlocksBesideAnUnreadableInfoPlist() throws {
         let bundle = try HostileBundle(copying: "run-2026-11-08-background-tasks")
