@@ -222,6 +222,14 @@ RUNS["run-2026-11-07-preferences"] = dict(
         # A suite a test created with UserDefaults(suiteName:) and never removed; XML.
         SUITE_PREFS: ("xml", {"syncMode": "never", "fixtureLoaded": True}),
     },
+    # The built app's Info.plist, collected as the rules' background tasks need it: both
+    # tasks permitted, both modes there (the next day's build loses the reindex task).
+    # Without it the tasks would be unchecked, and the run no pass on them.
+    app_info={
+        "CFBundleIdentifier": "com.example.vault", "CFBundleShortVersionString": "4.2", "CFBundleVersion": "4207",
+        "BGTaskSchedulerPermittedIdentifiers": ["com.example.vault.refresh", "com.example.vault.reindex"],
+        "UIBackgroundModes": ["fetch", "processing", "remote-notification"],
+    },
     rules_extra=APP_EVIDENCE_RULES, rules_remove=["testPreferenceDomains"],
     failures=[
         ("PreferencesTests", "testSyncModeMigration()", 41,

@@ -124,11 +124,15 @@ struct ConfinedDirectory: Sendable {
         return fd
     }
 
-    /// The names in a directory below the root (unsorted), without `.` and `..`.
+    /// The names in a directory below the root (unsorted), without `.` and `..`; nil
+    /// when nothing is there. Something else there (a FIFO, a file) is refused: a
+    /// directory of copies that is not one is not an empty directory.
     func list(_ relativeDirectory: String) throws(Refusal) -> [String]? {
         guard let found = try find(relativeDirectory) else { return nil }
         defer { found.close() }
-        guard (found.status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        guard (found.status.st_mode & S_IFMT) == S_IFDIR else {
+            throw Refusal(reason: "not a directory (\(ReadOnlyFile.kindName(found.status.st_mode)))")
+        }
         let fd = try descriptor(for: found, directory: true)
         guard let dir = fdopendir(fd) else {
             let why = Self.errnoText()

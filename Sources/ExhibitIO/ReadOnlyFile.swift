@@ -196,8 +196,9 @@ public enum ReadOnlyFile {
 
     fileprivate static func errnoText() -> String { String(cString: strerror(errno)) }
 
-    private static func kindName(_ mode: mode_t) -> String {
+    static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"

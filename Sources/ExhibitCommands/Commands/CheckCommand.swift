@@ -12,8 +12,9 @@ enum CheckCommand {
         ],
         summary: "Check the container against the backup rules and propose a classification",
         details: """
-            Prints violations grouped by kind (unset attribute, misplaced file, skipped cleanup, then the
-            warnings: volume over budget, not covered by a rule) and the proposed classification.
+            Prints violations grouped by kind (unset attribute, misplaced file, skipped cleanup,
+            configuration, preference contract, then the warnings: volume over budget, not covered by a
+            rule) and the proposed classification.
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
             2 on usage errors, an unreadable RUN, a rules file with errors (unreadable included), or a
             run whose container inventory is missing, malformed or unreadable (nothing could be checked);
@@ -23,7 +24,14 @@ enum CheckCommand {
             flags of the files it covers are unknown (not recorded, or recorded as unreadable by the
             collector: listed under "undecided", which says which), or part of the
             container was not checked (entries the scan excluded or could not read, names no file can
-            have; listed under "not checked").
+            have; listed under "not checked"), or a preference contract or background task could not
+            be checked: the preference copy it names is missing, unreadable or malformed while the
+            inventory lists the file (or cannot rule it out), or the rules declare background tasks and
+            app/Info.plist is missing, unreadable or malformed (listed under "not checked" with the file
+            and why, a malformed file's diagnostic with the position and what was expected; those
+            contracts and the background-task verdict say "not checked" and "not decided", never valid
+            or a cause). A preference file the inventory shows the container never held has its keys
+            absent: the contracts' fallbacks judge them.
             Without a container inventory the container's violations are unknown, not none: the
             report says "violations: unknown" and proposes no class ("none (container not checked)").
             Before the result, an evidence section says which inventory was used and why, what of the

@@ -478,9 +478,12 @@ package struct Loading<Source: EvidenceSource> {
         }
         if let b = bytes(of: EvidenceLayout.appInfoPlist) {
             bundle.appInfoPlistBytes = b
-            // The raw bytes stay for other readers; a plist that does not decode is
-            // recorded, and the background-task checks then say they could not run.
-            bundle.appInfo = read(PropertyListReader.self, EvidenceLayout.appInfoPlist, b)
+            // The raw bytes stay for other readers; a plist that does not decode, or whose
+            // top is not a dictionary, is recorded malformed, and the background tasks are
+            // then not checked (`EvidenceBundle.appInfoPlistProblem`).
+            bundle.appInfo = parse(EvidenceLayout.appInfoPlist) { w throws(Diagnostic) in
+                try PropertyListReader.decodeDictionary(b, file: EvidenceLayout.appInfoPlist, warnings: &w).value
+            }
         }
         loadPreferences()
     }
@@ -495,7 +498,13 @@ package struct Loading<Source: EvidenceSource> {
     /// `container/preferences/<path>.plist`, each decoded on its own: one malformed copy
     /// is recorded against its file and the rest (and the whole bundle) still load.
     mutating func loadPreferences() {
-        recordListingFailure(EvidenceLayout.preferencesDirectory)
+        let directory = EvidenceLayout.preferencesDirectory
+        if let why = source.listingFailure(directory) {
+            bundle.preferencesDirectory = .unlistable(why)
+            recordListingFailure(directory)
+        } else {
+            bundle.preferencesDirectory = source.exists(directory) || !source.list(directory).isEmpty ? .listed : .missing
+        }
         var pending = [(bundlePath: EvidenceLayout.preferencesDirectory, relative: "", depth: 0)]
         var found: [(file: String, relative: String)] = []
         while let dir = pending.popLast() {
@@ -510,10 +519,18 @@ package struct Loading<Source: EvidenceSource> {
             }
         }
         for (file, relative) in found.sorted(by: { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }) {
-            guard let b = bytes(of: file) else { continue }
             let containerPath = EvidenceLayout.containerPreferencesDirectory + "/" + relative
+            guard let b = bytes(of: file) else {
+                // There but not readable (a directory, a FIFO, a link out of the run): kept,
+                // so the contracts on it say why they are not decided.
+                if case .unreadable(let why)? = bundle.status(of: file) {
+                    bundle.preferences.append(
+                        PreferenceFile(file: file, containerPath: containerPath, value: nil, format: nil, problem: .error(file, why)))
+                }
+                continue
+            }
             do {
-                let decoded = try PropertyListReader.decode(b, file: file, warnings: &bundle.diagnostics)
+                let decoded = try PropertyListReader.decodeDictionary(b, file: file, warnings: &bundle.diagnostics)
                 record(file, .loaded)
                 bundle.preferences.append(PreferenceFile(file: file, containerPath: containerPath, value: decoded.value, format: decoded.format))
             } catch {

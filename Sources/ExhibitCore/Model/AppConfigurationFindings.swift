@@ -1,18 +1,24 @@
 /// What one preference contract found in the archived preference file. Values are
 /// deliberately absent: a note may quote only presence, type and validity.
+///
+/// Absent is evidence, unknown is not: a key is absent only when the copy was read
+/// and lacks it, or the container's inventory shows the file was not there. A copy that
+/// could not be read, or a file the inventory lists (or could not rule out) with no
+/// copy, leaves the contract undecided (`isDecided`), never valid.
 public struct PreferenceObservation: Sendable, Equatable, Hashable {
     public enum State: Sendable, Equatable, Hashable {
         /// Present with the contract's type and, when it lists values, one of them.
         case valid
-        /// Not in the file (or the file does not exist): the app uses the fallback.
-        /// Kept apart from a present `false`.
+        /// Not in the file, or the inventory shows the file does not exist: the app uses
+        /// the fallback. Kept apart from a present `false`.
         case absent
         case wrongType(found: PropertyListType)
         /// The right type, but not one of the allowed values.
         case unknownValue
-        /// The container holds the file, but the bundle has no copy to read.
+        /// No copy to read, and the container holds the file or its inventory cannot
+        /// rule it out (no inventory, or it did not scan the directory): unknown.
         case notArchived
-        /// The copy did not decode, or is not a dictionary.
+        /// The copy could not be read, did not decode, or is not a dictionary: unknown.
         case unreadable
     }
 
@@ -27,10 +33,15 @@ public struct PreferenceObservation: Sendable, Equatable, Hashable {
     public var foundType: PropertyListType?
     /// The fallback the contract names, as text (`false`, `"wifi"`), for "absent" lines.
     public var fallback: String?
+    /// Why an undecided contract is undecided (`notArchived`, `unreadable`): the copy
+    /// and its state, or what the inventory says of the file. Names files and positions,
+    /// never a value (it travels into notes); the reader's full diagnostic is among the
+    /// bundle's.
+    public var problem: String?
 
     public init(
         contract: String, key: String, file: String, expectedType: PropertyListType, state: State,
-        foundType: PropertyListType? = nil, fallback: String? = nil
+        foundType: PropertyListType? = nil, fallback: String? = nil, problem: String? = nil
     ) {
         self.contract = contract
         self.key = key
@@ -39,26 +50,44 @@ public struct PreferenceObservation: Sendable, Equatable, Hashable {
         self.state = state
         self.foundType = foundType
         self.fallback = fallback
+        self.problem = problem
     }
 
-    /// `present, boolean, valid` / `absent (app falls back to false)`: what a note may say.
+    /// `present, boolean, valid` / `absent (app falls back to false)` / `not checked:
+    /// …`: what a note may say.
     public var summary: String {
         switch state {
         case .valid: "present, \(expectedType.rawValue), valid"
         case .absent: "absent" + (fallback.map { " (app falls back to \($0))" } ?? " (no fallback declared)")
         case .wrongType(let found): "present, \(found.rawValue), invalid (expected \(expectedType.rawValue))"
         case .unknownValue: "present, \(expectedType.rawValue), invalid (not an allowed value)"
-        case .notArchived: "not archived (no copy under container/preferences)"
-        case .unreadable: "unreadable (the archived copy did not decode)"
+        case .notArchived: "not checked: " + (problem ?? "no copy under container/preferences")
+        case .unreadable: "not checked: " + (problem ?? "the archived copy could not be read")
         }
     }
 
-    public var isValid: Bool {
+    /// Whether the evidence decides the contract: false when the copy could not be read
+    /// or the file may exist without one.
+    public var isDecided: Bool {
         switch state {
-        case .valid, .absent, .notArchived, .unreadable: true
-        case .wrongType, .unknownValue: false
+        case .valid, .absent, .wrongType, .unknownValue: true
+        case .notArchived, .unreadable: false
         }
     }
+
+    /// Whether the key keeps the contract (an absent key with a fallback does; the
+    /// contract's finding says whether one without does); nil when undecided: unknown,
+    /// never valid.
+    public var isValid: Bool? {
+        switch state {
+        case .valid, .absent: true
+        case .wrongType, .unknownValue: false
+        case .notArchived, .unreadable: nil
+        }
+    }
+
+    /// Whether the key is in the file; nil when that is not known.
+    public var isPresent: Bool? { isDecided ? foundType != nil : nil }
 }
 
 /// Which of three different failures the background-task evidence points to.
@@ -113,7 +142,8 @@ public struct BackgroundTaskStatus: Sendable, Equatable, Hashable {
 
 /// The background-task verdict of a run: per-task configuration and the cause the
 /// evidence points to (nil when no failing test is about a background task and the
-/// configuration is right).
+/// configuration is right, and when the configuration could not be checked: then the
+/// verdict is not decided, unless BGTaskScheduler's own "not permitted" error names it).
 public struct BackgroundTaskAssessment: Sendable, Equatable, Hashable {
     public var tasks: [BackgroundTaskStatus]
     /// Whether `app/Info.plist` was in the bundle and decoded.
@@ -123,15 +153,27 @@ public struct BackgroundTaskAssessment: Sendable, Equatable, Hashable {
     public var relatedTests: [String]
     /// One sentence a person reads first.
     public var rationale: String
+    /// Why the Info.plist was not checked (`EvidenceBundle.appInfoPlistProblem`); nil
+    /// when it was.
+    public var infoPlistProblem: String?
 
     public init(
         tasks: [BackgroundTaskStatus], infoPlistChecked: Bool, cause: BackgroundTaskCause?, relatedTests: [String],
-        rationale: String
+        rationale: String, infoPlistProblem: String? = nil
     ) {
         self.tasks = tasks
         self.infoPlistChecked = infoPlistChecked
         self.cause = cause
         self.relatedTests = relatedTests
         self.rationale = rationale
+        self.infoPlistProblem = infoPlistProblem
     }
+
+    /// Whether the evidence decides the verdict: a cause is named, or the Info.plist was
+    /// checked and nothing points to one.
+    public var isDecided: Bool { cause != nil || infoPlistChecked }
+
+    /// The verdict in a few words: the cause, "no background-task failure" (checked,
+    /// nothing points to one) or "not decided" (the configuration was not checked).
+    public var verdict: String { cause?.title ?? (infoPlistChecked ? "no background-task failure" : "not decided") }
 }

@@ -198,9 +198,18 @@ public struct CheckReport: Sendable, Equatable {
     /// What of the run could be read (artifact states, diagnostics, the inventory
     /// used); nil for a report not made from a bundle on disk.
     public var evidence: EvidenceAccount?
-    /// Parts of the container the check could not see (`UncheckedEvidence`): with any,
-    /// "nothing blocks" is no pass, and with a flag record among them no verdict is.
+    /// Evidence the check could not read (`UncheckedEvidence`): parts of the container,
+    /// preference copies, the app's Info.plist. With any, "nothing blocks" is no pass,
+    /// and with a flag record among them no verdict is.
     public var unchecked: [UncheckedEvidence] = []
+
+    /// What the unchecked evidence left unchecked, each once in the order first met:
+    /// "part of the container", "preference contracts", "background tasks".
+    public var whatWasNotChecked: [String] {
+        var seen: [String] = []
+        for u in unchecked where !seen.contains(u.kind.whatWasNotChecked) { seen.append(u.kind.whatWasNotChecked) }
+        return seen
+    }
 
     public init(
         violations: [Violation], proposal: ClassificationProposal, budgets: [DirectoryBudget],
@@ -227,8 +236,9 @@ public struct CheckReport: Sendable, Equatable {
     /// A blocking rule could not be decided (its files' flags are unknown).
     public var hasUndecidedBlocking: Bool { undecided.contains { $0.kind.isBlocking } }
 
-    /// Why nothing known blocking is still not a pass: blocking rules undecided, or
-    /// parts of the container not seen. nil when the report can pass.
+    /// Why nothing known blocking is still not a pass: blocking rules undecided, parts
+    /// of the container not seen, preference contracts or background tasks whose file
+    /// could not be read. nil when the report can pass.
     public var whyNotDecided: String? {
         let parts = partsNotDecided(pointer: " (see undecided)")
         return parts.isEmpty ? nil : parts.joined(separator: "; ")

@@ -70,6 +70,17 @@ public enum BundleRules: Sendable, Equatable {
     }
 }
 
+/// How a directory of copies (`container/preferences/`) was found in the bundle: what
+/// a missing copy means depends on it.
+public enum ArchivedDirectory: Sendable, Equatable {
+    /// There and listed (possibly empty).
+    case listed
+    /// Not in the bundle.
+    case missing
+    /// There but not listable (not a directory, a link out of the run, no permission).
+    case unlistable(String)
+}
+
 /// One archived run, as far as its evidence could be read.
 public struct EvidenceBundle: Sendable {
     /// The run id: the bundle directory's name.
@@ -107,11 +118,15 @@ public struct EvidenceBundle: Sendable {
     public var rulesReading: RulesReading?
     /// Raw bytes of the built app's Info.plist, when collected.
     public var appInfoPlistBytes: [UInt8]?
-    /// The built app's Info.plist, decoded; nil when absent or malformed.
+    /// The built app's Info.plist, decoded (a dictionary); nil when absent, unreadable or
+    /// malformed (`appInfoPlistProblem` says which).
     public var appInfo: PropertyListValue?
-    /// Copies of the container's preference files, in path order; malformed ones carry
-    /// their diagnostic instead of a value.
+    /// Copies of the container's preference files, in path order; malformed and
+    /// unreadable ones carry their diagnostic instead of a value.
     public var preferences: [PreferenceFile]
+    /// `container/preferences/` as the load found it (a bundle not loaded from a source:
+    /// `.missing`).
+    public var preferencesDirectory: ArchivedDirectory = .missing
     public var files: [EvidenceFileStatus]
     /// Everything worth telling about the evidence itself, in load order.
     public var diagnostics: [Diagnostic]
@@ -172,6 +187,20 @@ public struct EvidenceBundle: Sendable {
 
     /// The failing tests shown everywhere (UI, note, classifier).
     public var failures: [TestFailure] { primaryResults?.failures ?? [] }
+
+    /// Why the built app's Info.plist could not be held against the rules' background
+    /// tasks, naming the file and, for a malformed one, the reader's diagnostic (position
+    /// and what was expected); nil when it was read (`appInfo`).
+    public var appInfoPlistProblem: String? {
+        guard appInfo == nil else { return nil }
+        let file = EvidenceLayout.appInfoPlist
+        switch status(of: file) {
+        case .malformed(let d)?: return "\(file) is malformed (\(d.positionAndMessage))"
+        case .unreadable(let why)?: return "\(file) cannot be read (\(why))"
+        case .loaded?, .superseded?: return "\(file) did not decode"
+        case .missing?, nil: return "the bundle has no \(file) (exhibit collect --app-info-plist copies it)"
+        }
+    }
 
     /// The preference file copied from `containerPath`, if the bundle holds it.
     public func preference(at containerPath: String) -> PreferenceFile? {

@@ -1,7 +1,8 @@
-/// A part of the container the rules check could not see. A gate says "nothing blocks"
-/// only when there is none: a scan that skipped `tmp`, a name that places a subtree
-/// nowhere, or a flag record that could not be read is evidence not read, and a gate
-/// never passes on that.
+/// Evidence the check could not read: a part of the container, a preference copy a
+/// contract needs, the app's Info.plist the background tasks need. A gate says "nothing
+/// blocks" only when there is none: a scan that skipped `tmp`, a name that places a
+/// subtree nowhere, a flag record, a preference copy or an Info.plist that could not be
+/// read is evidence not read, and a gate never passes on that.
 public struct UncheckedEvidence: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         /// An artifact that records exclusion flags (excluded.txt, xattr.txt) is present
@@ -13,6 +14,13 @@ public struct UncheckedEvidence: Sendable, Equatable {
         /// Entries the scan left out (ncdu `excluded`) or could not read (`read_error`):
         /// what is in them, and their own flags, were not recorded.
         case notScanned = "not-scanned"
+        /// A preference file the rules' contracts name whose copy could not be read, or
+        /// that the container held (or may have held) and the bundle has no copy of:
+        /// its contracts are undecided (`PreferenceObservation.isDecided`).
+        case preferenceCopy = "preference-copy"
+        /// The built app's Info.plist is missing, unreadable or malformed while the rules
+        /// declare background tasks: their configuration is undecided.
+        case appInfoPlist = "app-info-plist"
 
         /// A few words, for a list of runs.
         public var title: String {
@@ -20,6 +28,27 @@ public struct UncheckedEvidence: Sendable, Equatable {
             case .flagRecord: "an exclusion flag record could not be read"
             case .unusableNames: "names no file can have"
             case .notScanned: "entries not scanned"
+            case .preferenceCopy: "a preference copy missing or unreadable"
+            case .appInfoPlist: "app/Info.plist missing or unreadable"
+            }
+        }
+
+        /// Whether it is a part of the container's listing the rules walk could not see,
+        /// rather than a file of the app's configuration beside it.
+        public var isContainer: Bool {
+            switch self {
+            case .flagRecord, .unusableNames, .notScanned: true
+            case .preferenceCopy, .appInfoPlist: false
+            }
+        }
+
+        /// What was not checked because of it, for a result line: "part of the
+        /// container", "preference contracts", "background tasks".
+        public var whatWasNotChecked: String {
+            switch self {
+            case .flagRecord, .unusableNames, .notScanned: "part of the container"
+            case .preferenceCopy: "preference contracts"
+            case .appInfoPlist: "background tasks"
             }
         }
     }
@@ -100,19 +129,22 @@ extension Inventory {
         var count = 0
         var examples: [(path: String, why: String)] = []
         for id in 1..<max(nodes.count, 1) {
-            let node = nodes[id]
-            let why: String
-            if node.scanExclusion != .none {
-                why = node.scanExclusion.reason
-            } else if node.flags.contains(.readError) {
-                why = "could not be read"
-            } else {
-                continue
-            }
+            guard let why = whyNotScanned(id) else { continue }
             count += 1
             if examples.count < limit { examples.append((TerminalText.escape(path(id)), why)) }
         }
         return (count, examples)
+    }
+}
+
+extension Inventory {
+    /// Why the scan did not record what `id` holds (left out, or not readable), in the
+    /// words `entriesNotScanned` uses; nil for an entry it scanned.
+    public func whyNotScanned(_ id: NodeID) -> String? {
+        let node = nodes[id]
+        if node.scanExclusion != .none { return node.scanExclusion.reason }
+        if node.flags.contains(.readError) { return "could not be read" }
+        return nil
     }
 }
 

@@ -46,7 +46,10 @@ public enum RunSummaryReader {
                     let causes = report.undecidedCauses(blockingOnly: true).words
                     summary.problems.append("exclusion flags \(causes): \(n) blocking rule\(n == 1 ? "" : "s") undecided")
                 }
-                for u in report.unchecked { summary.problems.append("container not all checked: " + u.kind.title) }
+                for u in report.unchecked {
+                    let problem = u.kind.isContainer ? "container not all checked: " + u.kind.title : u.kind.whatWasNotChecked + " not checked: " + u.kind.title
+                    if !summary.problems.contains(problem) { summary.problems.append(problem) }
+                }
                 // A proposal only where `check` would decide: no class claimed on evidence it refuses.
                 if brokenInventory == nil && report.findingsDecide {
                     proposal = report.proposal

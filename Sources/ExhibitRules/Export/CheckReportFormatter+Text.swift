@@ -85,13 +85,17 @@ extension CheckReportFormatter {
         if undecided > 0 {
             open.append("\(undecided) rule\(undecided == 1 ? "" : "s") undecided (exclusion flags \(report.undecidedCauses().words))")
         }
-        if !report.unchecked.isEmpty { open.append("part of the container not checked (see evidence)") }
+        if !report.unchecked.isEmpty { open.append(RulesEngine.listed(report.whatWasNotChecked) + " not checked (see evidence)") }
         if !report.containerChecked {
             line(
                 "result: "
                     + (blocking > 0
                         ? "\(total) — blocking; the container was not checked"
-                        : "container not checked, its violations unknown; nothing else blocks (\(total) found elsewhere)"))
+                        : "container not checked, its violations unknown; "
+                            + (report.unchecked.isEmpty
+                                ? "nothing else blocks (\(total) found elsewhere)"
+                                : "nothing else known blocks (\(total) found elsewhere), but " + open.joined(separator: "; ")))
+            )
         } else if open.isEmpty {
             line("result: \(total)" + (blocking > 0 ? " — blocking" : " — nothing blocks"))
         } else if report.findingsVoided {

@@ -57,7 +57,7 @@ public enum CheckReportFormatter {
         var lines: [String] = []
         if let tasks = report.backgroundTasks {
             lines.append("")
-            lines.append("background tasks: evidence points to \(tasks.cause?.title ?? "no background-task failure")")
+            lines.append("background tasks: " + (tasks.isDecided ? "evidence points to " : "") + tasks.verdict)
             lines.append("  \(esc(tasks.rationale))")
             for t in tasks.tasks {
                 let permitted = t.permitted.map { $0 ? "permitted" : "NOT permitted" } ?? "not checked"
@@ -105,8 +105,11 @@ public enum CheckReportFormatter {
                     .array(
                         report.preferences.map { p in
                             .object([
-                                ("contract", .string(p.contract)), ("file", .string(p.file)), ("present", .bool(p.foundType != nil)),
-                                ("type", .optional(p.foundType?.rawValue)), ("valid", .bool(p.isValid)), ("state", .string(p.summary)),
+                                // Unknown (null), never false or true, where the copy could not be read.
+                                ("contract", .string(p.contract)), ("file", .string(p.file)),
+                                ("present", p.isPresent.map { .bool($0) } ?? .null),
+                                ("type", .optional(p.foundType?.rawValue)), ("valid", p.isValid.map { .bool($0) } ?? .null),
+                                ("state", .string(p.summary)),
                             ])
                         })
                 ))

@@ -9,7 +9,7 @@ extension TriageNote {
         if let tasks = report.backgroundTasks {
             out += "\n### Background tasks\n\n"
             out +=
-                "Evidence points to: **\(tasks.cause?.title ?? "no background-task failure")**. "
+                (tasks.isDecided ? "Evidence points to: **\(tasks.verdict)**. " : "Background tasks: **\(tasks.verdict)**. ")
                 + MarkdownText.inline(clean(tasks.rationale)) + "\n\n"
             out += "| Task | Kind | Permitted | Background mode |\n|---|---|---|---|\n"
             for t in tasks.tasks {
@@ -61,9 +61,9 @@ extension TriageNote {
                         report.preferences.map { p in
                             .object([
                                 ("key", .string(clean(p.key))), ("file", .string(clean(p.file))),
-                                ("present", .bool(p.foundType != nil)),
+                                ("present", p.isPresent.map { .bool($0) } ?? .null),
                                 ("type", .optional(p.foundType?.rawValue)),
-                                ("valid", .bool(p.isValid)),
+                                ("valid", p.isValid.map { .bool($0) } ?? .null),
                                 ("state", .string(clean(p.summary))),
                             ])
                         })

@@ -11,6 +11,12 @@ import ExhibitCore
 ///    test about a task complains that it did not run (in time);
 /// 3. business-logic error: the configuration is right and a failing test about a
 ///    task fails on what the task did.
+///
+/// Without an Info.plist it could read (none in the bundle, unreadable, malformed) the
+/// configuration is unknown: no finding, and no cause that presumes the configuration
+/// right; only BGTaskScheduler's own "not permitted" error in a failing test still
+/// names a configuration regression. The verdict is then not decided, and the rules
+/// engine lists the file under "not checked".
 package enum BackgroundTaskCheck {
     package static let permittedKey = "BGTaskSchedulerPermittedIdentifiers"
     package static let modesKey = "UIBackgroundModes"
@@ -30,7 +36,11 @@ package enum BackgroundTaskCheck {
     /// (`BGTaskSchedulerErrorCodeNotPermitted` = 3).
     static let notPermittedPhrases = ["notpermitted", "not permitted", "bgtaskschedulererrordomain code=3", "bgtaskschedulererrordomain error 3"]
 
-    static func run(tasks: [BackgroundTaskRule], infoPlist: PropertyListValue?, failures: [TestFailure]) -> Result {
+    /// - Parameter infoPlistProblem: why `infoPlist` is nil, for the rationale
+    ///   (`EvidenceBundle.appInfoPlistProblem`).
+    static func run(
+        tasks: [BackgroundTaskRule], infoPlist: PropertyListValue?, infoPlistProblem: String? = nil, failures: [TestFailure]
+    ) -> Result {
         let permitted = infoPlist?[permittedKey]?.array?.compactMap(\.string)
         let modes = infoPlist?[modesKey]?.array?.compactMap(\.string)
         var violations: [Violation] = []
@@ -52,12 +62,12 @@ package enum BackgroundTaskCheck {
             statuses.append(status)
         }
         let related = relatedTests(failures, tasks: tasks)
+        let problem = infoPlist == nil ? (infoPlistProblem ?? "the bundle has no readable \(EvidenceLayout.appInfoPlist)") : nil
         let (cause, rationale) = verdict(
-            statuses: statuses, violations: violations, related: related,
-            infoPlistChecked: infoPlist != nil, failures: failures)
+            statuses: statuses, violations: violations, related: related, infoPlistProblem: problem, failures: failures)
         let assessment = BackgroundTaskAssessment(
             tasks: statuses, infoPlistChecked: infoPlist != nil, cause: cause,
-            relatedTests: related.map { $0.identifier ?? $0.testName }, rationale: rationale)
+            relatedTests: related.map { $0.identifier ?? $0.testName }, rationale: rationale, infoPlistProblem: problem)
         return Result(violations: violations, assessment: assessment)
     }
 
@@ -85,7 +95,7 @@ package enum BackgroundTaskCheck {
 
     private static func verdict(
         statuses: [BackgroundTaskStatus], violations: [Violation], related: [TestFailure],
-        infoPlistChecked: Bool, failures: [TestFailure]
+        infoPlistProblem: String?, failures: [TestFailure]
     ) -> (BackgroundTaskCause?, String) {
         let texts = related.map { $0.failureText.lowercased() }
         if !violations.isEmpty {
@@ -96,18 +106,27 @@ package enum BackgroundTaskCheck {
             )
         }
         if texts.contains(where: { t in notPermittedPhrases.contains { t.contains($0) } }) {
-            let checked = infoPlistChecked ? "although the archived Info.plist permits every task" : "and the bundle has no app/Info.plist to check"
+            let checked =
+                infoPlistProblem.map { "and \($0), so it was not checked" } ?? "although the archived Info.plist permits every task"
             return (
                 .configurationRegression,
                 "A failing test reports BGTaskScheduler's \"not permitted\" error, \(checked): a configuration regression (check the Info.plist of the build that ran)."
             )
         }
-        let configured =
-            infoPlistChecked
-            ? "The Info.plist permits every task and has its background modes" : "No app/Info.plist in the bundle, so the configuration is unchecked"
+        if let problem = infoPlistProblem {
+            // Scheduling and business logic both presume the configuration right: unknown.
+            let tail =
+                related.isEmpty
+                ? (failures.isEmpty ? "no test failed" : "no failing test is about a background task")
+                : related.count == 1 ? "1 failing test is about a background task" : "\(related.count) failing tests are about background tasks"
+            return (
+                nil,
+                "The configuration was not checked: \(problem), so whether the system may run the tasks is not known and no cause is named; \(tail)."
+            )
+        }
+        let configured = "The Info.plist permits every task and has its background modes"
         guard !related.isEmpty else {
-            let tail = failures.isEmpty ? "no test failed" : "no failing test is about a background task"
-            return (nil, "\(configured); \(tail).")
+            return (nil, "\(configured); \(failures.isEmpty ? "no test failed" : "no failing test is about a background task").")
         }
         let scheduling = texts.filter { t in schedulingPhrases.contains { t.contains($0) } }.count
         if scheduling > 0 {

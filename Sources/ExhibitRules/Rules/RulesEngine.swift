@@ -77,18 +77,26 @@ public enum RulesEngine {
         var extra: [Violation] = []
         if !rules.preferences.isEmpty {
             let prefs = PreferenceCheck.run(
-                contracts: rules.preferences, preferences: bundle.preferences, inventory: bundle.inventory,
+                contracts: rules.preferences, preferences: PreferenceCheck.Copies(bundle: bundle), inventory: bundle.inventory,
                 caseSensitive: rules.caseSensitive)
             extra += prefs.violations
             report.preferences = prefs.observations
+            report.unchecked += uncheckedPreferences(prefs.observations)
         }
         if !rules.backgroundTasks.isEmpty {
-            let tasks = BackgroundTaskCheck.run(tasks: rules.backgroundTasks, infoPlist: bundle.appInfo, failures: bundle.failures)
+            let tasks = BackgroundTaskCheck.run(
+                tasks: rules.backgroundTasks, infoPlist: bundle.appInfo, infoPlistProblem: bundle.appInfoPlistProblem,
+                failures: bundle.failures)
             extra += tasks.violations
             report.backgroundTasks = tasks.assessment
-            if bundle.appInfo == nil {
-                let why = bundle.appInfoPlistBytes == nil ? "the bundle has no app/Info.plist (collect --app-info-plist)" : "app/Info.plist did not decode"
-                report.rulesDiagnostics.append(.note(rulesSource, "background tasks not checked against the Info.plist: \(why)"))
+            if let problem = tasks.assessment.infoPlistProblem {
+                // A blocking check that could not be made: said once, under "not checked".
+                let names = listed(rules.backgroundTasks.map { TerminalText.escape($0.identifier) })
+                let n = rules.backgroundTasks.count
+                report.unchecked.append(
+                    UncheckedEvidence(
+                        kind: .appInfoPlist,
+                        reason: "\(problem): the background task\(n == 1 ? "" : "s") \(names) \(n == 1 ? "was" : "were") not checked against it"))
             }
         }
         // Classified again with the background-task verdict and whether there are results:
@@ -100,6 +108,33 @@ public enum RulesEngine {
             hasTestResults: hasTestResults, containerRecorded: bundle.inventory != nil)
         sayWhatIsUndecided(&report)
         return report
+    }
+
+    /// The preference files whose contracts the evidence does not decide, one entry per
+    /// file: where it stands, why it was not read, and which contracts it leaves undecided.
+    static func uncheckedPreferences(_ observations: [PreferenceObservation]) -> [UncheckedEvidence] {
+        var files: [String] = []
+        var byFile: [String: [PreferenceObservation]] = [:]
+        for o in observations where !o.isDecided {
+            if byFile[o.file] == nil { files.append(o.file) }
+            byFile[o.file, default: []].append(o)
+        }
+        return files.map { file in
+            let undecided = byFile[file] ?? []
+            let n = undecided.count
+            let names = listed(undecided.map { TerminalText.escape($0.contract) })
+            let problem = undecided.first?.problem ?? "its copy could not be read"
+            return UncheckedEvidence(
+                kind: .preferenceCopy,
+                reason: "\(TerminalText.escape(file)): \(problem): the preference contract\(n == 1 ? "" : "s") \(names) \(n == 1 ? "was" : "were") not checked")
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c`; beyond five, the first four and how many more.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.count > 5 ? Array(names.prefix(4)) + ["\(names.count - 4) more"] : names
+        guard shown.count > 1, let last = shown.last else { return shown.first ?? "" }
+        return shown.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// With nothing known to block but rules undecided or parts of the container not

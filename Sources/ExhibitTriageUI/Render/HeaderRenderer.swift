@@ -62,6 +62,10 @@ enum HeaderRenderer {
         if let taskCause {
             line.append((Segment("  Tasks ", .dim), 1))
             line.append((Segment(taskCause.shortTitle, taskCause == .configurationRegression ? .violation : .plain), 1))
+        } else if let tasks = data.report.backgroundTasks, !tasks.isDecided {
+            // The Info.plist could not be read: no verdict, and not silence either.
+            line.append((Segment("  Tasks ", .dim), 1))
+            line.append((Segment("not checked", .warning), 1))
         }
         let full = fit(line, width: grid.cols)
         if lineWidth(full) <= grid.cols {

@@ -17,6 +17,10 @@ enum AppEvidenceDetails {
         var lines: [StyledLine] = [[]]
         guard let file = data.bundle.preferences.first(where: { $0.containerPath.lowercased() == lower }) else {
             lines.append([Segment(" Preferences: not archived (no copy under container/preferences/)", .dim)])
+            // A contract on the file is then not checked, and says why.
+            for o in data.report.preferences where o.file.lowercased() == lower && !o.isDecided {
+                lines.append([Segment("  " + glyphs.safe(o.contract) + ": ", .columnTitle), Segment(glyphs.safeMessage(o.summary), .warning)])
+            }
             return lines
         }
         guard let root = file.value, let members = root.members else {
@@ -34,7 +38,7 @@ enum AppEvidenceDetails {
                 Segment(" " + TextFit.padRight(value.type.rawValue, to: typeWidth), .dim),
                 Segment(" " + TextFit.shorten(glyphs.safe(value.scalarText), to: valueWidth)),
             ]
-            if let observation { row.append(Segment("  " + observation.summary, observation.isValid ? .dim : .violation)) }
+            if let observation { row.append(Segment("  " + observation.summary, observation.isValid == false ? .violation : .dim)) }
             lines.append(row)
         }
         for o in observations where o.state == .absent {
@@ -71,7 +75,7 @@ enum AppEvidenceDetails {
         var lines: [StyledLine] = []
         lines.append([
             Segment(" Background tasks: ", .columnTitle),
-            Segment(tasks.cause?.title ?? "no background-task failure", tasks.cause == .configurationRegression ? .violation : .plain),
+            Segment(tasks.verdict, tasks.cause == .configurationRegression ? .violation : tasks.isDecided ? .plain : .warning),
         ])
         for line in wrap(glyphs.safe(tasks.rationale), width: 76) { lines.append([Segment(" " + line, .dim)]) }
         for t in tasks.tasks {
@@ -88,6 +92,8 @@ enum AppEvidenceDetails {
                 let values = info[key]?.array?.map { glyphs.safe($0.scalarText) } ?? []
                 lines.append([Segment(" " + key + ": ", .dim), Segment(values.isEmpty ? "absent" : values.joined(separator: ", "))])
             }
+        } else if let problem = tasks.infoPlistProblem {
+            for line in wrap("Not checked: " + glyphs.safeMessage(problem), width: 76) { lines.append([Segment(" " + line, .warning)]) }
         }
         return lines
     }

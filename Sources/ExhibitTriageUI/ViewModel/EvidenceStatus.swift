@@ -88,7 +88,8 @@ public struct EvidenceStatus: Sendable, Equatable {
             let n = report.undecidedRules.count
             return "\(n) blocking rule\(n == 1 ? " is" : "s are") undecided: the exclusion flags are \(report.undecidedCauses(blockingOnly: true).words)"
         case .notBoundaryFailure where !report.unchecked.isEmpty:
-            return "part of the container was not checked: " + report.unchecked.map(\.reason).joined(separator: "; ")
+            let what = report.unchecked.allSatisfy(\.kind.isContainer) ? "part of the container was not checked" : "not everything was checked"
+            return what + ": " + report.unchecked.map(\.reason).joined(separator: "; ")
         case .unsetAttribute where report.count(of: .unsetAttribute) == 0 && !report.undecided.isEmpty:
             return "no unset attribute is known: the exclusion flags are \(report.undecidedCauses().words)"
         default:

@@ -23,6 +23,9 @@ import Testing
         EvidenceArtifact.row(for: file)?.syntax == .propertyList || file.hasSuffix(".xcresult/Info.plist")
     }.sorted()
 
+    /// Each one a dictionary at the top, as every plist of a bundle is (one whose top is
+    /// anything else is refused there, before its bounds are reached), holding the
+    /// hostile part under a key.
     static func hostile() -> [(label: String, bytes: [UInt8])] {
         let depth = 10_000
         let deepXML =
@@ -31,13 +34,15 @@ import Testing
         var deepBinary = BinaryPlistBuilder()
         var below = deepBinary.boolean(true)
         for _ in 0..<(PropertyListLimits.standard.maximumDepth * 4) { below = deepBinary.array([below]) }
+        let deepTop = deepBinary.dictionary(keys: [deepBinary.ascii("a")], values: [below])
         var cycle = BinaryPlistBuilder()
         _ = cycle.array([0])
+        let cycleTop = cycle.dictionary(keys: [cycle.ascii("a")], values: [0])
         return [
             ("10,000-deep XML", Array(deepXML.utf8)),
-            ("\(PropertyListLimits.standard.maximumDepth * 4)-deep binary", deepBinary.build(top: below)),
-            ("binary expanding to 10^9 values", BinaryPlistBuilder.sharedChildren(levels: 9, width: 10)),
-            ("binary array inside itself", cycle.build(top: 0)),
+            ("\(PropertyListLimits.standard.maximumDepth * 4)-deep binary", deepBinary.build(top: deepTop)),
+            ("binary expanding to 10^9 values", BinaryPlistBuilder.sharedChildren(levels: 9, width: 10, underKey: "a")),
+            ("binary array inside itself", cycle.build(top: cycleTop)),
         ]
     }
 

@@ -59,11 +59,15 @@ struct BinaryPlistBuilder {
     }
 
     /// `levels` arrays, each holding the one below `width` times: a file of a few
-    /// hundred bytes that expands to width^levels values.
-    static func sharedChildren(levels: Int, width: Int) -> [UInt8] {
+    /// hundred bytes that expands to width^levels values. `underKey` puts the top array
+    /// in a dictionary under that key, as an Info.plist or a preferences file holds it.
+    static func sharedChildren(levels: Int, width: Int, underKey key: String? = nil) -> [UInt8] {
         var b = BinaryPlistBuilder()
         var below = b.boolean(true)
         for _ in 0..<levels { below = b.array(Array(repeating: below, count: width)) }
-        return b.build(top: below)
+        guard let key else { return b.build(top: below) }
+        let name = b.ascii(key)
+        let top = b.dictionary(keys: [name], values: [below])
+        return b.build(top: top)
     }
 }

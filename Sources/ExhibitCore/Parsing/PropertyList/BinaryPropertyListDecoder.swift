@@ -27,11 +27,42 @@ struct BinaryPropertyListDecoder {
     static func decode(
         _ bytes: [UInt8], file: String, limits: PropertyListLimits, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> PropertyListValue {
+        try decode(bytes, file: file, limits: limits, topMustBe: nil, warnings: &warnings)
+    }
+
+    /// With `topMustBe`, a file whose top object is of another type is refused at that
+    /// object's marker byte, before anything inside it is decoded.
+    static func decode(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits, topMustBe expected: PropertyListType?,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> PropertyListValue {
         var decoder = BinaryPropertyListDecoder(bytes: bytes, file: file, budget: PropertyListBudget(limits))
         let top = try decoder.readTrailer()
+        if let expected {
+            let at = try decoder.offset(ofObject: top)
+            if let found = decoder.type(ofMarker: bytes[at]), found != expected {
+                throw decoder.failure(PropertyListReader.topObjectMessage(expected: expected, found: found), at: at)
+            }
+        }
         let value = try decoder.value(ofObject: top, referencedAt: bytes.count - 16)
         warnings += decoder.duplicates.warnings
         return value
+    }
+
+    /// The type an object marker stands for; nil for markers the decoder refuses anyway
+    /// (it says why when it reaches the object).
+    private func type(ofMarker marker: UInt8) -> PropertyListType? {
+        switch marker >> 4 {
+        case 0x0: marker == 0x08 || marker == 0x09 ? .boolean : nil
+        case 0x1: .integer
+        case 0x2: .real
+        case 0x3: .date
+        case 0x4: .data
+        case 0x5, 0x6: .string
+        case 0xA: .array
+        case 0xD: .dictionary
+        default: nil
+        }
     }
 
     private var duplicates = PropertyListDuplicateKeys()

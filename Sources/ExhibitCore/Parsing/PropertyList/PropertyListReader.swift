@@ -44,6 +44,32 @@ public enum PropertyListReader: EvidenceReader {
         }
     }
 
+    /// The value of a file whose top object must be a dictionary, as an Info.plist's
+    /// and a preferences file's is, and the format it was stored in. Anything else at
+    /// the top is refused at that object (the binary marker byte, the XML element),
+    /// saying what was expected and found: an array there is no Info.plist whose keys
+    /// are all missing.
+    public static func decodeDictionary(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits = .standard, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> (value: PropertyListValue, format: Format) {
+        switch format(of: bytes) {
+        case .binary:
+            let value = try BinaryPropertyListDecoder.decode(bytes, file: file, limits: limits, topMustBe: .dictionary, warnings: &warnings)
+            return (value, .binary)
+        case .xml:
+            let value = try XMLPropertyListDecoder.decode(bytes, file: file, limits: limits, topMustBe: .dictionary, warnings: &warnings)
+            return (value, .xml)
+        case nil:
+            return try decode(bytes, file: file, limits: limits, warnings: &warnings)
+        }
+    }
+
+    /// What a file whose top object is of the wrong type is told.
+    static func topObjectMessage(expected: PropertyListType, found: PropertyListType) -> String {
+        func named(_ t: PropertyListType) -> String { ("aeiou".contains(t.rawValue.first ?? "x") ? "an " : "a ") + t.rawValue }
+        return "expected \(named(expected)) at the top of the property list, found \(named(found))"
+    }
+
     /// `bplist00` for binary; `<?xml`, `<!DOCTYPE` or `<plist` (after an optional BOM and
     /// whitespace) for XML.
     static func format(of bytes: [UInt8]) -> Format? {

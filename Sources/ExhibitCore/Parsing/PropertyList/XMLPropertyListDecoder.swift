@@ -14,18 +14,49 @@ struct XMLPropertyListDecoder {
     static func decode(
         _ bytes: [UInt8], file: String, limits: PropertyListLimits, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> PropertyListValue {
+        try decode(bytes, file: file, limits: limits, topMustBe: nil, warnings: &warnings)
+    }
+
+    /// With `topMustBe`, a document whose top value is of another type is refused at
+    /// that value's element, before anything inside it is decoded.
+    static func decode(
+        _ bytes: [UInt8], file: String, limits: PropertyListLimits, topMustBe expected: PropertyListType?,
+        warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> PropertyListValue {
         // `<plist>` plus one level per container, and the scalar element inside the deepest.
         let root = try XMLScanner.parse(bytes, file: file, depthLimit: limits.maximumDepth + 2)
         var decoder = XMLPropertyListDecoder(bytes: bytes, file: file, budget: PropertyListBudget(limits))
         defer { warnings += decoder.duplicates.warnings }
-        guard root.name == "plist" else { return try decoder.value(root, depth: 0) }
-        try decoder.expectNoText(in: root)
-        guard root.children.count == 1 else {
-            throw decoder.failure(
-                "expected exactly one value inside <plist>, found \(root.children.count)",
-                at: root.children.count > 1 ? root.children[1].offset : root.endOffset)
+        var top = root
+        if root.name == "plist" {
+            try decoder.expectNoText(in: root)
+            guard root.children.count == 1 else {
+                throw decoder.failure(
+                    "expected exactly one value inside <plist>, found \(root.children.count)",
+                    at: root.children.count > 1 ? root.children[1].offset : root.endOffset)
+            }
+            top = root.children[0]
         }
-        return try decoder.value(root.children[0], depth: 0)
+        if let expected, let found = Self.type(ofElement: top.name), found != expected {
+            throw decoder.failure(PropertyListReader.topObjectMessage(expected: expected, found: found), at: top.offset)
+        }
+        return try decoder.value(top, depth: 0)
+    }
+
+    /// The type an element stands for; nil for names the decoder refuses anyway (it says
+    /// why when it reaches the element).
+    private static func type(ofElement name: String) -> PropertyListType? {
+        switch name {
+        case "dict": .dictionary
+        case "array": .array
+        case "string": .string
+        case "integer": .integer
+        case "real": .real
+        case "date": .date
+        case "data": .data
+        case "true", "false": .boolean
+        default: nil
+        }
     }
 
     private var duplicates = PropertyListDuplicateKeys()
