@@ -3,14 +3,40 @@ extension Inventory {
     /// bytes are written back to front into the string's own storage (`path` collects
     /// the chain and a byte array first). Same text: invalid UTF-8 becomes U+FFFD.
     public func pathMadeOnce(_ id: NodeID) -> String {
+        var wellFormed = true
+        return pathMadeOnce(id, wellFormed: &wellFormed)
+    }
+
+    /// `pathMadeOnce`, saying whether the bytes were UTF-8 (checked in the string's own
+    /// storage before it is made: no second copy).
+    func pathMadeOnce(_ id: NodeID, wellFormed: inout Bool) -> String {
         let count = pathLength(id)
         guard count > 0 else { return "" }
-        return names.withUnsafeBufferPointer { names in
+        var valid = true
+        let text = names.withUnsafeBufferPointer { names in
             String(unsafeUninitializedCapacity: count) { buffer in
                 writePath(id, count: count, names: names, into: buffer)
+                valid = UTF8Validity.isWellFormed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
                 return count
             }
         }
+        wellFormed = valid
+        return text
+    }
+
+    /// The path as a report value carries it (`Violation.path`): its text when its bytes
+    /// are UTF-8, the usual case, made once; otherwise its escaped form
+    /// (`TerminalText.escape(bytes:)`, `\xNN` for each byte that is not UTF-8), with
+    /// `isEscaped`, so `a\xff` and `a\xfe` are not both `a\u{FFFD}`.
+    public func pathText(_ id: NodeID) -> (text: String, isEscaped: Bool) {
+        var wellFormed = true
+        let text = pathMadeOnce(id, wellFormed: &wellFormed)
+        return wellFormed ? (text, false) : (TerminalText.escape(bytes: pathBytes(id)), true)
+    }
+
+    /// `pathText` for the bytes of a path made elsewhere.
+    public static func pathText(bytes: some Collection<UInt8>, wellFormed: Bool) -> (text: String, isEscaped: Bool) {
+        wellFormed ? (String(decoding: bytes, as: UTF8.self), false) : (TerminalText.escape(bytes: bytes), true)
     }
 
     /// The byte length of `path(id)`, summed up the parent chain.

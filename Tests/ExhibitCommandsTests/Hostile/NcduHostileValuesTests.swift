@@ -116,3 +116,67 @@ import Testing
         }
     }
 }
+
+/// The quirk fixtures under Tests/fuzz/corpus/ncdu/ (seeds of the fuzzer, read on both
+/// reader paths by `NcduPipelineTests`), as runs: what `check`, `note` and the JSON say.
+@Suite struct NcduQuirkFixtureTests {
+    typealias Run = GateEvidenceTests.Run
+
+    static func fixture(_ name: String) throws -> Data {
+        let corpus = URL(fileURLWithPath: SampleArchiveCommandTests.samples).deletingLastPathComponent()
+            .appendingPathComponent("Tests/fuzz/corpus/ncdu")
+        return try Data(contentsOf: corpus.appendingPathComponent(name))
+    }
+
+    static func run(_ fixture: String, allowed: String = "Documents/Vault.sqlite") throws -> Run {
+        let run = try Run()
+        try run.write("rules.json", #"{"version":1,"documentsAllowlist":["\#(allowed)"],"budgets":{"Documents":"20 MiB"}}"#)
+        try Self.fixture(fixture).write(to: URL(fileURLWithPath: run.path + "/container/inventory.json"))
+        return run
+    }
+
+    /// ncdu writes a name's bytes as they are: `a\xff` and `a\xfe` are two files, and
+    /// `a\\xff` (a backslash in the name) a third; none is `a\u{FFFD}`. The sizes
+    /// `5e10` and `"123"` are not recorded.
+    @Test func rawBytesAreShownAsBytesAndUnusableSizesAsUnknown() throws {
+        let run = try Self.run("quirk-raw-bytes-and-unusable-sizes.json")
+        defer { run.cleanUp() }
+        let check = run.check()
+        #expect(check.status == 1, "\(check.out)\n\(check.err)")
+        #expect(check.out.contains(#"] Documents/a\xff (10 B) — policy documents-allowlist"#), "\(check.out)")
+        #expect(check.out.contains(#"] Documents/a\xfe (20 B) — policy documents-allowlist"#), "\(check.out)")
+        #expect(check.out.contains(#"] Documents/a\\xff (30 B) — policy documents-allowlist"#), "\(check.out)")
+        #expect(check.out.contains("] Documents/x.bin (size not recorded)"), "\(check.out)")
+        #expect(check.out.contains("  Documents: at least 60 B (2 sizes not recorded) of 20.0 MiB (inventory) — not known"), "\(check.out)")
+        #expect(!check.out.contains("\u{FFFD}"), "\(check.out)")
+
+        let json = try NcduHostileValuesTests.json(run.check(["--format", "json"]).out)
+        let violations = try #require(json["violations"] as? [[String: Any]])
+        let shown = Set(violations.map { "\($0["path"] as? String ?? "") \($0["pathEscaped"] as? Bool ?? false)" })
+        #expect(shown.isSuperset(of: [#"Documents/a\xff true"#, #"Documents/a\xfe true"#, #"Documents/a\xff false"#]), "\(shown)")
+
+        let notes = run.path + ".notes"
+        defer { try? FileManager.default.removeItem(atPath: notes) }
+        let note = CollectRunner.exhibit(["note", run.path, "--notes", notes])
+        #expect(note.out.contains(#"| `Documents/a\xff` | 10 B |"#), "\(note.out)")
+        #expect(note.out.contains(#"| `Documents/a\xfe` | 20 B |"#), "\(note.out)")
+        #expect(!note.out.contains("\u{FFFD}"), "\(note.out)")
+        let noteJSON = try NcduHostileValuesTests.json(CollectRunner.exhibit(["note", run.path, "--notes", notes, "--format", "json"]).out)
+        let noted = try #require(noteJSON["violations"] as? [[String: Any]])
+        #expect(noted.contains { $0["path"] as? String == #"Documents/a\xfe"# && $0["pathEscaped"] as? Bool == true })
+    }
+
+    /// A name holding NUL, an item given two names and an `asize` given twice: not
+    /// checked (exit 2, Cache.db being allowed where the first name puts it), each
+    /// warned with its position.
+    @Test func nulAndTwoNamesAreNotChecked() throws {
+        let run = try Self.run("quirk-nul-and-two-names.json", allowed: "Documents/**")
+        defer { run.cleanUp() }
+        let check = run.check()
+        #expect(check.status == 2, "\(check.out)\n\(check.err)")
+        #expect(check.out.contains("  not checked: 2 entries have names no file can have"), "\(check.out)")
+        #expect(check.out.contains(#"container/inventory.json:3:2: warning: unusable file name "tmp\x00""#), "\(check.out)")
+        #expect(check.out.contains(#"container/inventory.json:4:29: warning: "name" given twice in one item ("Documents" and "tmp")"#), "\(check.out)")
+        #expect(check.out.contains(#"container/inventory.json:4:74: warning: "asize" given twice in one item with different values"#), "\(check.out)")
+    }
+}
