@@ -26,11 +26,14 @@ struct NcduEntryBatch {
         var isDirectory: Bool
         /// A hard link whose bytes an earlier link counted (`InventoryBuilder.markHardLinkRepeat`).
         var isHardLinkRepeat: Bool
-        /// The name holds a NUL byte (the parser sees it, where it decodes an escape).
-        var nameHasNUL: Bool
-        /// The item was given a second `"name"` (warned by the parser): its name is unusable.
-        var nameGivenTwice: Bool
+        /// What the parser found unusable about the name (`nameHasNUL`, `nameGivenTwice`).
+        var nameFlaws: UInt8
     }
+
+    /// The name holds a NUL byte (the parser sees it, where it decodes an escape).
+    static let nameHasNUL: UInt8 = 1
+    /// The item was given a second `"name"` (warned by the parser): its name is unusable.
+    static let nameGivenTwice: UInt8 = 2
 
     /// The node id of the first entry.
     var firstID = 0
@@ -78,13 +81,13 @@ struct NcduEntryBatch {
     /// `start`: where the item's info object starts, in the window kept last.
     mutating func append(
         parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool, _ attributes: InventoryBuilder.EntryAttributes, start: Int,
-        nameHasNUL: Bool = false, nameGivenTwice: Bool = false
+        nameFlaws: UInt8 = 0
     ) {
         entries.append(
             Entry(
                 attributes: attributes, start: start, nameEnd: Int32(truncatingIfNeeded: names.count),
                 parent: Int32(truncatingIfNeeded: parent), window: UInt16(windows.count - 1), isDirectory: isDirectory,
-                isHardLinkRepeat: isHardLinkRepeat, nameHasNUL: nameHasNUL, nameGivenTwice: nameGivenTwice))
+                isHardLinkRepeat: isHardLinkRepeat, nameFlaws: nameFlaws))
     }
 
     func position(of e: Entry) -> SourcePosition { windows[Int(e.window)].position(of: e.start) }
@@ -163,7 +166,7 @@ struct NcduEntryApplier {
                 }
                 // A NUL ends a name for every file system call, as '/' ends a component.
                 let unusable =
-                    name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || e.nameHasNUL
+                    name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || e.nameFlaws & NcduEntryBatch.nameHasNUL != 0
                     || exhibit_memchr(name.baseAddress, 0x2F, name.count) != nil
                 if unusable {
                     warn(
@@ -171,7 +174,7 @@ struct NcduEntryApplier {
                         "unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..', or holding '/' or a NUL byte)")
                 }
                 // A second "name" was warned by the parser, which saw both.
-                if unusable || e.nameGivenTwice { builder.unusableNameCount += 1 }
+                if unusable || e.nameFlaws & NcduEntryBatch.nameGivenTwice != 0 { builder.unusableNameCount += 1 }
                 id += 1
             }
         }

@@ -147,10 +147,9 @@ private struct NcduParser {
     /// The item just read's `mtime` and `x_btime`.
     var itemModified: Double?
     var itemBirth: Double?
-    /// The item just read has a name holding a NUL byte (read through an escape), or was
-    /// given a second `"name"`: either makes its name unusable (`NcduEntryApplier`).
-    var itemNameHasNUL = false
-    var itemNameGivenTwice = false
+    /// What makes the name of the item just read unusable besides its bytes
+    /// (`NcduEntryBatch.Entry.nameFlaws`): a NUL read through an escape, a second `"name"`.
+    var itemNameFlaws: UInt8 = 0
     /// Items that carried a time, with it (NaN: not given): most exports carry none, so
     /// nothing is kept per item until one does.
     var timedNodes: [(node: Int, birth: Double, modified: Double)] = []
@@ -373,8 +372,7 @@ private struct NcduParser {
         nextID += 1
         let repeatLink = !isDirectory && itemIsHardLink && isHardLinkRepeat(device: itemDevice ?? device)
         batch.append(
-            parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, start: start,
-            nameHasNUL: itemNameHasNUL, nameGivenTwice: itemNameGivenTwice)
+            parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, start: start, nameFlaws: itemNameFlaws)
         if batch.isFull { flushBatch() }
         if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
         recordTimes(id)
@@ -426,8 +424,7 @@ private struct NcduParser {
         itemIsHardLink = false
         itemModified = nil
         itemBirth = nil
-        itemNameHasNUL = false
-        itemNameGivenTwice = false
+        itemNameFlaws = 0
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 let key: NcduKey
@@ -455,19 +452,27 @@ private struct NcduParser {
                             // be written raw, so the fast path never reads one.
                             let start = batch.names.count
                             try s.appendStringBytes(to: &batch.names)
-                            itemNameHasNUL = batch.names[start...].contains(0)
+                            if batch.names[start...].contains(0) { itemNameFlaws |= NcduEntryBatch.nameHasNUL }
                         }
                         hasName = true
                     }
                 case .asize:
-                    let earlier: UInt64?? = hasSize ? .some(a.sizeUnrecorded ? nil : a.size) : .none
-                    let size = try readSize("asize", what: "size", given: earlier)
-                    a.size = size ?? 0
-                    a.sizeUnrecorded = size == nil
+                    if hasSize {
+                        let size = try readSizeAgain("asize", what: "size", earlier: a.sizeUnrecorded ? nil : a.size)
+                        a.size = size ?? 0
+                        a.sizeUnrecorded = size == nil
+                    } else if let size = try readSize("asize", what: "size") {
+                        a.size = size
+                    } else {
+                        a.sizeUnrecorded = true
+                    }
                     hasSize = true
                 case .dsize:
-                    let earlier: UInt64?? = hasDiskSize ? .some(a.diskSize) : .none
-                    a.diskSize = try readSize("dsize", what: "disk size", given: earlier) ?? 0
+                    if hasDiskSize {
+                        a.diskSize = try readSizeAgain("dsize", what: "disk size", earlier: a.diskSize) ?? 0
+                    } else {
+                        a.diskSize = try readSize("dsize", what: "disk size") ?? 0
+                    }
                     hasDiskSize = true
                 case .readError: a.readError = try readBool("read_error")
                 case .notreg: a.notRegular = try readBool("notreg")
@@ -493,12 +498,33 @@ private struct NcduParser {
     /// negative, fractional or exponent number, one past 64 bits) is no size: nil, warned
     /// with what was expected, and the caller leaves the size not recorded (`what`: which
     /// size, for the warning), never a measured 0.
-    ///
-    /// `given`: the value an earlier key of the same name gave in this item (`.some(nil)`
-    /// if it was unusable); a second value that differs is nil too, warned: JSON readers
-    /// differ in which of two equal keys they take, so neither is the size.
-    mutating func readSize(_ key: String, what: String, given earlier: UInt64??) throws(Diagnostic) -> UInt64? {
-        guard let earlier else { return try readSize(key, what: what) }
+    mutating func readSize(_ key: String, what: String) throws(Diagnostic) -> UInt64? {
+        if let v = s.readShortUnsigned() { return v }
+        func expected() -> String { "expected a whole number of bytes (an unsigned integer of at most 64 bits); the entry's \(what) is not recorded" }
+        guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
+            // At the end of the file the error that follows says it all.
+            if let b = s.peek() { warn("\"\(key)\" is \(Self.valueType(b)); \(expected())", at: s.offset) }
+            try s.skipValue()
+            return nil
+        }
+        let (literal, range) = try s.readUnsignedLiteral()
+        if case .value(let v) = literal { return v }
+        let at = s.windowStart + range.lowerBound
+        // A number's text is ASCII digits, signs, '.' and 'e': shown as it is.
+        let text = String(decoding: s.bytes[range].prefix(40), as: UTF8.self) + (range.count > 40 ? "…" : "")
+        switch literal {
+        case .value: break
+        case .negative: warn("\"\(key)\" \(text) is negative; \(expected())", at: at)
+        case .fractional: warn("\"\(key)\" \(text) is not a whole number; \(expected())", at: at)
+        case .overflow: warn("\"\(key)\" \(text) does not fit in 64 bits; \(expected())", at: at)
+        }
+        return nil
+    }
+
+    /// A second `asize` or `dsize` in one item: `earlier` is what the first gave (nil if it
+    /// was unusable). A value that differs is nil, warned: JSON readers differ in which of
+    /// two equal keys they take, so neither is the size.
+    mutating func readSizeAgain(_ key: String, what: String, earlier: UInt64?) throws(Diagnostic) -> UInt64? {
         s.skipWhitespace()
         let at = s.offset
         let value = try readSize(key, what: what)
@@ -509,28 +535,6 @@ private struct NcduParser {
             return nil
         }
         return value
-    }
-
-    mutating func readSize(_ key: String, what: String) throws(Diagnostic) -> UInt64? {
-        if let v = s.readShortUnsigned() { return v }
-        let expected = "expected a whole number of bytes (an unsigned integer of at most 64 bits); the entry's \(what) is not recorded"
-        guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
-            // At the end of the file the error that follows says it all.
-            if let b = s.peek() { warn("\"\(key)\" is \(Self.valueType(b)); \(expected)", at: s.offset) }
-            try s.skipValue()
-            return nil
-        }
-        let (literal, range) = try s.readUnsignedLiteral()
-        let at = s.windowStart + range.lowerBound
-        // A number's text is ASCII digits, signs, '.' and 'e': shown as it is.
-        let text = String(decoding: s.bytes[range].prefix(40), as: UTF8.self) + (range.count > 40 ? "…" : "")
-        switch literal {
-        case .value(let v): return v
-        case .negative: warn("\"\(key)\" \(text) is negative; \(expected)", at: at)
-        case .fractional: warn("\"\(key)\" \(text) is not a whole number; \(expected)", at: at)
-        case .overflow: warn("\"\(key)\" \(text) does not fit in 64 bits; \(expected)", at: at)
-        }
-        return nil
     }
 
     /// What a JSON value starting with `b` is, for a warning: "a string", "null", ...
@@ -555,13 +559,13 @@ private struct NcduParser {
         let at = s.offset
         let second = try s.readStringBytes()
         let first = batch.names[batch.pendingNameStart...]
-        if !itemNameGivenTwice {
+        if itemNameFlaws & NcduEntryBatch.nameGivenTwice == 0 {
             warn(
                 "\"name\" given twice in one item (\"\(TerminalText.escape(bytes: first.prefix(200)))\" and \"\(TerminalText.escape(bytes: second.prefix(200)))\"); "
                     + "JSON readers differ in which they take, so the item's name is unusable: kept as the first",
                 at: at)
         }
-        itemNameGivenTwice = true
+        itemNameFlaws |= NcduEntryBatch.nameGivenTwice
     }
 
     /// `dev` or `ino`: an unsigned number; anything else is ignored with a warning.
