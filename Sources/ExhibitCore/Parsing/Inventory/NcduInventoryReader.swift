@@ -457,21 +457,26 @@ private struct NcduParser {
                         hasName = true
                     }
                 case .asize:
-                    if hasSize {
-                        let size = try readSizeAgain("asize", what: "size", earlier: a.sizeUnrecorded ? nil : a.size)
-                        a.size = size ?? 0
-                        a.sizeUnrecorded = size == nil
-                    } else if let size = try readSize("asize", what: "size") {
+                    // The usual size inline; anything else, or a second one, the general way.
+                    if !hasSize, let size = s.readShortUnsigned() {
                         a.size = size
                     } else {
-                        a.sizeUnrecorded = true
+                        let size =
+                            hasSize
+                            ? try readSizeAgain("asize", what: "size", earlier: a.sizeUnrecorded ? nil : a.size)
+                            : try readSize("asize", what: "size")
+                        a.size = size ?? 0
+                        a.sizeUnrecorded = size == nil
                     }
                     hasSize = true
                 case .dsize:
-                    if hasDiskSize {
-                        a.diskSize = try readSizeAgain("dsize", what: "disk size", earlier: a.diskSize) ?? 0
+                    if !hasDiskSize, let size = s.readShortUnsigned() {
+                        a.diskSize = size
                     } else {
-                        a.diskSize = try readSize("dsize", what: "disk size") ?? 0
+                        let size =
+                            hasDiskSize
+                            ? try readSizeAgain("dsize", what: "disk size", earlier: a.diskSize) : try readSize("dsize", what: "disk size")
+                        a.diskSize = size ?? 0
                     }
                     hasDiskSize = true
                 case .readError: a.readError = try readBool("read_error")
