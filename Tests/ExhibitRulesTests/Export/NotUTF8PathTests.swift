@@ -63,6 +63,25 @@ import Testing
         #expect(inv.pathText(try #require(inv.lookup("Documents/Vault.sqlite"))) == ("Documents/Vault.sqlite", false))
     }
 
+    /// `pathText` reads the string's own repair back: a repair that keeps the length (a
+    /// truncated four-byte sequence becomes one three-byte U+FFFD) and valid text holding
+    /// EF bytes (U+FF21, U+FFFD itself) are told apart, as `UTF8Validity` tells them.
+    @Test func repairsThatKeepTheLengthAreFound() throws {
+        let names: [[UInt8]] = [
+            [0xF0, 0x90, 0x80, 0x41], [0xEF, 0xBC, 0xA1], [0xEF, 0xBF, 0xBD], [0xEF, 0xBF], [0x41, 0xEF], [0xE2, 0x82, 0xAC], [0xC3],
+        ]
+        var b = InventoryBuilder()
+        let dir = b.addEntry(name: Array("D".utf8), parent: Inventory.root, isDirectory: true, .init())
+        let ids = names.map { b.addEntry(name: $0, parent: dir, isDirectory: false, .init()) }
+        let inv = b.finish()
+        for (name, id) in zip(names, ids) {
+            let valid = name.withUnsafeBufferPointer(UTF8Validity.isWellFormed)
+            let (text, escaped) = inv.pathText(id)
+            #expect(escaped == !valid, "\(name)")
+            #expect(text == (valid ? "D/" + String(decoding: name, as: UTF8.self) : TerminalText.escape(bytes: Array("D/".utf8) + name)), "\(name)")
+        }
+    }
+
     @Test func checkTextShowsTheBytes() {
         let text = CheckReportFormatter.text(Self.report(), runID: "r")
         #expect(text.contains(#"] Documents/a\xff (10 B) — policy documents-allowlist"#), "\(text)")
