@@ -1,13 +1,14 @@
 extension Inventory {
     /// Whether the scan recorded no size for this entry: one it excluded (ncdu
-    /// `excluded`) or could not read (`read_error`) and gave no size, or a file a path
+    /// `excluded`) or could not read (`read_error`) and gave no size, a file a path
     /// list names and no size list gives a size, which reads as 0 but was never
-    /// measured; for a directory it could not read, the size of what it holds. A file
-    /// of 0 bytes the scan did read is recorded.
+    /// measured, or an entry whose size the export gave unusable (ncdu `"asize":-1`,
+    /// `5e10`, `"123"`); for a directory it could not read, the size of what it holds. A
+    /// file of 0 bytes the scan did read is recorded.
     public func isSizeUnrecorded(_ id: NodeID) -> Bool {
         let n = nodes[id]
-        if n.flags.contains(.directory) { return n.flags.contains(.readError) }
         if n.sizeNotListed { return true }
+        if n.flags.contains(.directory) { return n.flags.contains(.readError) }
         guard n.scanExclusion != .none || n.flags.contains(.readError) else { return false }
         return Inventory.size(id, n, directories, values) == 0
     }
@@ -37,11 +38,14 @@ extension Inventory {
     /// any, `totalSize(id)` is what the others add up to, and for an entry alone no size.
     /// O(1) for a file, and for any entry of an inventory whose every size was recorded
     /// (a report asks it of each folder it reports once); a walk of the subtree otherwise.
+    /// A hard link whose bytes an earlier link counted (`isHardLinkRepeat`) adds nothing to
+    /// a folder's total, recorded or not, so a folder does not count it: the entry alone
+    /// does.
     public func unrecordedSizes(at id: NodeID) -> Int {
         guard values.sizesNotListed > 0 || values.scanGaps else { return 0 }
         guard isDirectory(id) else { return isSizeUnrecorded(id) ? 1 : 0 }
         var count = 0
-        preorder(from: id) { if isSizeUnrecorded($0) { count += 1 } }
+        preorder(from: id) { if isSizeUnrecorded($0) && (hardLinkRepeats.isEmpty || !isHardLinkRepeat($0)) { count += 1 } }
         return count
     }
 }

@@ -70,7 +70,8 @@ public struct Inventory: Sendable {
         }
 
         /// A file a path list names but no size list gives a size (no sizes.txt, or no
-        /// line of it for this file): its 0 was never measured.
+        /// line of it for this file), or an entry whose size the export gave unusable
+        /// (`EntryAttributes.sizeUnrecorded`): its 0 was never measured.
         var sizeNotListed: Bool {
             get { packed & 0x80 != 0 }
             set { packed = newValue ? packed | 0x80 : packed & ~0x80 }

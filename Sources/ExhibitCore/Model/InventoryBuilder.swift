@@ -50,8 +50,9 @@ public struct InventoryBuilder {
     /// `itemByItem`: their entries' flags are then unknown, except those recorded one by
     /// one (`EntryAttributes.flagRecorded`).
     public var flagRecording: Inventory.FlagRecording = .wholeContainer
-    /// Entries whose names cannot be a file name (empty, `.`, `..`, or holding a `/`),
-    /// counted by the reader that warned of them (`Inventory.unusableNameCount`).
+    /// Entries whose names cannot be a file name (empty, `.`, `..`, holding a `/` or a
+    /// NUL, or two names given to one item), counted by the reader that warned of them
+    /// (`Inventory.unusableNameCount`).
     public var unusableNameCount = 0
 
     /// No file system allows names near this long (APFS: 255 UTF-16 units); only
@@ -85,6 +86,10 @@ public struct InventoryBuilder {
         }
         public var notRegular = false
         public var readError = false
+        /// The source gave this entry a size that cannot be used (ncdu: a negative,
+        /// fractional or overflowing `asize`, or one of another type): not recorded, as a
+        /// path list's file without a size line is (`Node.sizeNotListed`), never 0.
+        public var sizeUnrecorded = false
         public var scanExclusion: Inventory.ScanExclusion = .none
         /// From `internStep(_:)`; -1 for none.
         public var stepID: Int32 = -1
@@ -183,6 +188,7 @@ public struct InventoryBuilder {
         if a.scanExclusion != .none || a.readError { values.scanGaps = true }
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
+        if a.sizeUnrecorded { markSizeNotRecorded(id) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
         return id
     }
@@ -245,7 +251,17 @@ public struct InventoryBuilder {
         if a.scanExclusion != .none || a.readError { values.scanGaps = true }
         if a.flagRecordUnusable { nodes[id].flagRecordUnusable = true }
         if a.flagUnreadByCollector { values.flagsUnreadByCollector.insert(Int32(id)) }
+        if a.sizeUnrecorded { markSizeNotRecorded(id) }
         if a.stepID >= 0 { storeStep(id, a.stepID) }
+    }
+
+    /// The entry has no size, file or directory (its own entry's size): `Node.sizeNotListed`,
+    /// counted as a path list's file without a size line is, so every total over it says
+    /// "at least" or "not recorded" (`Inventory.isSizeUnrecorded`). `setSize` records one.
+    mutating func markSizeNotRecorded(_ id: Int) {
+        guard !nodes[id].sizeNotListed else { return }
+        nodes[id].sizeNotListed = true
+        values.sizesNotListed += 1
     }
     public func isDirectory(_ id: Int) -> Bool { nodes[id].flags.contains(.directory) }
     public func isDuplicate(_ id: Int) -> Bool { nodes[id].flags.contains(.duplicate) }
@@ -269,6 +285,22 @@ public struct InventoryBuilder {
             cur = Int(n.parent)
         }
         let tail = parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        return cur > 0 ? "…/" + tail : tail
+    }
+
+    /// `pathTail` escaped for a message (`TerminalText.escape(bytes:)`): made from the
+    /// names' bytes, so one that is not UTF-8 shows its bytes as `\xNN`, not U+FFFD.
+    public func escapedPathTail(_ id: Int, maxComponents: Int = 16, maxBytes: Int = 240) -> String {
+        var parts: [ArraySlice<UInt8>] = []
+        var bytes = 0
+        var cur = id
+        while cur > 0 && parts.count < maxComponents && bytes < maxBytes {
+            let n = nodes[cur]
+            parts.append(names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
+            bytes += Int(n.nameLength) + 1
+            cur = Int(n.parent)
+        }
+        let tail = TerminalText.escape(bytes: Array(parts.reversed().joined(separator: [UInt8(ascii: "/")])))
         return cur > 0 ? "…/" + tail : tail
     }
 

@@ -19,7 +19,7 @@ struct InventoryNodeValues: Sendable {
     /// Nodes whose unusable flag record (`Node.flagRecordUnusable`) is the collector's
     /// "could not read it" (`"x_backup_excluded":null`); rare, so a set.
     var flagsUnreadByCollector: Set<Int32> = []
-    /// Files still `Node.sizeNotListed`, and whether any entry was scan-excluded or not
+    /// Entries still `Node.sizeNotListed`, and whether any entry was scan-excluded or not
     /// read: `Inventory.hasUnrecordedSizes` looks at the nodes only when one may be.
     var sizesNotListed = 0
     var scanGaps = false

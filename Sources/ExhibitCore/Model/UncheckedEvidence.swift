@@ -97,7 +97,8 @@ public struct UncheckedEvidence: Sendable, Equatable {
             found.append(
                 UncheckedEvidence(
                     kind: .unusableNames,
-                    reason: "\(unusable) \(unusable == 1 ? "entry has a name" : "entries have names") no file can have (empty, '.', '..' or holding '/'): "
+                    reason:
+                        "\(unusable) \(unusable == 1 ? "entry has a name" : "entries have names") no file can have (empty, '.', '..', holding '/' or a NUL byte, or given twice in one item): "
                         + "where \(unusable == 1 ? "it and what it holds lie" : "they and what they hold lie") in the container is not known"))
         }
         let skipped = inventory.entriesNotScanned(examples: 3)

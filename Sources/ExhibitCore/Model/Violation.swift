@@ -68,8 +68,15 @@ public struct Violation: Sendable, Equatable, Hashable {
     public var kind: ViolationKind
     /// The inventory node, when the violation is about a single entry.
     public var node: Inventory.NodeID?
-    /// Relative path (for volume warnings, the top-level directory).
+    /// Relative path (for volume warnings, the top-level directory). A path that is not
+    /// UTF-8 is held in its escaped form (`pathIsEscaped`), so two such paths stay apart.
     public var path: String
+    /// `path` is the escaped form (`TerminalText.escape(bytes:)`: `\xNN` for each byte
+    /// that is not UTF-8, a backslash doubled) of a path whose bytes are not UTF-8
+    /// (`Inventory.pathText`): shown as it is, never escaped again (`escapedPath`). A
+    /// String cannot hold those bytes, and `String(decoding:)` made `a\xff` and
+    /// `a\xfe` one `a\u{FFFD}`.
+    public var pathIsEscaped = false
     public var size: UInt64
     /// Logical name of the rule broken (`offline-catalog`), or a built-in policy name.
     public var ruleName: String?
@@ -111,12 +118,26 @@ public struct Violation: Sendable, Equatable, Hashable {
     }
 }
 
+extension Violation {
+    /// The path for text output: escaped (`TerminalText.escape`), or as it is when it is
+    /// the escaped form already (`pathIsEscaped`).
+    public var escapedPath: String { TerminalText.escape(path: path, isEscaped: pathIsEscaped) }
+
+    /// `escapedPath` with emoji sequences as `emoji` says (the UI escapes them).
+    public func escapedPath(emoji: TerminalText.Emoji) -> String { TerminalText.escape(path: path, isEscaped: pathIsEscaped, emoji: emoji) }
+}
+
 /// One entry that makes a top-level directory large.
 public struct VolumeContributor: Sendable, Equatable, Hashable {
     public var node: Inventory.NodeID?
+    /// As `Violation.path`: the escaped form for a path that is not UTF-8 (`pathIsEscaped`).
     public var path: String
+    public var pathIsEscaped = false
     public var size: UInt64
     public var fileCount: Int
+
+    /// The path for text output (`Violation.escapedPath`).
+    public var escapedPath: String { TerminalText.escape(path: path, isEscaped: pathIsEscaped) }
 
     public init(node: Inventory.NodeID?, path: String, size: UInt64, fileCount: Int) {
         self.node = node

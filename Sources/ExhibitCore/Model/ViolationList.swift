@@ -138,7 +138,15 @@ public struct ViolationList: Sendable {
     /// The path, made with one allocation for a grouped violation.
     public func path(at i: Int) -> String {
         let s = slots[i]
-        return s.isStored ? stored[Int(s.node)].path : source.unsafelyUnwrapped.inventory.pathMadeOnce(Int(s.node))
+        return s.isStored ? stored[Int(s.node)].path : source.unsafelyUnwrapped.inventory.pathText(Int(s.node)).text
+    }
+
+    /// `path(at:)` and whether it is the escaped form of a path that is not UTF-8
+    /// (`Violation.pathIsEscaped`).
+    public func pathText(at i: Int) -> (text: String, isEscaped: Bool) {
+        let s = slots[i]
+        if s.isStored { return (stored[Int(s.node)].path, stored[Int(s.node)].pathIsEscaped) }
+        return source.unsafelyUnwrapped.inventory.pathText(Int(s.node))
     }
 
     /// The path's UTF-8 (as `path(at:)` holds it) into `buffer`, replacing what it held.
@@ -156,8 +164,8 @@ public struct ViolationList: Sendable {
         buffer += prefix.bytes
         let nameIsWellFormed = source.unsafelyUnwrapped.inventory.appendName(node, to: &buffer)
         guard !prefix.isWellFormed || !nameIsWellFormed else { return }
-        // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
-        buffer = Array(String(decoding: buffer, as: UTF8.self).utf8)
+        // Not UTF-8: the path's text is its escaped form (`Inventory.pathText`).
+        buffer = Array(TerminalText.escape(bytes: buffer).utf8)
     }
 
     package func pathUTF8(of s: Slot, into buffer: inout [UInt8]) {
@@ -167,9 +175,9 @@ public struct ViolationList: Sendable {
             return
         }
         source.unsafelyUnwrapped.inventory.appendPathBytes(Int(s.node), to: &buffer)
-        // The text repairs invalid UTF-8 (U+FFFD): its bytes, not the names', are the path's.
+        // Not UTF-8: the path's text is its escaped form (`Inventory.pathText`).
         guard !buffer.withUnsafeBufferPointer(UTF8Validity.isWellFormed) else { return }
-        buffer = Array(String(decoding: buffer, as: UTF8.self).utf8)
+        buffer = Array(TerminalText.escape(bytes: buffer).utf8)
     }
 
     /// The file name `Classifier` matches (the path's last component) without making
@@ -211,7 +219,7 @@ public struct ViolationList: Sendable {
         let node = Int(slot.node)
         var v = source.templates[slot.template]
         v.node = node
-        v.path = source.inventory.pathMadeOnce(node)
+        (v.path, v.pathIsEscaped) = source.inventory.pathText(node)
         v.size = source.inventory.totalSize(node)
         v.unrecordedSizes = source.inventory.unrecordedSizes(at: node)
         v.step = source.inventory.stepName(number: source.stepNumber(node: slot.node, reportedOnce: slot.isReportedOnce))

@@ -209,7 +209,14 @@ public struct JSONScanner {
         skipWhitespace()
         var start = index
         if more(keeping: &start), bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard skipDigits(keeping: &start) > 0 else { throw failure("a number", at: start) }
+        let sign = index - start
+        let digits = skipDigits(keeping: &start)
+        guard digits > 0 else { throw failure("a number", at: start) }
+        // RFC 8259: `0` or a digit 1-9 first; `01` is not JSON (parsers differ: an error,
+        // octal, 1), so it is malformed here as in a strict parser.
+        if digits > 1 && bytes[start + sign] == UInt8(ascii: "0") {
+            throw failure("'.', 'e' or the end of the number after a leading 0 (JSON numbers have no leading zeros)", at: start + sign + 1)
+        }
         if more(keeping: &start), bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard skipDigits(keeping: &start) > 0 else { throw failure("a digit after the decimal point") }
@@ -322,17 +329,20 @@ public struct JSONScanner {
             i -= shift
             start -= shift
         }
-        if i > start, i < bytes.count {
-            let b = bytes[i]
-            if b != UInt8(ascii: ".") && b | 0x20 != UInt8(ascii: "e") {
+        // A leading zero before another digit is not JSON: `readNumberRange` says so.
+        if i > start, i == start + 1 || bytes[start] != UInt8(ascii: "0") {
+            if i < bytes.count {
+                let b = bytes[i]
+                if b != UInt8(ascii: ".") && b | 0x20 != UInt8(ascii: "e") {
+                    index = i
+                    return (overflow ? .overflow : .value(v), start..<i)
+                }
+            } else {
                 index = i
                 return (overflow ? .overflow : .value(v), start..<i)
             }
-        } else if i > start {
-            index = i
-            return (overflow ? .overflow : .value(v), start..<i)
         }
-        // Rare shapes: negative, fraction, exponent, or not a number.
+        // Rare shapes: negative, fraction, exponent, leading zero, or not a number.
         index = start
         let range = try readNumberRange()
         if bytes[range.lowerBound] == UInt8(ascii: "-") {

@@ -50,6 +50,13 @@ public enum TerminalText {
         return escaped(text, emoji: emoji, doublingBackslash: true)
     }
 
+    /// A path as a report value carries it (`Violation.path`, `Inventory.pathText`), for
+    /// text output: `isEscaped` says it is the escaped form of bytes that are not UTF-8
+    /// already, which is then only sanitized (a backslash is not doubled again).
+    public static func escape(path: String, isEscaped: Bool, emoji: Emoji = .kept) -> String {
+        isEscaped ? sanitized(path, emoji: emoji) : escape(path, emoji: emoji)
+    }
+
     /// For text built from parts that were escaped already, such as a diagnostic that
     /// quotes a file's bytes (`found "\x1b[2J"`): what must not reach a terminal is
     /// escaped, backslashes are left alone, so the quoted content is not escaped twice

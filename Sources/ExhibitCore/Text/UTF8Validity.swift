@@ -1,6 +1,7 @@
 /// A check of UTF-8 on the bytes, with no `String` made: a violation's path is written
 /// or compared as the inventory's bytes when they are valid, and only invalid ones take
-/// `String(decoding:)`'s repair (U+FFFD), which is what the path's text holds.
+/// their escaped form (`Inventory.pathText`: `\xNN` per byte), which is what the path's
+/// text holds.
 public enum UTF8Validity {
     /// Whether the bytes are well-formed UTF-8 (Unicode Table 3-7: no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no truncated sequence): exactly the bytes

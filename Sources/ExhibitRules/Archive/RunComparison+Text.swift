@@ -74,7 +74,7 @@ extension RunComparison {
     package static func counted(_ n: Int, _ noun: String) -> String { "\(n) " + noun + (n == 1 ? "" : "s") }
 
     static func violationLine(_ v: Violation) -> String {
-        var line = "  \(v.kind.badge)  " + TerminalText.escape(v.path)
+        var line = "  \(v.kind.badge)  " + v.escapedPath
         line += "  " + TerminalText.escape(v.ruleName ?? v.kind.rawValue) + ": " + TerminalText.escape(v.reason)
         if v.fileCount > 1 { line += "  (" + counted(v.fileCount, "file") + ")" }
         return line + "\n"
@@ -125,12 +125,14 @@ extension RunComparison {
     }
 
     static func violationJSON(_ v: Violation) -> JSONWriter.Value {
-        .object([
-            ("kind", .string(v.kind.rawValue)), ("rule", .optional(v.ruleName)), ("path", .string(v.path)),
-            ("blocking", .bool(v.kind.isBlocking)), ("files", .int(v.fileCount)),
-            ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
-            ("reason", .string(v.reason)),
-        ])
+        .object(
+            [
+                ("kind", .string(v.kind.rawValue)), ("rule", .optional(v.ruleName)),
+            ] + CheckReportFormatter.pathMembers(v.path, isEscaped: v.pathIsEscaped) + [
+                ("blocking", .bool(v.kind.isBlocking)), ("files", .int(v.fileCount)),
+                ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
+                ("reason", .string(v.reason)),
+            ])
     }
 
     static func testJSON(_ t: TestOutcomeDiff.Change) -> JSONWriter.Value {

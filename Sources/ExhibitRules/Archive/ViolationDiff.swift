@@ -13,11 +13,13 @@ public struct ViolationDiff: Sendable, Equatable {
         var kind: ViolationKind
         var rule: String?
         var path: String
+        var pathIsEscaped: Bool
 
         init(_ v: Violation) {
             kind = v.kind
             rule = v.ruleName
             path = v.path
+            pathIsEscaped = v.pathIsEscaped
         }
     }
 

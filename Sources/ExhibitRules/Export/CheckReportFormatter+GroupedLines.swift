@@ -62,7 +62,11 @@ extension CheckReportFormatter {
         let inventory = source.inventory
         // A size not (wholly) recorded is said in words, by the made violation's line.
         guard inventory.unrecordedSizes(at: g.node) == 0 else { return false }
-        if !tails.appendPlainPath(of: g.node, in: inventory, to: out) { out.appendEscaped(inventory.pathMadeOnce(g.node)) }
+        if !tails.appendPlainPath(of: g.node, in: inventory, to: out) {
+            // Not plain: escaped, from the bytes when they are not UTF-8 (`Inventory.pathText`).
+            let (path, escaped) = inventory.pathText(g.node)
+            out.appendEscapedPath(path, isEscaped: escaped)
+        }
         out.append(" (")
         out.appendByteSize(source.size(of: g))
         let fileCount = source.fileCount(of: g)

@@ -5,6 +5,13 @@ import ExhibitCore
 /// and the proposal's index lists, which at 900,000 violations took a `JSONWriter.Value`
 /// object per violation (about 1 KB each) and most of the time.
 extension CheckReportFormatter {
+    /// A path's JSON members: `"path"`, and `"pathEscaped": true` where the path is the
+    /// escaped form of bytes that are not UTF-8 (`Violation.pathIsEscaped`), which JSON
+    /// cannot hold (written only then, so every other object is as it was).
+    static func pathMembers(_ path: String, isEscaped: Bool, key: String = "path") -> [(String, JSONWriter.Value)] {
+        isEscaped ? [(key, .string(path)), (key + "Escaped", .bool(true))] : [(key, .string(path))]
+    }
+
     /// `steps`: the run's inferred creation steps (each violation's `inferredStep`, the
     /// top-level `stepAgreement`); nil writes both as `null`.
     public static func json(_ report: CheckReport, runID: String, steps: CreationSteps? = nil) -> String {
@@ -156,11 +163,12 @@ extension CheckReportFormatter {
                     "entries",
                     .array(
                         r.entries.map { e in
-                            .object([
-                                ("path", .string(e.path)), ("bytes", e.unrecordedSizes > 0 ? .null : .uint(e.size)),
-                                ("fileCount", .int(e.fileCount)),
-                                ("flagUnknown", .array(report.flagCauses(of: e).names.map { .string($0) })),
-                            ])
+                            .object(
+                                CheckReportFormatter.pathMembers(e.path, isEscaped: e.pathIsEscaped) + [
+                                    ("bytes", e.unrecordedSizes > 0 ? .null : .uint(e.size)),
+                                    ("fileCount", .int(e.fileCount)),
+                                    ("flagUnknown", .array(report.flagCauses(of: e).names.map { .string($0) })),
+                                ])
                         })
                 ),
             ])
@@ -284,6 +292,10 @@ struct JSONText {
         out.append(v.kind.isBlocking ? "true" : "false")
         key("path", indent: inner)
         quoted(v.path)
+        if v.pathIsEscaped {
+            key("pathEscaped", indent: inner)
+            out.append("true")
+        }
         key("size", indent: inner)
         // null where the inventory did not record the size of the entry or of one below it.
         if v.unrecordedSizes > 0 { out.append("null") } else { out.appendDecimal(v.size) }
@@ -307,7 +319,8 @@ struct JSONText {
         value(
             .array(
                 v.largestContributors.map { c in
-                    .object([("path", .string(c.path)), ("size", .uint(c.size)), ("files", .int(c.fileCount))])
+                    .object(
+                        CheckReportFormatter.pathMembers(c.path, isEscaped: c.pathIsEscaped) + [("size", .uint(c.size)), ("files", .int(c.fileCount))])
                 }), indent: inner)
         out.append("\n")
         spaces(indent)

@@ -212,7 +212,7 @@ extension CheckReportFormatter {
             head += ": \(files) file\(files == 1 ? "" : "s") whose flag is unknown"
             lines.append(head)
             for e in r.entries {
-                var text = "    \(esc(e.path)) (" + e.sizeText(files: { ", \($0) files" }) + ")"
+                var text = "    \(e.escapedPath) (" + e.sizeText(files: { ", \($0) files" }) + ")"
                 if causes.isMixed { text += (e.fileCount > 1 ? " — flags " : " — flag ") + report.flagCauses(of: e).words }
                 lines.append(text)
             }
@@ -293,7 +293,7 @@ extension CheckReportFormatter {
 
     /// `message(v)`, appended to a report's bytes.
     static func appendMessage(_ v: Violation, to out: ReportText, tails: inout MessageTails) {
-        out.appendEscaped(v.path)
+        out.appendEscapedPath(v.path, isEscaped: v.pathIsEscaped)
         out.append(" (")
         if v.unrecordedSizes > 0 {
             // `size not recorded`, `at least 4 KiB; 1 size not recorded`: never 0 B for a size never measured.
@@ -361,7 +361,7 @@ extension CheckReportFormatter {
             out.append("largest: ")
             for (i, c) in v.largestContributors.enumerated() {
                 if i > 0 { out.append(", ") }
-                out.appendEscaped(c.path)
+                out.appendEscapedPath(c.path, isEscaped: c.pathIsEscaped)
                 out.append(" (")
                 out.appendByteSize(c.size)
                 out.append(")")

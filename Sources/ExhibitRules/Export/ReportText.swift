@@ -168,6 +168,12 @@ final class ReportText {
         if copied != true { appendText(TerminalText.escape(s)) }
     }
 
+    /// `TerminalText.escape(path:isEscaped:)`, appended: a report value's path, which is
+    /// the escaped form already when its bytes were not UTF-8 (`Violation.pathIsEscaped`).
+    func appendEscapedPath(_ path: String, isEscaped: Bool) {
+        if isEscaped { appendText(TerminalText.sanitized(path)) } else { appendEscaped(path) }
+    }
+
     /// The decimal digits of `n` (what `"\(n)"` gives).
     func appendDecimal(_ n: Int) {
         if n < 0 {

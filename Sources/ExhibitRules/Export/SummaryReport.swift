@@ -58,7 +58,7 @@ public enum SummaryReport {
             out += "\n" + "Top-level directory".padding(30) + "du".leftPadding(12) + "inventory".leftPadding(12) + "files".leftPadding(9) + "\n"
             for row in rows {
                 out +=
-                    "  " + TerminalText.escape(row.name).padding(28)
+                    "  " + TerminalText.escape(path: row.name, isEscaped: row.nameIsEscaped).padding(28)
                     + (row.duBytes.map { ByteSize.format($0) } ?? "-").leftPadding(12)
                     + row.inventoryText.leftPadding(12)
                     + (row.files.map { String($0) } ?? "-").leftPadding(9) + "\n"
@@ -302,6 +302,8 @@ public enum SummaryReport {
 
     public struct DirectoryRow: Equatable {
         public var name: String
+        /// `name` is the escaped form of a name that is not UTF-8 (`Inventory.pathText`).
+        public var nameIsEscaped = false
         public var duBytes: UInt64?
         /// A lower bound when `unrecordedSizes` is not 0; nil with no size recorded at all.
         public var inventoryBytes: UInt64?
@@ -343,9 +345,11 @@ public enum SummaryReport {
         }
         if let inv = b.inventory {
             for child in inv.children(Inventory.root) where inv.isDirectory(child) {
-                let name = inv.name(child)
-                if rows.contains(where: { $0.name == name }) { continue }
+                // A name that is not UTF-8 is its escaped form: `a\xff` and `a\xfe` are two rows.
+                let (name, escaped) = inv.pathText(child)
+                if rows.contains(where: { $0.name == name && $0.nameIsEscaped == escaped }) { continue }
                 var row = DirectoryRow(name: name)
+                row.nameIsEscaped = escaped
                 inventoryColumns(&row, inv, child)
                 rows.append(row)
             }
@@ -466,13 +470,13 @@ public enum SummaryReport {
                 "directories",
                 .array(
                     directoryRows(b).map { row in
-                        .object([
-                            ("name", .string(row.name)),
-                            ("duBytes", row.duBytes.map { .uint($0) } ?? .null),
-                            ("inventoryBytes", row.inventoryBytes.map { .uint($0) } ?? .null),
-                            ("inventoryUnrecordedSizes", .int(row.unrecordedSizes)),
-                            ("files", .optional(row.files)),
-                        ])
+                        .object(
+                            CheckReportFormatter.pathMembers(row.name, isEscaped: row.nameIsEscaped, key: "name") + [
+                                ("duBytes", row.duBytes.map { .uint($0) } ?? .null),
+                                ("inventoryBytes", row.inventoryBytes.map { .uint($0) } ?? .null),
+                                ("inventoryUnrecordedSizes", .int(row.unrecordedSizes)),
+                                ("files", .optional(row.files)),
+                            ])
                     })
             ))
         members.append(

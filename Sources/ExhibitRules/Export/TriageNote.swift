@@ -126,7 +126,7 @@ public struct TriageNote {
             for v in violations.prefix(tableLimit) {
                 let rule = v.ruleName.map { clean($0) + (v.ruleOwner.map { " (\(clean($0)))" } ?? "") } ?? "—"
                 out +=
-                    "| \(v.kind.title) | \(MarkdownText.codeCell(clean(v.path))) | \(v.unrecordedSizes > 0 ? v.sizeText(files: { _ in "" }) : ByteSize.format(v.size))"
+                    "| \(v.kind.title) | \(MarkdownText.codeCell(redactor.redact(v.escapedPath))) | \(v.unrecordedSizes > 0 ? v.sizeText(files: { _ in "" }) : ByteSize.format(v.size))"
                     + " | \(MarkdownText.cell(rule)) | \(MarkdownText.cell(stepCell(v, clean))) |\n"
             }
             if violations.count > tableLimit {
@@ -243,25 +243,25 @@ public struct TriageNote {
                 "violations",
                 .array(
                     report.violations.map { v in
-                        .object([
-                            ("kind", .string(v.kind.rawValue)), ("path", .string(clean(v.path))),
-                            ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
-                            ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
-                            (
-                                "inferredStep",
-                                v.node.flatMap { steps.step(for: $0) }.map { step in
-                                    func cleaned(_ step: InferredStep) -> InferredStep {
-                                        var step = step
-                                        step.label = clean(step.label)
-                                        step.rule = clean(step.rule)
-                                        return step
-                                    }
-                                    return CheckReportFormatter.inferredStepJSON(
-                                        cleaned(step), filledBy: v.node.map { steps.filling($0).map(cleaned) } ?? [])
-                                } ?? .null
-                            ),
-                            ("reason", .string(clean(v.reason))),
-                        ])
+                        .object(
+                            [("kind", .string(v.kind.rawValue))] + CheckReportFormatter.pathMembers(clean(v.path), isEscaped: v.pathIsEscaped) + [
+                                ("size", v.unrecordedSizes > 0 ? .null : .uint(v.size)),
+                                ("rule", cleanOpt(v.ruleName)), ("owner", cleanOpt(v.ruleOwner)), ("step", cleanOpt(v.step)),
+                                (
+                                    "inferredStep",
+                                    v.node.flatMap { steps.step(for: $0) }.map { step in
+                                        func cleaned(_ step: InferredStep) -> InferredStep {
+                                            var step = step
+                                            step.label = clean(step.label)
+                                            step.rule = clean(step.rule)
+                                            return step
+                                        }
+                                        return CheckReportFormatter.inferredStepJSON(
+                                            cleaned(step), filledBy: v.node.map { steps.filling($0).map(cleaned) } ?? [])
+                                    } ?? .null
+                                ),
+                                ("reason", .string(clean(v.reason))),
+                            ])
                     })
             ),
             (

@@ -106,7 +106,7 @@ extension ViolationFinder {
             }
             let inventory = finder.inventory
             v.node = node
-            v.path = paths.path(node)
+            (v.path, v.pathIsEscaped) = paths.path(node)
             v.size = inventory.totalSize(node)
             v.step = reportedOnce ? inventory.stepName(number: collapsedStep) : inventory.step(node)
             v.fileCount = reportedOnce ? inventory.fileCount(node) : 1
@@ -232,7 +232,8 @@ extension ViolationFinder {
 /// Paths of undecided findings for the emit walk, which visits the files of one
 /// directory one after another: the directory's path bytes are made once (`DirectoryPathPrefix`),
 /// and each path is one `String` (`Inventory.path` collects the ancestor chain and a byte array per call).
-/// Same text as `Inventory.path` (invalid UTF-8 becomes U+FFFD either way).
+/// Same text as `Inventory.pathText`: a path that is not UTF-8 is its escaped form, so
+/// `a\xff` and `a\xfe` stay apart (`String(decoding:)` made both `a\u{FFFD}`).
 private struct PathMaker {
     let inventory: Inventory
     private var prefix = DirectoryPathPrefix()
@@ -240,12 +241,12 @@ private struct PathMaker {
 
     init(inventory: Inventory) { self.inventory = inventory }
 
-    mutating func path(_ id: Int) -> String {
-        guard id != Inventory.root else { return "" }
+    mutating func path(_ id: Int) -> (text: String, isEscaped: Bool) {
+        guard id != Inventory.root else { return ("", false) }
         prefix.move(toParentOf: id, in: inventory)
         bytes.removeAll(keepingCapacity: true)
         bytes += prefix.bytes
-        _ = inventory.appendName(id, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let nameIsWellFormed = inventory.appendName(id, to: &bytes)
+        return Inventory.pathText(bytes: bytes, wellFormed: prefix.isWellFormed && nameIsWellFormed)
     }
 }

@@ -91,7 +91,10 @@ enum VolumeCheck {
                 candidates.append(contentsOf: inventory.children(id))
                 continue
             }
-            result.append(VolumeContributor(node: id, path: inventory.path(id), size: size, fileCount: inventory.fileCount(id)))
+            let (path, escaped) = inventory.pathText(id)
+            var contributor = VolumeContributor(node: id, path: path, size: size, fileCount: inventory.fileCount(id))
+            contributor.pathIsEscaped = escaped
+            result.append(contributor)
         }
         return result
     }

@@ -68,6 +68,7 @@ enum DiffRenderer {
     static func cells(_ row: DiffView.Row, glyphs: Glyphs) -> (path: String, note: String, step: String, violations: String)? {
         let list: [Violation]
         let path: String
+        var pathIsEscaped = false
         var note = ""
         var step = "-"
         switch row.item {
@@ -80,12 +81,12 @@ enum DiffRenderer {
             (list, path) = (f.violations, f.path)
             note = (f.isDirectory ? "  " + RunComparison.counted(f.fileCount, "file") : "") + (f.areaBackedUp ? "" : "  (not backed up either way)")
         case .violation(let v, _):
-            (list, path, step) = ([v], v.path, v.step ?? "-")
+            (list, path, step, pathIsEscaped) = ([v], v.path, v.step ?? "-", v.pathIsEscaped)
             note = v.fileCount > 1 ? "  " + RunComparison.counted(v.fileCount, "file") : ""
         }
         var violations = list.first.map { String($0.kind.badge) + " " + glyphs.safe($0.ruleName ?? $0.kind.title) } ?? ""
         if list.count > 1 { violations += " +\(list.count - 1)" }
-        return (glyphs.safe(path), note, glyphs.safe(step), violations)
+        return (glyphs.safe(path: path, isEscaped: pathIsEscaped), note, glyphs.safe(step), violations)
     }
 
     static func draw(_ view: DiffView, state: TriageState, into grid: inout Grid, glyphs: Glyphs) {

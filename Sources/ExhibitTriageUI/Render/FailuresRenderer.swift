@@ -82,7 +82,7 @@ enum FailuresRenderer {
                 let violation = data.report.violations[v]
                 lines.append([
                     Segment("  " + String(violation.kind.badge) + " ", violation.kind.isBlocking ? .violation : .warning),
-                    Segment(glyphs.safe(violation.path)),
+                    Segment(glyphs.safePath(violation)),
                     Segment("  " + glyphs.safe(violation.reason), .dim),
                 ])
             }

@@ -123,6 +123,15 @@ public struct Glyphs: Sendable, Equatable {
         asciiIfNeeded(TerminalText.sanitized(text, emoji: .escaped))
     }
 
+    /// A report value's path made safe to draw: `isEscaped` when it is the escaped form
+    /// of bytes that are not UTF-8 already (`Violation.pathIsEscaped`), not escaped again.
+    public func safe(path: String, isEscaped: Bool) -> String {
+        asciiIfNeeded(TerminalText.escape(path: path, isEscaped: isEscaped, emoji: .escaped))
+    }
+
+    /// A violation's path made safe to draw (`safe(path:isEscaped:)`).
+    public func safePath(_ v: Violation) -> String { safe(path: v.path, isEscaped: v.pathIsEscaped) }
+
     /// Untrusted bytes (a file name as archived, possibly not UTF-8) made safe to draw.
     public func safe(bytes: some Collection<UInt8>) -> String {
         asciiIfNeeded(TerminalText.escape(bytes: bytes, emoji: .escaped))

@@ -106,7 +106,7 @@ enum ViolationsRenderer {
     private static func cellWidths(_ item: ViolationRow, _ report: CheckReport, _ glyphs: Glyphs) -> CellWidthMemo.Widths {
         let folder = item.isFolder ? DisplayWidth.of("/  folder: \(item.fileCount) files") : 0
         return CellWidthMemo.Widths(
-            path: DisplayWidth.of(glyphs.safe(item.path)) + folder,
+            path: DisplayWidth.of(glyphs.safe(path: item.path, isEscaped: item.pathIsEscaped)) + folder,
             rule: DisplayWidth.of(ruleNames(item, report).map(glyphs.safe).joined(separator: ", ")),
             step: DisplayWidth.of(glyphs.safe(report.violations.step(at: item.violations[0]) ?? "-")))
     }
@@ -132,7 +132,7 @@ enum ViolationsRenderer {
     /// The path, shortened in the middle; a folder reported as a whole keeps its note
     /// ("folder: 183 files") whole, so two such folders read as two rows of many files.
     private static func pathCell(_ row: ViolationRow, width: Int, glyphs: Glyphs) -> String {
-        let path = glyphs.safe(row.path)
+        let path = glyphs.safe(path: row.path, isEscaped: row.pathIsEscaped)
         guard row.isFolder else { return TextFit.shorten(path, to: width, ellipsis: glyphs.ellipsis) }
         let note = "  folder: \(row.fileCount) files"
         let room = width - DisplayWidth.of(note)

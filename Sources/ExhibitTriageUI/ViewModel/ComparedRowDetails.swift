@@ -42,7 +42,7 @@ extension DetailsView {
             violations = f.violations
         case .violation(let v, let fixed):
             lines.append(field("Change", (fixed ? "fixed" : "new") + since))
-            lines.append(field("Path", glyphs.safe(v.path) + (v.fileCount > 1 ? ", " + RunComparison.counted(v.fileCount, "file") : "")))
+            lines.append(field("Path", glyphs.safePath(v) + (v.fileCount > 1 ? ", " + RunComparison.counted(v.fileCount, "file") : "")))
             lines.append(field("Size", sizeText(of: v)))
             lines.append(field("Step", glyphs.safe(v.step ?? "unknown"), v.step == nil ? .dim : .plain))
             violations = [v]

@@ -93,13 +93,13 @@ extension DetailsView {
             lines += violationLines(violation, glyphs: glyphs)
             node = data.index.nodes[v]
             if violation.kind == .configuration {
-                lines.append(field("Path", glyphs.safe(violation.path)))
+                lines.append(field("Path", glyphs.safePath(violation)))
                 lines.append([])
                 lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)
                 return lines
             }
             if node == nil {
-                lines.append(field("Path", glyphs.safe(violation.path)))
+                lines.append(field("Path", glyphs.safePath(violation)))
                 lines.append(field("Size", sizeText(of: violation)))
                 lines.append(field("Step", glyphs.safe(violation.step ?? "unknown")))
                 lines.append(field("Inventory", "not in the container inventory", .dim))
@@ -121,7 +121,7 @@ extension DetailsView {
             node = list.first.flatMap { data.index.nodes.indices.contains($0) ? data.index.nodes[$0] : nil }
             guard node == nil, let first = list.first, data.report.violations.indices.contains(first) else { break }
             let violation = data.report.violations[first]
-            lines.append(field("Path", glyphs.safe(violation.path)))
+            lines.append(field("Path", glyphs.safePath(violation)))
             if list.contains(where: { data.report.violations.indices.contains($0) && data.report.violations[$0].kind == .configuration }) {
                 lines.append([])
                 lines += AppEvidenceDetails.backgroundTaskLines(data: data, glyphs: glyphs)

@@ -67,7 +67,8 @@ extension TriageState {
     mutating func showInTree(row: Int) -> Bool {
         let violationRow = data.violationRows.rows[row]
         guard let inventory = data.inventory, let node = violationRow.node, node != Inventory.root else {
-            message = .info("not in the container inventory: " + TerminalText.escape(violationRow.path, emoji: .escaped))
+            message = .info(
+                "not in the container inventory: " + TerminalText.escape(path: violationRow.path, isEscaped: violationRow.pathIsEscaped, emoji: .escaped))
             return false
         }
         tree.reveal(node, inventory, page: treePage)

@@ -9,6 +9,8 @@ public struct ViolationRow: Sendable, Equatable {
     /// The inventory node (`ViolationIndex.nodes`); nil for a path the inventory lacks.
     public var node: Inventory.NodeID?
     public var path: String
+    /// `path` is the escaped form of a path that is not UTF-8 (`Violation.pathIsEscaped`).
+    public var pathIsEscaped = false
     /// Indices into `CheckReport.violations`, in report order.
     public var violations: [Int]
     /// Files the row stands for: 1 for a file, the folder's count for a folder reported
@@ -48,8 +50,8 @@ public struct ViolationRows: Sendable {
             let node = index.nodes.indices.contains(i) ? index.nodes[i] : nil
             let kind = violations.kind(at: i)
             let fileCount = violations.fileCount(at: i)
-            let path = node == nil ? violations.path(at: i) : nil
-            let existing = node.map { byNode[$0] } ?? path.flatMap { byPath[$0] }
+            let path = node == nil ? violations.pathText(at: i) : nil
+            let existing = node.map { byNode[$0] } ?? path.flatMap { byPath[$0.text] }
             if let r = existing {
                 rows[r].violations.append(i)
                 rows[r].fileCount = max(rows[r].fileCount, fileCount)
@@ -61,9 +63,11 @@ public struct ViolationRows: Sendable {
                 continue
             }
             let r = rows.count
-            let rowPath = path ?? violations.path(at: i)
-            rows.append(ViolationRow(node: node, path: rowPath, violations: [i], fileCount: max(fileCount, 1), kinds: [kind]))
-            if let node { byNode[node] = r } else { byPath[rowPath] = r }
+            let rowPath = path ?? violations.pathText(at: i)
+            rows.append(
+                ViolationRow(
+                    node: node, path: rowPath.text, pathIsEscaped: rowPath.isEscaped, violations: [i], fileCount: max(fileCount, 1), kinds: [kind]))
+            if let node { byNode[node] = r } else { byPath[rowPath.text] = r }
             rowOf.append(r)
         }
         self.rows = rows

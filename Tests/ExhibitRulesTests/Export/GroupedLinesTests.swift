@@ -102,7 +102,7 @@ import Testing
             #expect(Array(text.utf8) == Array(CheckReportFormatter.text(stored, runID: "r").utf8), "round \(round)")
             // Every line is the reference message of its violation.
             for i in report.violations.indices {
-                let line = "  [\(i + 1)] " + ReportTextTests.referenceMessage(report.violations[i]) + "\n"
+                let line = "  [\(i + 1)] " + ReportTextTests.referenceMessage(report.violations[i], in: inventory) + "\n"
                 if !text.contains(line) { Issue.record("round \(round): no line \(line.debugDescription)") }
             }
         }

@@ -9,11 +9,14 @@ import Testing
 /// whole messages for random violations, and the streamed form against `text`.
 @Suite struct ReportTextTests {
     /// `CheckReportFormatter.message` as it was written with `String`s.
-    static func referenceMessage(_ v: Violation) -> String {
+    /// `inventory`: the path is escaped from the node's bytes there, as
+    /// `TerminalText.escape(bytes:)` shows them (`\xNN` for a byte that is not UTF-8).
+    static func referenceMessage(_ v: Violation, in inventory: Inventory? = nil) -> String {
         func esc(_ s: String) -> String { TerminalText.escape(s) }
         var size = ByteSize.format(v.size)
         if v.fileCount > 1 { size += " in \(v.fileCount) files" }
-        var parts = ["\(esc(v.path)) (\(size))"]
+        let path = inventory.flatMap { inv in v.node.map { TerminalText.escape(bytes: inv.pathBytes($0)) } } ?? esc(v.path)
+        var parts = ["\(path) (\(size))"]
         if v.kind != .volume, let rule = v.ruleName {
             let what: String? =
                 switch v.kind {

@@ -98,7 +98,11 @@ import Testing
                     continue
                 }
                 #expect(!walk.isStored(at: i))
-                #expect(v.path == inventory.path(node))
+                // The path's text; for bytes that are not UTF-8 their escaped form.
+                let pathBytes = inventory.pathBytes(node)
+                let wellFormed = pathBytes.withUnsafeBufferPointer(UTF8Validity.isWellFormed)
+                #expect(v.path == (wellFormed ? inventory.path(node) : TerminalText.escape(bytes: pathBytes)))
+                #expect(v.pathIsEscaped == !wellFormed)
                 #expect(walk.path(at: i) == v.path)
                 #expect(v.size == inventory.totalSize(node))
                 #expect(v.fileCount == (inventory.isDirectory(node) ? inventory.fileCount(node) : 1))

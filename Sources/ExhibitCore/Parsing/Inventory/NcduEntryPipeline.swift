@@ -26,7 +26,14 @@ struct NcduEntryBatch {
         var isDirectory: Bool
         /// A hard link whose bytes an earlier link counted (`InventoryBuilder.markHardLinkRepeat`).
         var isHardLinkRepeat: Bool
+        /// What the parser found unusable about the name (`nameHasNUL`, `nameGivenTwice`).
+        var nameFlaws: UInt8
     }
+
+    /// The name holds a NUL byte (the parser sees it, where it decodes an escape).
+    static let nameHasNUL: UInt8 = 1
+    /// The item was given a second `"name"` (warned by the parser): its name is unusable.
+    static let nameGivenTwice: UInt8 = 2
 
     /// The node id of the first entry.
     var firstID = 0
@@ -73,13 +80,14 @@ struct NcduEntryBatch {
     /// Appends the item whose name was read into `names` since the last entry.
     /// `start`: where the item's info object starts, in the window kept last.
     mutating func append(
-        parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool, _ attributes: InventoryBuilder.EntryAttributes, start: Int
+        parent: Int, isDirectory: Bool, isHardLinkRepeat: Bool, _ attributes: InventoryBuilder.EntryAttributes, start: Int,
+        nameFlaws: UInt8 = 0
     ) {
         entries.append(
             Entry(
                 attributes: attributes, start: start, nameEnd: Int32(truncatingIfNeeded: names.count),
                 parent: Int32(truncatingIfNeeded: parent), window: UInt16(windows.count - 1), isDirectory: isDirectory,
-                isHardLinkRepeat: isHardLinkRepeat))
+                isHardLinkRepeat: isHardLinkRepeat, nameFlaws: nameFlaws))
     }
 
     func position(of e: Entry) -> SourcePosition { windows[Int(e.window)].position(of: e.start) }
@@ -153,15 +161,20 @@ struct NcduEntryApplier {
                     let message =
                         warnings.isFull
                         ? ""
-                        : "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(TerminalText.escape(builder.pathTail(Int(e.parent))))\"; both entries are kept, this one marked duplicate"
+                        : "\"\(TerminalText.escape(bytes: name))\" is listed twice in the directory \"\(builder.escapedPathTail(Int(e.parent)))\"; both entries are kept, this one marked duplicate"
                     warn(id: added, phase: WarningOrder.duplicate, at: batch.position(of: e), message)
                 }
-                if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || exhibit_memchr(name.baseAddress, 0x2F, name.count) != nil {
-                    builder.unusableNameCount += 1
+                // A NUL ends a name for every file system call, as '/' ends a component.
+                let unusable =
+                    name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) || e.nameFlaws & NcduEntryBatch.nameHasNUL != 0
+                    || exhibit_memchr(name.baseAddress, 0x2F, name.count) != nil
+                if unusable {
                     warn(
                         id: added, phase: WarningOrder.unusableName, at: batch.position(of: e),
-                        "unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..' or containing '/')")
+                        "unusable file name \"\(TerminalText.escape(bytes: name))\" (empty, '.', '..', or holding '/' or a NUL byte)")
                 }
+                // A second "name" was warned by the parser, which saw both.
+                if unusable || e.nameFlaws & NcduEntryBatch.nameGivenTwice != 0 { builder.unusableNameCount += 1 }
                 id += 1
             }
         }

@@ -20,11 +20,15 @@ import CBytes
 /// already seen are `markHardLinkRepeat`; gdu marks only the later links, so there
 /// `hlnkc` alone is the repeat.
 ///
-/// Errors (thrown): not an ncdu export, major version other than 1, malformed JSON,
-/// an item without `name`, nesting deeper than `NcduFormat.maximumDepth`. Warnings:
-/// negative, fractional or overflowing sizes (read as 0), values of the wrong type
-/// (ignored), unusable names (empty, `.`, `..`, containing `/`), and names listed
-/// twice in one directory: both entries are kept, the later one marked duplicate.
+/// Errors (thrown): not an ncdu export, major version other than 1, malformed JSON (a
+/// number with a leading zero included), an item without `name`, nesting deeper than
+/// `NcduFormat.maximumDepth`. Warnings: an `asize` that is no whole number of bytes
+/// (negative, fractional, past 64 bits, another type) or given twice with different
+/// values leaves the entry's size not recorded (`Inventory.isSizeUnrecorded`), never 0;
+/// such a `dsize` leaves the disk size 0, which is "not recorded" for disk sizes; other
+/// values of the wrong type are ignored; unusable names (empty, `.`, `..`, holding `/`
+/// or a NUL byte, or a second `"name"` in one item), and names listed twice in one
+/// directory: both entries are kept, the later one marked duplicate.
 public enum NcduInventoryReader: EvidenceReader {
     /// What the export says about itself besides the tree.
     public struct Document: Sendable {
@@ -143,6 +147,9 @@ private struct NcduParser {
     /// The item just read's `mtime` and `x_btime`.
     var itemModified: Double?
     var itemBirth: Double?
+    /// What makes the name of the item just read unusable besides its bytes
+    /// (`NcduEntryBatch.Entry.nameFlaws`): a NUL read through an escape, a second `"name"`.
+    var itemNameFlaws: UInt8 = 0
     /// Items that carried a time, with it (NaN: not given): most exports carry none, so
     /// nothing is kept per item until one does.
     var timedNodes: [(node: Int, birth: Double, modified: Double)] = []
@@ -364,7 +371,8 @@ private struct NcduParser {
         let attributes = try parseAttributes(isDirectory: isDirectory)
         nextID += 1
         let repeatLink = !isDirectory && itemIsHardLink && isHardLinkRepeat(device: itemDevice ?? device)
-        batch.append(parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, start: start)
+        batch.append(
+            parent: parent, isDirectory: isDirectory, isHardLinkRepeat: repeatLink, attributes, start: start, nameFlaws: itemNameFlaws)
         if batch.isFull { flushBatch() }
         if id & Self.progressEvery == 0, let progress { progress.entriesRead(id) }
         recordTimes(id)
@@ -409,11 +417,14 @@ private struct NcduParser {
         s.index += 1
         var a = InventoryBuilder.EntryAttributes()
         var hasName = false
+        var hasSize = false
+        var hasDiskSize = false
         itemDevice = nil
         itemInode = nil
         itemIsHardLink = false
         itemModified = nil
         itemBirth = nil
+        itemNameFlaws = 0
         if !s.consume(UInt8(ascii: "}")) {
             repeat {
                 let key: NcduKey
@@ -429,16 +440,45 @@ private struct NcduParser {
                 }
                 switch key {
                 case .name:
-                    // Read straight into the batch (a second "name" replaces the first):
-                    // copying each name through a buffer of its own was 5 % of the parser.
-                    batch.dropPendingName()
-                    if !s.readPlainString(appendingTo: &batch.names) {
-                        guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
-                        try s.appendStringBytes(to: &batch.names)
+                    if hasName {
+                        try readSecondName()
+                    } else {
+                        // Read straight into the batch: copying each name through a buffer
+                        // of its own was 5 % of the parser.
+                        batch.dropPendingName()
+                        if !s.readPlainString(appendingTo: &batch.names) {
+                            guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
+                            // Only a name with an escape comes here: a NUL (`\u0000`) cannot
+                            // be written raw, so the fast path never reads one.
+                            let start = batch.names.count
+                            try s.appendStringBytes(to: &batch.names)
+                            if batch.names[start...].contains(0) { itemNameFlaws |= NcduEntryBatch.nameHasNUL }
+                        }
+                        hasName = true
                     }
-                    hasName = true
-                case .asize: a.size = try readSize("asize")
-                case .dsize: a.diskSize = try readSize("dsize")
+                case .asize:
+                    // The usual size inline; anything else, or a second one, the general way.
+                    if !hasSize, let size = s.readShortUnsigned() {
+                        a.size = size
+                    } else {
+                        let size =
+                            hasSize
+                            ? try readSizeAgain("asize", what: "size", earlier: a.sizeUnrecorded ? nil : a.size)
+                            : try readSize("asize", what: "size")
+                        a.size = size ?? 0
+                        a.sizeUnrecorded = size == nil
+                    }
+                    hasSize = true
+                case .dsize:
+                    if !hasDiskSize, let size = s.readShortUnsigned() {
+                        a.diskSize = size
+                    } else {
+                        let size =
+                            hasDiskSize
+                            ? try readSizeAgain("dsize", what: "disk size", earlier: a.diskSize) : try readSize("dsize", what: "disk size")
+                        a.diskSize = size ?? 0
+                    }
+                    hasDiskSize = true
                 case .readError: a.readError = try readBool("read_error")
                 case .notreg: a.notRegular = try readBool("notreg")
                 case .backupExcluded: try readBackupExcluded(&a)
@@ -459,22 +499,78 @@ private struct NcduParser {
         return a
     }
 
-    mutating func readSize(_ key: String) throws(Diagnostic) -> UInt64 {
+    /// `asize` or `dsize`: a whole number of bytes. Anything else (another type, a
+    /// negative, fractional or exponent number, one past 64 bits) is no size: nil, warned
+    /// with what was expected, and the caller leaves the size not recorded (`what`: which
+    /// size, for the warning), never a measured 0.
+    mutating func readSize(_ key: String, what: String) throws(Diagnostic) -> UInt64? {
         if let v = s.readShortUnsigned() { return v }
+        func expected() -> String { "expected a whole number of bytes (an unsigned integer of at most 64 bits); the entry's \(what) is not recorded" }
         guard let b = s.peek(), b == UInt8(ascii: "-") || (0x30...0x39).contains(b) else {
-            warn("expected an unsigned integer for \"\(key)\"; ignored", at: s.offset)
+            // At the end of the file the error that follows says it all.
+            if let b = s.peek() { warn("\"\(key)\" is \(Self.valueType(b)); \(expected())", at: s.offset) }
             try s.skipValue()
-            return 0
+            return nil
         }
         let (literal, range) = try s.readUnsignedLiteral()
+        if case .value(let v) = literal { return v }
         let at = s.windowStart + range.lowerBound
+        // A number's text is ASCII digits, signs, '.' and 'e': shown as it is.
+        let text = String(decoding: s.bytes[range].prefix(40), as: UTF8.self) + (range.count > 40 ? "…" : "")
         switch literal {
-        case .value(let v): return v
-        case .negative: warn("negative \"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)); read as 0", at: at)
-        case .fractional: warn("\"\(key)\" \(String(decoding: s.bytes[range], as: UTF8.self)) is not an integer; read as 0", at: at)
-        case .overflow: warn("\"\(key)\" does not fit in 64 bits; read as 0", at: at)
+        case .value: break
+        case .negative: warn("\"\(key)\" \(text) is negative; \(expected())", at: at)
+        case .fractional: warn("\"\(key)\" \(text) is not a whole number; \(expected())", at: at)
+        case .overflow: warn("\"\(key)\" \(text) does not fit in 64 bits; \(expected())", at: at)
         }
-        return 0
+        return nil
+    }
+
+    /// A second `asize` or `dsize` in one item: `earlier` is what the first gave (nil if it
+    /// was unusable). A value that differs is nil, warned: JSON readers differ in which of
+    /// two equal keys they take, so neither is the size.
+    mutating func readSizeAgain(_ key: String, what: String, earlier: UInt64?) throws(Diagnostic) -> UInt64? {
+        s.skipWhitespace()
+        let at = s.offset
+        let value = try readSize(key, what: what)
+        guard value == earlier else {
+            warn(
+                "\"\(key)\" given twice in one item with different values; JSON readers differ in which they take, so the entry's \(what) is not recorded",
+                at: at)
+            return nil
+        }
+        return value
+    }
+
+    /// What a JSON value starting with `b` is, for a warning: "a string", "null", ...
+    static func valueType(_ b: UInt8) -> String {
+        switch b {
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "not a JSON value"
+        }
+    }
+
+    /// A second `"name"` in one info object. JSON leaves open which of two equal keys
+    /// counts, and parsers differ (the first, the last, an error): the item could be
+    /// either name, so where it and what it holds lie is not known. It keeps the first
+    /// name and counts as an unusable name (`NcduEntryApplier`), as a name holding `/`
+    /// does; warned here, with both names.
+    mutating func readSecondName() throws(Diagnostic) {
+        guard s.peek() == UInt8(ascii: "\"") else { throw s.failure("a string for \"name\"") }
+        let at = s.offset
+        let second = try s.readStringBytes()
+        let first = batch.names[batch.pendingNameStart...]
+        if itemNameFlaws & NcduEntryBatch.nameGivenTwice == 0 {
+            warn(
+                "\"name\" given twice in one item (\"\(TerminalText.escape(bytes: first.prefix(200)))\" and \"\(TerminalText.escape(bytes: second.prefix(200)))\"); "
+                    + "JSON readers differ in which they take, so the item's name is unusable: kept as the first",
+                at: at)
+        }
+        itemNameFlaws |= NcduEntryBatch.nameGivenTwice
     }
 
     /// `dev` or `ino`: an unsigned number; anything else is ignored with a warning.
@@ -707,7 +803,7 @@ extension JSONScanner {
 
     /// An unsigned integer of at most 19 digits (no overflow possible) at `index`, ended
     /// in the window by a byte that does not continue a number; nil, nothing consumed,
-    /// otherwise (negative, fraction, exponent, longer, at the window's end).
+    /// otherwise (negative, fraction, exponent, longer, a leading zero, at the window's end).
     @inline(__always)
     fileprivate mutating func readShortUnsigned() -> UInt64? {
         let start = index
@@ -722,7 +818,8 @@ extension JSONScanner {
                 v = v &* 10 &+ UInt64(d)
                 i += 1
             }
-            guard i > start, i < n else { return nil }
+            // A leading zero before another digit goes the general way, which refuses it.
+            guard i > start, i < n, i == start + 1 || buffer[start] != UInt8(ascii: "0") else { return nil }
             let b = buffer[i]
             if b &- 0x30 <= 9 || b == UInt8(ascii: ".") || b | 0x20 == UInt8(ascii: "e") { return nil }
             return (v, i)

@@ -87,15 +87,149 @@ import Testing
         #expect(w.first?.message.contains("listed twice") == true)
     }
 
-    @Test func oddSizesWarnAndReadAsZero() throws {
+    /// An `asize` that is no whole number of bytes is no size: not recorded (as an entry
+    /// ncdu excluded, or a path list's file without a size line), never a measured 0. An
+    /// odd `dsize` leaves the disk size 0, "not recorded" for disk sizes, and the apparent
+    /// size, the one budgets and violations use, stands.
+    @Test func oddSizesAreNotRecorded() throws {
         let (inv, w) = try read(Self.oddSizes)
         #expect(inv.totalBytes == 0)
         #expect(w.count == 4)
-        #expect(w[0].message.contains("negative"))
+        #expect(w[0].message.contains("-5 is negative"))
         #expect(w[0].position?.description == "1:44")
-        #expect(w[1].message.contains("64 bits"))
-        #expect(w[2].message.contains("not an integer"))
-        #expect(w[3].message.contains("unsigned integer"))
+        #expect(w[1].message.contains("does not fit in 64 bits"))
+        #expect(w[2].message.contains("\"dsize\" 1.5 is not a whole number"))
+        #expect(w[2].message.contains("disk size is not recorded"))
+        #expect(w[3].message.contains("\"asize\" is a string; expected a whole number of bytes"))
+        for name in ["n", "o", "s"] {
+            let id = try #require(inv.lookup(name))
+            #expect(inv.isSizeUnrecorded(id), "\(name)")
+        }
+        let f = try #require(inv.lookup("f"))
+        #expect(!inv.isSizeUnrecorded(f) && inv.diskSize(f) == 0)
+        #expect(inv.hasUnrecordedSizes && inv.unrecordedSizes(at: Inventory.root) == 3)
+        #expect(inv.totalSizeText(Inventory.root, unrecorded: 3) == "size not recorded")
+    }
+
+    /// The class, not the example: every shape of number that is no whole number of
+    /// bytes, on the fast path (in the window) and the general one (whitespace first).
+    @Test func everyUnusableSizeIsNotRecorded() throws {
+        let values = ["5e10", "1E3", "1.0", "-1", "-0.5", "18446744073709551616", "99999999999999999999999", "\"123\"", "null", "true", "[1]", "{}"]
+        for value in values {
+            for space in ["", " "] {
+                let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"a","asize":\#(space)\#(value)},{"name":"b","asize":7}]]"#)
+                let a = try #require(inv.lookup("a"))
+                #expect(inv.isSizeUnrecorded(a), "\(value)")
+                let total = inv.totalSize(Inventory.root)
+                let unrecorded = inv.unrecordedSizes(at: Inventory.root)
+                #expect(total == 7 && unrecorded == 1, "\(value)")
+                #expect(w.count == 1 && w[0].message.contains("the entry's size is not recorded"), "\(value): \(w)")
+                #expect(w.first?.position?.description == "1:\(44 + space.count)", "\(value)")
+            }
+        }
+        // Usable: zero (also as -0, which JSON allows), the largest 64-bit size.
+        for (value, size) in [("0", UInt64(0)), ("-0", 0), ("18446744073709551615", .max)] {
+            let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"a","asize":\#(value)}]]"#)
+            let a = try #require(inv.lookup("a"))
+            #expect(!inv.isSizeUnrecorded(a) && inv.size(a) == size && w.isEmpty, "\(value): \(w)")
+        }
+    }
+
+    /// A directory's own size unusable: the folder's total is "at least".
+    @Test func aDirectorysUnusableSizeIsNotRecordedEither() throws {
+        let (inv, _) = try read(#"[1,2,{},[{"name":"/c"},[{"name":"d","asize":-4096},{"name":"a","asize":3}]]]"#)
+        let d = try #require(inv.lookup("d"))
+        #expect(inv.isSizeUnrecorded(d) && inv.unrecordedSizes(at: d) == 1)
+        #expect(inv.totalSizeText(d, unrecorded: 1) == "at least 3 B (1 size not recorded)")
+    }
+
+    /// Two `asize` keys in one item: JSON readers differ in which they take, so two that
+    /// disagree give no size; two that agree are that size.
+    @Test func aSizeGivenTwiceWithDifferentValuesIsNotRecorded() throws {
+        let (inv, w) = try read(
+            #"[1,2,{},[{"name":"/c"},{"name":"a","asize":5,"asize":7},{"name":"b","asize":5,"asize":5},{"name":"c","asize":-1,"asize":-1}]]"#)
+        let a = try #require(inv.lookup("a"))
+        let b = try #require(inv.lookup("b"))
+        let c = try #require(inv.lookup("c"))
+        #expect(inv.isSizeUnrecorded(a))
+        #expect(!inv.isSizeUnrecorded(b) && inv.size(b) == 5)
+        #expect(inv.isSizeUnrecorded(c))
+        #expect(w.map(\.message).filter { $0.contains("given twice") }.count == 1, "\(w)")
+        #expect(w.first?.position?.description == "1:54")
+    }
+
+    /// A hard link whose bytes an earlier link counted adds nothing to a folder's total,
+    /// so its unusable size leaves the folder's total whole; the link alone has no size.
+    /// The first link's unusable size leaves the inode's bytes out: "at least".
+    @Test func hardLinksWithAnUnusableSize() throws {
+        let repeatBroken = #"[1,2,{},[{"name":"/c","dev":1},{"name":"a","asize":5,"hlnkc":true,"ino":7},{"name":"b","asize":-5,"hlnkc":true,"ino":7}]]"#
+        let (inv, _) = try read(repeatBroken)
+        let b = try #require(inv.lookup("b"))
+        #expect(inv.isHardLinkRepeat(b) && inv.isSizeUnrecorded(b))
+        #expect(inv.unrecordedSizes(at: b) == 1 && inv.unrecordedSizes(at: Inventory.root) == 0 && inv.totalSize(Inventory.root) == 5)
+        let firstBroken = #"[1,2,{},[{"name":"/c","dev":1},{"name":"a","asize":-5,"hlnkc":true,"ino":7},{"name":"b","asize":5,"hlnkc":true,"ino":7}]]"#
+        let (other, _) = try read(firstBroken)
+        #expect(other.unrecordedSizes(at: Inventory.root) == 1 && other.totalSize(Inventory.root) == 0)
+    }
+
+    /// A NUL ends a name for every file system call, as '/' ends a component: such a name
+    /// places the entry nowhere. It comes only through `\u0000` (a raw NUL is no JSON).
+    @Test func aNameHoldingNULIsUnusable() throws {
+        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},[{"name":"tmp\u0000"},{"name":"leftover","asize":10}],{"name":"a\u0000b"},{"name":"ok\u0001"}]]"#)
+        #expect(inv.unusableNameCount == 2)
+        #expect(w.count == 2, "\(w)")
+        #expect(w[0].message == #"unusable file name "tmp\x00" (empty, '.', '..', or holding '/' or a NUL byte)"#)
+        #expect(w[0].position?.description == "1:25")
+        #expect(w[1].message.hasPrefix(#"unusable file name "a\x00b""#))
+        expectError("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\u{0}\"}]]", "1:34", "")
+    }
+
+    /// A second "name" in one item: parsers differ in which they take, so the item's name
+    /// is unusable (it keeps the first), warned where the second is, with both.
+    @Test func aSecondNameInOneItemIsUnusable() throws {
+        let (inv, w) = try read(#"[1,2,{},[{"name":"/c"},{"name":"tmp","asize":1,"name":"Documents"},{"name":"x"}]]"#)
+        #expect(inv.unusableNameCount == 1)
+        #expect(inv.children(Inventory.root).map { inv.name($0) } == ["tmp", "x"])
+        #expect(w.count == 1, "\(w)")
+        #expect(w[0].message.hasPrefix(#""name" given twice in one item ("tmp" and "Documents")"#))
+        #expect(w[0].position?.description == "1:55")
+        // Three names: one warning, one unusable entry; the same name twice is as ambiguous
+        // to a reader that keeps neither, and is warned too.
+        let (thrice, w3) = try read(#"[1,2,{},[{"name":"/c"},{"name":"a","name":"b","name":"c"},{"name":"d","name":"d"}]]"#)
+        #expect(thrice.unusableNameCount == 2 && w3.count == 2, "\(w3)")
+    }
+
+    /// RFC 8259: a number is `0` or starts with 1-9. `01` (octal to some readers, 1 to
+    /// others) makes the export malformed wherever it stands, the version included.
+    @Test func numbersWithLeadingZerosAreMalformed() {
+        let cases: [(String, String)] = [
+            ("[01,2,{},[{\"name\":\"/c\"}]]", "1:3"),
+            ("[1,02,{},[{\"name\":\"/c\"}]]", "1:5"),
+            ("[1,2,{\"timestamp\":0123},[{\"name\":\"/c\"}]]", "1:20"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"asize\":010}]]", "1:45"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"asize\": 00}]]", "1:46"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"dsize\":-01}]]", "1:46"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"mtime\":00.5}]]", "1:45"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"ino\":07}]]", "1:43"),
+            ("[1,2,{},[{\"name\":\"/c\"},{\"name\":\"a\",\"nlink\":[1,001]}]]", "1:48"),
+        ]
+        for (text, position) in cases { expectError(text, position, "no leading zeros") }
+    }
+
+    /// The scanner is the document parser's too (rules.json, results JSON).
+    @Test func theDocumentParserRefusesLeadingZerosToo() throws {
+        for text in [#"{"version":01}"#, "[-00]", "[0012.5]"] {
+            #expect(throws: Diagnostic.self, "\(text)") { try JSONDocument.parse(Array(text.utf8), file: "x") }
+        }
+        for text in [#"{"version":1}"#, "[0]", "[-0]", "[0.5]", "[0e3]", "[10]"] {
+            #expect(throws: Never.self, "\(text)") { try JSONDocument.parse(Array(text.utf8), file: "x") }
+        }
+    }
+
+    /// What a leading zero may start: 0 itself, a fraction, an exponent.
+    @Test func zeroStartsNumbersStill() throws {
+        let (inv, w) = try read(#"[1,0,{"timestamp":0.5},[{"name":"/c"},{"name":"a","asize":0,"mtime":0e1,"nlink":[0,-0,0.25]}]]"#)
+        #expect(inv.count == 2 && w.isEmpty, "\(w)")
     }
 
     @Test func escapesBOMAndInvalidUTF8Names() throws {

@@ -51,9 +51,11 @@ import Testing
             case 1: name = ".."
             case 2: name = "a/b"
             case 3: name = #"esc\u001b[31m\n"#
+            case 4: name = #"nul\u0000"#
+            case 5: name = #"first","name":"second"#
             default: name = i % duplicateEvery == 0 ? "same" : "f \(i)"
             }
-            let size = i % negativeEvery == 0 ? "-\(i)" : "\(i)"
+            let size = i % negativeEvery == 0 ? "-\(i)" : i % 23 == 0 ? "\(i),\"asize\":\(i + 1)" : "\(i)"
             var item = #"{"name":"\#(name)","asize":\#(size),"dsize":4096"#
             if i % 11 == 0 { item += #","x_step":"step \#(i % 13)""# }
             if i % 17 == 0 { item += #","hlnkc":true,"ino":\#(i % 4),"dev":\#(i % 34 == 0 ? 9 : 1)"# }
@@ -104,13 +106,28 @@ import Testing
             let messages = outcome.warnings.map(\.message)
             try #require(messages.count == 5, "\(messages)")
             #expect(messages[0].hasPrefix("unusable file name \"a/b\""))
-            #expect(messages[1].hasPrefix("negative \"asize\" -3"))
+            #expect(messages[1].hasPrefix("\"asize\" -3 is negative"))
             #expect(messages[2].hasPrefix("\"a/b\" is listed twice"))
             #expect(messages[3].hasPrefix("unusable file name \"a/b\""))
-            #expect(messages[4].hasPrefix("negative \"asize\" -1"))
+            #expect(messages[4].hasPrefix("\"asize\" -1 is negative"))
             // Both name the entry's start, where its info object opens.
             #expect(outcome.warnings[2].position == SourcePosition(line: 1, column: 39, byteOffset: 38))
             #expect(outcome.warnings[2].position == outcome.warnings[3].position)
+        }
+    }
+
+    /// A NUL byte in a name and a second "name" make the name unusable on either path:
+    /// the parser sees both (the applier is told), and the order of the warnings holds.
+    @Test func namesTheParserFindsUnusableReadAlike() throws {
+        let text = #"[1,2,{},[{"name":"/r"},{"name":"a\u0000"},{"name":"b","name":"c"},{"name":"d","asize":1,"asize":2}]]"#
+        for threads in [NcduInventoryReader.Threads.one, .two] {
+            let outcome = Self.read(Array(text.utf8), threads: threads)
+            let messages = outcome.warnings.map(\.message)
+            try #require(messages.count == 3, "\(messages)")
+            #expect(messages[0].hasPrefix("unusable file name \"a\\x00\""))
+            #expect(messages[1].hasPrefix("\"name\" given twice in one item (\"b\" and \"c\")"))
+            #expect(messages[2].hasPrefix("\"asize\" given twice in one item with different values"))
+            #expect(outcome.unusableNames == 2 && outcome.unrecordedSizes == 1)
         }
     }
 

@@ -17,6 +17,9 @@ import Testing
         var duplicates: [Bool] = []
         var rootName: [UInt8] = []
         var header: [String?] = []
+        /// What `Inventory ==` may not weigh: names no file can have, sizes not recorded.
+        var unusableNames = 0
+        var unrecordedSizes = 0
         var warnings: [Diagnostic] = []
         var failure: Diagnostic?
 
@@ -28,6 +31,8 @@ import Testing
                 doc.inventory.preorder { duplicates.append(doc.inventory.isDuplicate($0)) }
                 self.duplicates = duplicates
                 inventory = doc.inventory
+                unusableNames = doc.inventory.unusableNameCount
+                unrecordedSizes = doc.inventory.unrecordedSizes(at: Inventory.root)
                 rootName = doc.rootName
                 header = [doc.minorVersion.map { "\($0)" }, doc.programName, doc.programVersion, doc.timestamp.map { "\($0)" }]
             } catch {
