@@ -69,10 +69,23 @@ public enum ContainerWalker {
             var attributes: InventoryBuilder.EntryAttributes
             var topLevel: Int?
         }
-        // The container itself is not probed: an app cannot flag its own container.
+        // The container's own flag covers everything in it (an app can set it on its home
+        // directory, and ncdu JSON's root carries it): probed as every item is.
         var rootAttributes = InventoryBuilder.EntryAttributes(
             size: UInt64(clamping: rootInfo.st_size), diskSize: UInt64(clamping: rootInfo.st_blocks) &* 512)
-        rootAttributes.flagRecorded = true
+        let rootPath = rootBytes.map { CChar(bitPattern: $0) } + [0]
+        let rootOwn = readAttributes(rootPath)
+        switch exclusion.flag(relative: [], path: rootPath, attributes: rootOwn, isDirectory: true) {
+        case .excluded:
+            rootAttributes.excluded = true
+            rootAttributes.flagRecorded = true
+        case .notExcluded:
+            rootAttributes.flagRecorded = true
+        case .unreadable(let why):
+            rootAttributes.markFlagRecordUnusable(collectorCouldNotRead: true)
+            unreadableFlags.append((".", why))
+        }
+        if !rootOwn.pairs.isEmpty { attributes[Inventory.root] = rootOwn.pairs }
         builder.setAttributes(Inventory.root, rootAttributes)
         var stack = [Pending(node: Inventory.root, absolute: rootBytes, relative: [], attributes: rootAttributes, topLevel: nil)]
         while let directory = stack.popLast() {

@@ -139,12 +139,13 @@ public enum Collect {
     /// would print a line for `Library` of its own. Then, elsewhere, or when the tool
     /// fails, the dump comes from the walk in `getfattr -R -d` form, whose octal escapes
     /// keep every name on its line; on Linux it holds the `user.` attributes, as getfattr
-    /// shows them by default.
+    /// shows them by default. The walk's form also when the container itself has
+    /// attributes: `xattr -rl` runs on its children and would leave its flag out.
     private static func xattrListing(_ scan: ContainerScan, container: String, runner: ProcessRunner) -> [UInt8] {
         #if os(macOS)
             let operands = scan.inventory.children(Inventory.root).map { container + "/" + scan.inventory.name($0) }
-            if operands.isEmpty { return [] }
-            if !ContainerListings.namesHoldLineBreaks(scan.inventory),
+            if operands.isEmpty && scan.attributes[Inventory.root] == nil { return [] }
+            if !operands.isEmpty, scan.attributes[Inventory.root] == nil, !ContainerListings.namesHoldLineBreaks(scan.inventory),
                 let out = try? runner.run(["xattr", "-rl"] + operands), !out.stdout.isEmpty || out.succeeded
             {
                 return ContainerListings.relativize(out.stdout, root: container)

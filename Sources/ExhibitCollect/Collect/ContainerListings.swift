@@ -8,7 +8,8 @@ public enum ContainerListings {
     /// the container (attr 2.5, in the C locale), so `GetfattrDumpReader` reads them back:
     /// a block per item with attributes, `# file: PATH`, one `name=value` line per
     /// attribute in byte order of the names, then a blank line; a directory before its
-    /// children. The container itself is not listed. getfattr's quoting keeps every
+    /// children. The container itself comes first, as `.`, when it has attributes
+    /// (`getfattr -R -d .` prints it so). getfattr's quoting keeps every
     /// record on one line: in paths `\`, LF and CR become three octal digits (`\012`),
     /// in names `=` too; values are `"text"` (`\000`, `\012`, `\015` octal, `\"` and
     /// `\\` escaped, a trailing NUL dropped) when at most one byte in eight is not
@@ -18,11 +19,11 @@ public enum ContainerListings {
     public static func getfattrDump(_ inventory: Inventory, attributes: [Inventory.NodeID: [(name: [UInt8], value: [UInt8])]]) -> [UInt8] {
         var out: [UInt8] = []
         guard !attributes.isEmpty else { return out }
-        var stack: [Inventory.NodeID] = inventory.children(Inventory.root).reversed()
+        var stack: [Inventory.NodeID] = [Inventory.root]
         while let node = stack.popLast() {
             if let pairs = attributes[node], !pairs.isEmpty {
                 out += Array("# file: ".utf8)
-                appendQuoted(inventory.pathBytes(node)[...], quoting: [0x0A, 0x0D], to: &out)
+                appendQuoted(node == Inventory.root ? [UInt8(ascii: ".")] : inventory.pathBytes(node)[...], quoting: [0x0A, 0x0D], to: &out)
                 out.append(0x0A)
                 for (name, value) in pairs.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
                     appendQuoted(name[...], quoting: [0x3D, 0x0A, 0x0D], to: &out)

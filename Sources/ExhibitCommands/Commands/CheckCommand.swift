@@ -17,14 +17,18 @@ enum CheckCommand {
             rule) and the proposed classification.
             Exit status 0 when nothing blocks (warnings allowed), 1 when a blocking violation exists,
             2 on usage errors, an unreadable RUN, a rules file with errors (unreadable included), or a
-            run whose container inventory is missing, malformed or unreadable (nothing could be checked);
-            also when container/inventory.json is present but broken, even if files.txt could stand in,
-            or container/excluded.txt or xattr.txt is present but cannot be used (the findings may be
-            wrong), and when nothing known blocks but a blocking rule is undecided because the exclusion
-            flags of the files it covers are unknown (not recorded, or recorded as unreadable by the
-            collector: listed under "undecided", which says which), or part of the
+            run whose container inventory is missing, malformed or unreadable (nothing could be checked;
+            a files.txt naming nothing in the container is malformed); also when container/inventory.json
+            is present but broken, even if files.txt could stand in, when container/excluded.txt or
+            xattr.txt is present but cannot be used or is in doubt (a line it cannot place, a last line
+            without its line end), when the inventory is not an app data container's (its top level
+            holds none of Documents, Library, tmp, ...), or files.txt may be cut or misread (a last line
+            without its line end, a NUL-delimited record holding a line feed): the findings may be
+            wrong, whatever they are; and when nothing known blocks but a blocking rule is undecided
+            because the exclusion flags of the files it covers are unknown (not recorded, or recorded
+            as unreadable by the collector: listed under "undecided", which says which), or part of the
             container was not checked (entries the scan excluded or could not read, names no file can
-            have; listed under "not checked"), or a preference contract or background task could not
+            have; listed under "not checked", as are the cases above), or a preference contract or background task could not
             be checked: the preference copy it names is missing, unreadable or malformed while the
             inventory lists the file (or cannot rule it out), or the rules declare background tasks and
             app/Info.plist is missing, unreadable or malformed (listed under "not checked" with the file

@@ -43,16 +43,28 @@ struct BackupFlagMerge {
         var marks: [(node: Inventory.NodeID, line: Int)] = []
         var doubted: [Int] = []
         let bytes = artifact.bytes
-        TextRecords(bytes).forEach { range, line in
+        let records = TextRecords(bytes)
+        records.forEach { range, line in
             if range.isEmpty { return true }
+            // NUL-delimited, a record holding a line feed may be a name holding one or the
+            // lines of a newline list with a stray NUL run together: its flag is in doubt.
+            if records.isNulDelimited, bytes[range].contains(0x0A) {
+                collector.add(
+                    "the list is NUL-delimited (it holds a NUL byte) and this record holds a line feed: a name holding one (find -print0) "
+                        + "cannot be told from lines of a newline-separated list with a stray NUL; the exclusion flags the file records are in doubt",
+                    line: line, offset: range.lowerBound)
+                doubted.append(line)
+            }
             if let node = resolve(bytes[range], line: line, offset: range.lowerBound, collector: &collector) {
                 marks.append((node, line))
-            } else {
+            } else if doubted.last != line {
                 doubted.append(line)
             }
             return true
         }
-        note(doubted, in: artifact.file)
+        let cut = noteCut(records, collector: &collector)
+        if let cut, doubted.last != cut { doubted.append(cut) }
+        note(doubted, in: artifact.file, lastLineCut: cut != nil)
         merge(marks, from: artifact.file, collector: &collector)
         for m in marks where excludedListLines[m.node] == nil { excludedListLines[m.node] = m.line }
         baseFile = artifact.file
@@ -64,6 +76,8 @@ struct BackupFlagMerge {
         let entries = try XattrDumpReader.read(artifact.bytes, file: artifact.file, warnings: &warnings, skippedLines: &doubted)
         var collector = WarningCollector(file: artifact.file)
         defer { collector.finish(into: &warnings) }
+        let cut = noteCut(TextRecords(artifact.bytes, allowNulDelimited: false), collector: &collector)
+        if let cut, !doubted.contains(cut) { doubted.append(cut) }
         var marks: [(node: Inventory.NodeID, line: Int)] = []
         for entry in entries where entry.marksBackupExclusion {
             if let node = resolve(entry.path[...], line: entry.line, offset: 0, collector: &collector) {
@@ -72,13 +86,25 @@ struct BackupFlagMerge {
                 doubted.append(entry.line)
             }
         }
-        note(doubted, in: artifact.file)
+        note(doubted, in: artifact.file, lastLineCut: cut != nil)
         merge(marks, from: artifact.file, collector: &collector)
     }
 
-    private mutating func note(_ lines: [Int], in file: String) {
+    private mutating func note(_ lines: [Int], in file: String, lastLineCut: Bool) {
         guard let first = lines.min() else { return }
-        linesInDoubt.append(FlagRecordDoubt(file: file, lines: lines.count, firstLine: first))
+        linesInDoubt.append(FlagRecordDoubt(file: file, lines: Set(lines).count, firstLine: first, lastLineCut: lastLineCut))
+    }
+
+    /// A last line without its line end (the tools end every line with one): the file may
+    /// have been cut there, and a cut path may name another item or none. Warned; its
+    /// line number, for the doubt.
+    private func noteCut(_ records: TextRecords, collector: inout WarningCollector) -> Int? {
+        guard let cut = records.unterminatedLastRecord else { return nil }
+        collector.add(
+            "the last line has no \(records.isNulDelimited ? "NUL" : "line end") (the tools end every line with one): "
+                + "the file may have been cut there, so the exclusion flags it records are in doubt",
+            line: cut.number, offset: cut.offset)
+        return cut.number
     }
 
     /// The stronger record wins; this source decides the rest and records the container.

@@ -253,6 +253,7 @@ package struct Loading<Source: EvidenceSource> {
             }
             if doc.inventory.flagCoverage != .unrecorded { bundle.flagSources.append(EvidenceLayout.inventoryJSON) }
             applyFlagCompanions(baseFile: EvidenceLayout.inventoryJSON, prefixes: [doc.rootName], excludedListApplied: false)
+            warnIfNotAnAppDataContainer()
             return
         }
         let inventoryWasMalformed = bundle.status(of: EvidenceLayout.inventoryJSON) != .missing
@@ -314,11 +315,14 @@ package struct Loading<Source: EvidenceSource> {
             }
             // The reader has already warned, with the position of the first such line.
             bundle.strippedAbsolutePrefix = list.strippedPrefix
+            bundle.inventoryListDoubt = list.listDoubt
+            bundle.flagRecordDoubts += list.flagDoubts
             if present.contains(EvidenceLayout.excludedList) {
                 applyFlagCompanions(
                     baseFile: EvidenceLayout.excludedList, prefixes: [list.strippedPrefix.map { Array($0.utf8) } ?? []],
                     excludedListApplied: true)
             }
+            warnIfNotAnAppDataContainer()
         } catch {
             // Unusable files.txt: the companions are still looked at, so their absence or
             // unreadability is recorded as it is with a usable list.
@@ -332,6 +336,14 @@ package struct Loading<Source: EvidenceSource> {
                 record(EvidenceLayout.filesList, .malformed(error))
             }
         }
+    }
+
+    /// An inventory whose top level holds none of an app data container's names is said
+    /// so against its file (`Inventory.notAnAppDataContainer`); `check` lists it as not
+    /// checked (`UncheckedEvidence`) and does not pass.
+    mutating func warnIfNotAnAppDataContainer() {
+        guard let inventory = bundle.inventory, let file = bundle.inventorySource, let why = inventory.notAnAppDataContainer else { return }
+        bundle.diagnostics.append(.warning(file, why))
     }
 
     /// A path list opened as a stream and its first window scanned (`ListArtifact.scan`), recorded
@@ -411,7 +423,7 @@ package struct Loading<Source: EvidenceSource> {
             }
             if bundle.status(of: EvidenceLayout.xattrDump) == .loaded { bundle.flagSources.append(EvidenceLayout.xattrDump) }
         }
-        bundle.flagRecordDoubts = merge.linesInDoubt
+        bundle.flagRecordDoubts += merge.linesInDoubt
         bundle.inventory = merge.inventory
     }
 

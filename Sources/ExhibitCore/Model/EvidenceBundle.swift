@@ -102,6 +102,9 @@ public struct EvidenceBundle: Sendable {
     /// Flag records with lines that could not be read or placed (`FlagRecordDoubt`):
     /// their flags are in doubt (`UncheckedEvidence`).
     public var flagRecordDoubts: [FlagRecordDoubt] = []
+    /// files.txt's records that may not be what the tool printed (`InventoryListDoubt`),
+    /// when the inventory came from it.
+    public var inventoryListDoubt: InventoryListDoubt?
     public var duTotals: [DirectoryTotal]?
     /// When each inventory node was born and last modified, where an artifact recorded
     /// it (`container/times.txt`); nil when nothing did.

@@ -21,6 +21,12 @@ public struct UncheckedEvidence: Sendable, Equatable {
         /// The built app's Info.plist is missing, unreadable or malformed while the rules
         /// declare background tasks: their configuration is undecided.
         case appInfoPlist = "app-info-plist"
+        /// The inventory's top level holds none of the names an app data container has
+        /// (taken at another directory): where anything lies in the container is not known.
+        case notAContainer = "not-a-container"
+        /// files.txt may not be the list the tool printed: its last line has no line end
+        /// (cut), or it is NUL-delimited with records holding line feeds (`InventoryListDoubt`).
+        case listInDoubt = "list-in-doubt"
 
         /// A few words, for a list of runs.
         public var title: String {
@@ -30,6 +36,8 @@ public struct UncheckedEvidence: Sendable, Equatable {
             case .notScanned: "entries not scanned"
             case .preferenceCopy: "a preference copy missing or unreadable"
             case .appInfoPlist: "app/Info.plist missing or unreadable"
+            case .notAContainer: "the inventory is not of an app data container"
+            case .listInDoubt: "the path list may be cut or misread"
             }
         }
 
@@ -37,7 +45,7 @@ public struct UncheckedEvidence: Sendable, Equatable {
         /// rather than a file of the app's configuration beside it.
         public var isContainer: Bool {
             switch self {
-            case .flagRecord, .unusableNames, .notScanned: true
+            case .flagRecord, .unusableNames, .notScanned, .notAContainer, .listInDoubt: true
             case .preferenceCopy, .appInfoPlist: false
             }
         }
@@ -47,6 +55,7 @@ public struct UncheckedEvidence: Sendable, Equatable {
         public var whatWasNotChecked: String {
             switch self {
             case .flagRecord, .unusableNames, .notScanned: "part of the container"
+            case .notAContainer, .listInDoubt: "the container"
             case .preferenceCopy: "preference contracts"
             case .appInfoPlist: "background tasks"
             }
@@ -65,13 +74,17 @@ public struct UncheckedEvidence: Sendable, Equatable {
 
     /// Whether the findings themselves may be wrong, not only incomplete: then a blocking
     /// verdict is not trusted either and the gate fails closed.
-    public var voidsFindings: Bool { kind == .flagRecord }
+    public var voidsFindings: Bool { kind == .flagRecord || kind == .notAContainer || kind == .listInDoubt }
 
     /// What of `bundle`'s container its check cannot see. Empty without an inventory
     /// (that is said apart: nothing was checked at all).
     public static func assess(_ bundle: EvidenceBundle) -> [UncheckedEvidence] {
         guard let inventory = bundle.inventory else { return [] }
         var found: [UncheckedEvidence] = []
+        if let shape = inventory.notAnAppDataContainer {
+            found.append(UncheckedEvidence(kind: .notAContainer, reason: "\(bundle.inventorySource ?? "the inventory"): \(shape)"))
+        }
+        if let doubt = bundle.inventoryListDoubt { found.append(UncheckedEvidence(kind: .listInDoubt, reason: doubt.reason)) }
         for file in EvidenceArtifact.flagRecords.map(\.path) {
             let why: String
             switch bundle.status(of: file) {
@@ -85,12 +98,14 @@ public struct UncheckedEvidence: Sendable, Equatable {
                     reason: "\(file) \(why): the exclusion flags it records are unknown, so the findings may be wrong"))
         }
         for doubt in bundle.flagRecordDoubts {
-            found.append(
-                UncheckedEvidence(
-                    kind: .flagRecord,
-                    reason: "\(doubt.file): \(doubt.lines) \(doubt.lines == 1 ? "line" : "lines") could not be read or placed in the inventory "
-                        + "(the first at line \(doubt.firstLine)), so its exclusion flags are in doubt (a name holding a line break reads as two lines) "
-                        + "and the findings may be wrong"))
+            let reason =
+                doubt.lastLineCut && doubt.lines == 1
+                ? "\(doubt.file): its last line (line \(doubt.firstLine)) has no line end, so the file may have been cut there: "
+                    + "its exclusion flags are in doubt and the findings may be wrong"
+                : "\(doubt.file): \(doubt.lines) \(doubt.lines == 1 ? "line" : "lines") could not be read or placed in the inventory "
+                    + "(the first at line \(doubt.firstLine)\(doubt.lastLineCut ? "; the last has no line end, so the file may have been cut" : "")), "
+                    + "so its exclusion flags are in doubt (a name holding a line break reads as two lines) and the findings may be wrong"
+            found.append(UncheckedEvidence(kind: .flagRecord, reason: reason))
         }
         let unusable = inventory.unusableNameCount
         if unusable > 0 {
@@ -168,10 +183,49 @@ public struct FlagRecordDoubt: Sendable, Equatable {
     public var file: String
     public var lines: Int
     public var firstLine: Int
+    /// The file's last line has no line end (counted in `lines`): it may have been cut there.
+    public var lastLineCut: Bool
 
-    public init(file: String, lines: Int, firstLine: Int) {
+    public init(file: String, lines: Int, firstLine: Int, lastLineCut: Bool = false) {
         self.file = file
         self.lines = lines
         self.firstLine = firstLine
+        self.lastLineCut = lastLineCut
+    }
+}
+
+/// files.txt's records that may not be the paths the tool printed
+/// (`FileListInventoryReader`): a last record without its delimiter (the file may have
+/// been cut there: the entry's name may be cut, and what followed is missing), and, in a
+/// NUL-delimited list, records holding a line feed (a name may hold one, or the file is a
+/// newline-separated list with a stray NUL, whose lines then run together).
+public struct InventoryListDoubt: Sendable, Equatable {
+    public var file: String
+    /// The last record's number when it has no delimiter.
+    public var cutAtLine: Int?
+    public var lineFeedRecords: Int
+    public var firstLineFeedRecord: Int?
+
+    public init(file: String, cutAtLine: Int? = nil, lineFeedRecords: Int = 0, firstLineFeedRecord: Int? = nil) {
+        self.file = file
+        self.cutAtLine = cutAtLine
+        self.lineFeedRecords = lineFeedRecords
+        self.firstLineFeedRecord = firstLineFeedRecord
+    }
+
+    /// One sentence for "not checked".
+    public var reason: String {
+        var parts: [String] = []
+        if let line = cutAtLine {
+            parts.append(
+                "its last line (line \(line)) has no line end, so the list may have been cut there: that entry's name may be cut, and entries after it were not listed"
+            )
+        }
+        if lineFeedRecords > 0, let first = firstLineFeedRecord {
+            parts.append(
+                "it is NUL-delimited and \(lineFeedRecords) \(lineFeedRecords == 1 ? "record holds" : "records hold") a line feed (the first, record \(first)): "
+                    + "names holding line breaks cannot be told from the lines of a newline-separated list with a stray NUL")
+        }
+        return "\(file): " + parts.joined(separator: "; ") + "; its entries and the findings on them are in doubt"
     }
 }

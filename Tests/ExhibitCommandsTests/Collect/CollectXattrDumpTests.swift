@@ -96,6 +96,37 @@ import Testing
         #expect(ours.last == 0x0A && ours.dropLast().last == 0x0A, "each block ends with a blank line, as getfattr's")
     }
 
+    /// Review 2026-12-05, defect 6: the container's own flag was never probed (collect
+    /// wrote `"x_backup_flags":"complete"` without it). It is recorded on the root of
+    /// inventory.json, dumped as `# file: .` as getfattr prints it, and check blocks on
+    /// the must-restore database it covers, as on the same tree flagged at Documents.
+    @Test(.enabled(if: isLinux && missingTool == nil, "needs Linux, getfattr and setfattr (apt-get install attr)"))
+    func theContainersOwnFlagIsCollected() throws {
+        let s = try CollectScratch()
+        defer { s.remove() }
+        try s.makeFile(Array("container/Documents/Vault.sqlite".utf8), size: 10)
+        let container = s.root + "/container"
+        guard try setfattr(Array(container.utf8), Array(Self.attribute.utf8), Array("com.apple.MobileBackup".utf8)) else {
+            withKnownIssue("the file system under \(s.root) refuses user. attributes") { Issue.record("setfattr failed") }
+            return
+        }
+        try s.write(#"{"version":1,"rules":[{"name":"vault-db","path":"Documents/Vault.sqlite","requirement":"must-restore","owner":"@s"}]}"#, to: "rules.json")
+        let run = s.root + "/RUN"
+        let r = CollectRunner.collect(
+            ["--container", container, "--out", run, "--rules", s.root + "/rules.json"], environment: ["PATH": "/nonexistent"])
+        #expect(r.status == 0, "\(r.err)")
+        let ours = String(decoding: try Data(contentsOf: URL(fileURLWithPath: run + "/container/xattr.txt")), as: UTF8.self)
+        let real = try Self.runner.run(["sh", "-c", "cd \"$1\" && LC_ALL=C exec getfattr -R -d .", "sh", container])
+        #expect(ours == real.stdoutText, "ours:\n\(ours)\ngetfattr:\n\(real.stdoutText)")
+        let bundle = RunLocator.loadRun(at: URL(fileURLWithPath: run))
+        let inventory = try #require(bundle.inventory)
+        #expect(inventory.isExcludedOwn(Inventory.root))
+        #expect(!bundle.diagnostics.contains { $0.file == EvidenceLayout.xattrDump }, "\(bundle.diagnostics)")
+        let check = CollectRunner.exhibit(["check", run])
+        #expect(check.status == 1, "\(check.out)")
+        #expect(check.out.contains("Documents/Vault.sqlite"))
+    }
+
     /// repro-6: the flagged `m<LF>Library` names itself only; the unflagged model is
     /// still an unset attribute, and xattr.txt loads without a warning (repro-7 e: two
     /// per such run).

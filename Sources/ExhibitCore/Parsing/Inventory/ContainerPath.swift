@@ -140,7 +140,9 @@ public enum ContainerPath {
     /// (`Documents`, `Library`, `tmp`, …). A path written with an unexpanded `~/` counts
     /// as absolute. The rest has no leading `/`: `find "$C/"` prints `$C//Documents/a`
     /// (the doubled separator sits right after the container).
-    public static func splitAbsolute(_ raw: ArraySlice<UInt8>) -> (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
+    /// `deepest`: cut before the last such name instead (files.txt's first guess, which
+    /// `SharedContainerPrefix` settles: a CI home's `Library` comes before the container's).
+    public static func splitAbsolute(_ raw: ArraySlice<UInt8>, deepest: Bool = false) -> (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
         guard isAbsolute(raw) else { return nil }
         for marker in containerParents {
             if let m = firstRange(of: marker, in: raw) {
@@ -154,6 +156,7 @@ public enum ContainerPath {
         // before `Documents`, not before `tmp`. The root is taken only when no later name
         // fits (a container copied to `/` itself).
         var atRoot: (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)?
+        var last: (prefix: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)?
         var i = raw.firstIndex(of: slash) ?? raw.endIndex
         while i < raw.endIndex {
             // i is at a '/'; the component runs to the next one.
@@ -164,12 +167,28 @@ public enum ContainerPath {
                 var prefixEnd = i
                 while prefixEnd > raw.startIndex + 1 && raw[prefixEnd - 1] == slash { prefixEnd -= 1 }
                 let split = (raw[raw.startIndex..<prefixEnd], raw[(i + 1)...])
-                guard raw[raw.startIndex..<prefixEnd].allSatisfy({ $0 == slash }) else { return split }
-                if atRoot == nil { atRoot = split }
+                if raw[raw.startIndex..<prefixEnd].allSatisfy({ $0 == slash }) {
+                    if atRoot == nil { atRoot = split }
+                } else {
+                    if !deepest { return split }
+                    last = split
+                }
             }
             i = j
         }
-        return atRoot
+        return last ?? atRoot
+    }
+
+    /// Whether `prefix` shows the CoreSimulator (or device) layout, `…/Containers/Data/Application/<UUID>`:
+    /// then the container is known from the path alone, whatever else the list holds.
+    static func showsContainerLayout(_ prefix: ArraySlice<UInt8>) -> Bool {
+        containerParents.contains { firstRange(of: $0, in: prefix) != nil }
+    }
+
+    /// The index in `topLevelNames` of `component`, if it is one of them.
+    static func topLevelIndex(_ component: ArraySlice<UInt8>) -> Int? {
+        // Compared by length first: every path component of a million-line list may come here.
+        topLevelNames.firstIndex { $0.count == component.count && $0.elementsEqual(component) }
     }
 
     /// `/…`, or `~/…` as a script prints an unexpanded home directory.
@@ -186,7 +205,7 @@ public enum ContainerPath {
 
     private static let privatePrefixes: [[UInt8]] = ["/private/var/", "/private/tmp/"].map { Array($0.utf8) }
 
-    private static func withoutPrivate(_ p: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func withoutPrivate(_ p: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         for marker in privatePrefixes where p.starts(with: marker) { return p.dropFirst(8) }
         return p
     }
@@ -210,5 +229,114 @@ public enum ContainerPath {
         let after = raw.startIndex + prefix.count
         if after == raw.endIndex { return raw[after...] }
         return raw[after] == slash ? droppingLeadingSlashes(raw[after...]) : nil
+    }
+}
+
+/// Where the container starts in a list of absolute paths, decided from all of them
+/// (`ContainerPath.splitAbsolute` sees one path): a CI Mac's `find "$C"` prints
+/// `/Users/ci/Library/Caches/job-1/container/Documents/…`, and cutting before the first
+/// top-level name (`Library`) put the whole container in `Library/Caches`; a copy under
+/// `/private/tmp` put it in `tmp`. The container is a directory every path runs through,
+/// so it is the longest directory prefix the paths share (`common`) or a directory above
+/// it, and one after which a top-level name of a container follows. Kept per path: the
+/// shared prefix (compared with `memcmp`), and which top-level names follow it.
+struct SharedContainerPrefix {
+    private static let slash = UInt8(ascii: "/")
+    /// The longest directory prefix of every path added (`/private` dropped before `/var`
+    /// and `/tmp`; no trailing `/` but the root's), nil before the first; empty when the
+    /// paths share none (`~/…` beside `/…`).
+    private(set) var common: [UInt8]?
+    /// The top-level names (bits of `ContainerPath.topLevelNames`) seen right after `common`.
+    private var namesAfterCommon: UInt32 = 0
+    /// A path added started with `/private/var/` or `/private/tmp/` (said as printed).
+    private var sawPrivate = false
+
+    /// One more absolute path, as printed.
+    mutating func add(_ raw: ArraySlice<UInt8>) {
+        let path = ContainerPath.withoutPrivate(raw)
+        if path.count != raw.count { sawPrivate = true }
+        guard let shared = common else {
+            var end = path.endIndex
+            while end > path.startIndex + 1 && path[end - 1] == Self.slash { end -= 1 }
+            common = Array(path[path.startIndex..<end])
+            return
+        }
+        if shared.isEmpty { return }
+        let n = shared.count
+        let s = path.startIndex
+        let isPrefix =
+            path.count >= n
+            && path.withUnsafeBufferPointer { p in shared.withUnsafeBufferPointer { c in ByteCompare.compare(UnsafeBufferPointer(rebasing: p[0..<n]), c) == 0 }
+            }
+        if isPrefix && (path.count == n || path[s + n] == Self.slash || shared[n - 1] == Self.slash) {
+            // The common case: this path runs through `common`; only the name after it is new.
+            if namesAfterCommon.nonzeroBitCount < 2, let bit = Self.topLevelBit(after: s + n, in: path) { namesAfterCommon |= bit }
+            return
+        }
+        // The paths part within `common`: it becomes the directory both run through.
+        var k = 0
+        let limit = min(n, path.count)
+        while k < limit && shared[k] == path[s + k] { k += 1 }
+        let boundary = (k == n || shared[k] == Self.slash) && (k == path.count || path[s + k] == Self.slash)
+        if !boundary {
+            while k > 0 && shared[k - 1] != Self.slash { k -= 1 }
+        }
+        while k > 1 && shared[k - 1] == Self.slash { k -= 1 }
+        var names: UInt32 = 0
+        if k > 0 {
+            names |= Self.topLevelBit(after: k, in: shared[...]) ?? 0
+            names |= Self.topLevelBit(after: s + k, in: path) ?? 0
+        }
+        namesAfterCommon = names
+        common = Array(shared[0..<k])
+    }
+
+    /// The bit of the top-level name that follows index `at` of `path` (after any `/`s).
+    private static func topLevelBit(after at: Int, in path: ArraySlice<UInt8>) -> UInt32? {
+        var i = at
+        while i < path.endIndex && path[i] == slash { i += 1 }
+        var j = i
+        while j < path.endIndex && path[j] != slash { j += 1 }
+        guard j > i, let index = ContainerPath.topLevelIndex(path[i..<j]) else { return nil }
+        return 1 << UInt32(index)
+    }
+
+    /// The container the paths show: the deepest directory of `common` after which a
+    /// top-level name follows, not the file system's root while another fits. `among`
+    /// lists every such directory when the choice was not clear (several, and none but
+    /// `common` itself followed by two names or more): the caller says so. nil when the
+    /// paths share no directory or none fits.
+    func decision() -> (prefix: [UInt8], among: [[UInt8]])? {
+        guard let shared = common, !shared.isEmpty else { return nil }
+        var candidates: [(end: Int, names: Int)] = []
+        // Each component of `common` that is a top-level name: the directory before it.
+        var i = 0
+        while i < shared.count {
+            while i < shared.count && shared[i] == Self.slash { i += 1 }
+            var j = i
+            while j < shared.count && shared[j] != Self.slash { j += 1 }
+            if j > i, i > 0, ContainerPath.topLevelIndex(shared[i..<j]) != nil {
+                var end = i
+                while end > 1 && shared[end - 1] == Self.slash { end -= 1 }
+                candidates.append((end, 1))
+            }
+            i = j
+        }
+        if namesAfterCommon != 0 { candidates.append((shared.count, namesAfterCommon.nonzeroBitCount)) }
+        let notRoot = candidates.filter { !shared[0..<$0.end].allSatisfy { $0 == Self.slash } }
+        let pool = notRoot.isEmpty ? candidates : notRoot
+        guard let deepest = pool.last else { return nil }
+        let clear = pool.count == 1 || (deepest.end == shared.count && deepest.names >= 2)
+        return (shown(shared[0..<deepest.end]), clear ? [] : pool.map { shown(shared[0..<$0.end]) })
+    }
+
+    /// A prefix as the list printed it: `/private` put back where the paths had it; the
+    /// file system's root empty, as `ContainerPath.splitAbsolute` gives it.
+    private func shown(_ prefix: ArraySlice<UInt8>) -> [UInt8] {
+        if prefix.allSatisfy({ $0 == Self.slash }) { return [] }
+        let p = Array(prefix)
+        guard sawPrivate, p.starts(with: Array("/var/".utf8)) || p.starts(with: Array("/tmp/".utf8)) || p == Array("/var".utf8) || p == Array("/tmp".utf8)
+        else { return p }
+        return Array("/private".utf8) + p
     }
 }

@@ -1,3 +1,5 @@
+import CBytes
+
 /// An inventory read from `container/files.txt` and its optional companions.
 public struct FileListInventory: Sendable {
     public var inventory: Inventory
@@ -5,11 +7,22 @@ public struct FileListInventory: Sendable {
     public var usedCompanions: Set<String>
     /// The absolute container prefix removed when files.txt held absolute paths.
     public var strippedPrefix: String?
+    /// files.txt's records that may not be the paths the tool printed: the entries, and
+    /// the findings on them, are in doubt (`UncheckedEvidence`).
+    public var listDoubt: InventoryListDoubt?
+    /// The lines of the flag record used here (excluded.txt, or xattr.txt without it) that
+    /// could not be read or placed, or that may have been cut: its flags are in doubt.
+    public var flagDoubts: [FlagRecordDoubt]
 
-    public init(inventory: Inventory, usedCompanions: Set<String>, strippedPrefix: String?) {
+    public init(
+        inventory: Inventory, usedCompanions: Set<String>, strippedPrefix: String?, listDoubt: InventoryListDoubt? = nil,
+        flagDoubts: [FlagRecordDoubt] = []
+    ) {
         self.inventory = inventory
         self.usedCompanions = usedCompanions
         self.strippedPrefix = strippedPrefix
+        self.listDoubt = listDoubt
+        self.flagDoubts = flagDoubts
     }
 }
 
@@ -20,12 +33,19 @@ public struct FileListInventory: Sendable {
 ///   (the container prefix is cut, with a warning), `//` collapsed, a trailing `/`
 ///   marks a directory, CRLF and a UTF-8 BOM tolerated. A path that another path
 ///   runs through is a directory; every other path is a file. The container's own
-///   line (`.`) is skipped. Order is not assumed.
+///   line (`.`) is skipped; a list with no other path is malformed. Order is not
+///   assumed. Absolute paths are cut where the container starts, decided from all of
+///   them (`SharedContainerPrefix`). A last line without its line end (the file may have
+///   been cut there), and in a NUL-delimited list a record holding a line feed (a
+///   newline list with a stray NUL reads so), are warned and put the list in doubt
+///   (`InventoryListDoubt`).
 /// - sizes.txt: `size<TAB>path` (GNU `find . -printf '%s\t%P\n'`, macOS
 ///   `stat -f '%z%t%N'`) or `size path` (`stat -f '%z %N'`); a directory line sets
 ///   the directory's own size.
 /// - excluded.txt: paths carrying the backup-exclusion attribute, one per line
-///   (`find . -xattrname com.apple.metadata:com_apple_backup_excludeItem`).
+///   (`find . -xattrname com.apple.metadata:com_apple_backup_excludeItem`); `.` is the
+///   container itself. A line that cannot be placed in files.txt's tree, or a last line
+///   without its line end, puts the flags in doubt (`FlagRecordDoubt`).
 /// - xattr.txt: `xattr -rl` or `getfattr -R -d` output (`XattrDumpReader`); used for
 ///   the flags here only when excluded.txt is absent (the loader merges it as the
 ///   weaker source otherwise, `BackupFlagMerge`).
@@ -112,15 +132,22 @@ public enum FileListInventoryReader {
         alongsideSizes: WorkAlongsideSizes?, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> FileListInventory {
         alongsideSizes?.discard()
-        var list = PathListParser(file: files.file)
+        var list = PathListParser(file: files.file, decidingPrefix: true)
         defer { list.collector.finish(into: &warnings) }
         var builder = InventoryBuilder(reservingCapacity: files.estimatedCount)
-        try list.addPaths(files, to: &builder)
+        if let decided = try list.addPaths(files, to: &builder) {
+            // The absolute paths together show the container elsewhere than the first one
+            // did: read again, cut there (the first read's warnings are dropped).
+            list = PathListParser(file: files.file, decided: decided)
+            builder = InventoryBuilder(reservingCapacity: files.estimatedCount)
+            _ = try list.addPaths(files, to: &builder)
+        }
         // A path list records no size: a file keeps "not recorded" unless sizes.txt
         // gives it one (a 0 read as measured would pass a budget it may not).
         builder.markFileSizesNotListed()
         var used: Set<String> = []
         var sizesFile: String?
+        var flagDoubts: [FlagRecordDoubt] = []
         if let sizes = companion(.sizes) {
             var companion = PathListParser(file: sizes.file, prefix: list.prefix)
             if let work = alongsideSizes, var aside = Self.sizesAside(sizes, parser: &companion, entries: builder, alongside: work) {
@@ -138,18 +165,25 @@ public enum FileListInventoryReader {
             var companion = PathListParser(file: excluded.file, prefix: list.prefix)
             companion.applyExcludedPaths(excluded, to: &builder)
             companion.collector.finish(into: &warnings)
-            if companion.readFailure == nil { used.insert(excluded.file) }
+            if companion.readFailure == nil {
+                used.insert(excluded.file)
+                if let doubt = companion.flagDoubt { flagDoubts.append(doubt) }
+            }
         } else if let xattr = xattr() {
             // A damaged companion costs only the flags it would have given, not the
             // whole inventory: its error joins the warnings and it is left unused.
             do {
-                let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings)
+                var skipped: [Int] = []
+                let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings, skippedLines: &skipped)
                 var companion = PathListParser(file: xattr.file, prefix: list.prefix)
+                for line in skipped { companion.doubt(line) }
                 for entry in entries where entry.marksBackupExclusion {
                     companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
                 }
+                companion.noteCut(TextRecords(xattr.bytes, allowNulDelimited: false).unterminatedLastRecord, ofFlagRecord: true)
                 companion.collector.finish(into: &warnings)
                 used.insert(xattr.file)
+                if let doubt = companion.flagDoubt { flagDoubts.append(doubt) }
             } catch {
                 warnings.append(error)
             }
@@ -157,7 +191,8 @@ public enum FileListInventoryReader {
         let prefix = list.prefix.map { String(decoding: $0, as: UTF8.self) }
         // A path list alone records no flag; excluded.txt or the dump records them all.
         builder.flagRecording = used.contains(where: { $0 != sizesFile }) ? .wholeContainer : .itemByItem
-        return FileListInventory(inventory: builder.finish(), usedCompanions: used, strippedPrefix: prefix)
+        return FileListInventory(
+            inventory: builder.finish(), usedCompanions: used, strippedPrefix: prefix, listDoubt: list.listDoubt, flagDoubts: flagDoubts)
     }
 
     /// sizes.txt read into a `SizesAside` on this thread and `work` run on the other
@@ -204,11 +239,99 @@ private struct PathListParser {
     private var lastNode = 0
     /// Whether `lastDirectory.path` is valid UTF-8 (the root's empty path is).
     private var lastDirectoryIsValidUTF8 = true
+    /// files.txt's absolute paths, from which the container is decided once all are read
+    /// (nil for a companion, and for a list read again with the container decided).
+    private var sharedPrefix: SharedContainerPrefix?
+    /// The first absolute path's position, for the warning a doubtful container gets.
+    private var firstAbsolute: (line: Int, column: Int, offset: Int)?
+    /// What files.txt's records put in doubt (`InventoryListDoubt`).
+    private(set) var listDoubt: InventoryListDoubt?
+    /// A flag record's lines that could not be read or placed, in order, and whether its
+    /// last line has no line end.
+    private var doubtedLines: [Int] = []
+    private var lastLineCut = false
 
-    init(file: String, prefix: [UInt8]? = nil) {
+    init(file: String, prefix: [UInt8]? = nil, decidingPrefix: Bool = false) {
         self.file = file
         collector = WarningCollector(file: file)
         self.prefix = prefix
+        if decidingPrefix { sharedPrefix = SharedContainerPrefix() }
+    }
+
+    /// files.txt read again with the container its absolute paths showed; the warning
+    /// that the choice was not clear, when it was not, is given again.
+    init(file: String, decided: DecidedPrefix) {
+        self.init(file: file, prefix: decided.prefix)
+        if let note = decided.note { collector.add(note.message, line: note.line, column: note.column, offset: note.offset) }
+    }
+
+    /// The container prefix the absolute paths of a list showed, and the warning that the
+    /// choice was not clear (with the position of the first absolute path).
+    struct DecidedPrefix {
+        var prefix: [UInt8]
+        var note: (message: String, line: Int, column: Int, offset: Int)?
+    }
+
+    /// The flag record's doubt, when some line is in doubt.
+    var flagDoubt: FlagRecordDoubt? {
+        guard let first = doubtedLines.min() else { return nil }
+        return FlagRecordDoubt(file: file, lines: Set(doubtedLines).count, firstLine: first, lastLineCut: lastLineCut)
+    }
+
+    /// A flag record's line that could not be read or placed (once per line).
+    mutating func doubt(_ line: Int) {
+        if doubtedLines.last != line { doubtedLines.append(line) }
+    }
+
+    /// Warns of a last record without its delimiter (`TextRecordStream.Walked`): the file
+    /// may have been cut there. A flag record's flags are then in doubt; files.txt's
+    /// entry and whatever followed it are (`InventoryListDoubt`).
+    mutating func noteCut(_ last: (number: Int, offset: Int)?, ofFlagRecord: Bool, nulDelimited: Bool = false) {
+        guard let last else { return }
+        let ending = nulDelimited ? "NUL" : "line end"
+        let tool = nulDelimited ? "find -print0 ends every record with one" : "the tools end every line with one"
+        if ofFlagRecord {
+            lastLineCut = true
+            doubt(last.number)
+            collector.add(
+                "the last line has no \(ending) (\(tool)): the file may have been cut there, so the exclusion flags it records are in doubt",
+                line: last.number, offset: last.offset)
+        } else {
+            listDoubt = InventoryListDoubt(
+                file: file, cutAtLine: last.number, lineFeedRecords: listDoubt?.lineFeedRecords ?? 0,
+                firstLineFeedRecord: listDoubt?.firstLineFeedRecord)
+            collector.add(
+                "the last \(nulDelimited ? "record" : "line") has no \(ending) (\(tool)): the list may have been cut there, "
+                    + "so the entry it names and any listed after it are in doubt",
+                line: last.number, offset: last.offset)
+        }
+    }
+
+    /// A record of a NUL-delimited list that holds a line feed: a name may hold one
+    /// (`find -print0`), or the file is a newline-separated list with a stray NUL, read
+    /// as one record; which, is not known.
+    mutating func noteLineFeed(line: Int, offset: Int, ofFlagRecord: Bool) {
+        collector.add(
+            "the list is NUL-delimited (it holds a NUL byte) and this record holds a line feed: a name holding one (find -print0) "
+                + "cannot be told from lines of a newline-separated list with a stray NUL; "
+                + (ofFlagRecord ? "the exclusion flags the file records are in doubt" : "the entry is kept, in doubt"),
+            line: line, offset: offset)
+        if ofFlagRecord {
+            doubt(line)
+        } else {
+            var d = listDoubt ?? InventoryListDoubt(file: file)
+            if d.lineFeedRecords == 0 { d.firstLineFeedRecord = line }
+            d.lineFeedRecords += 1
+            listDoubt = d
+        }
+    }
+
+    /// Whether a record holds a line feed (`memchr`).
+    static func holdsLineFeed(_ raw: ArraySlice<UInt8>) -> Bool {
+        raw.withUnsafeBytes { b in
+            guard let base = b.baseAddress, !b.isEmpty else { return false }
+            return exhibit_memchr(base, 0x0A, b.count) != nil
+        }
     }
 
     /// The file offset of a record's first byte.
@@ -234,9 +357,13 @@ private struct PathListParser {
     mutating func relativePath(_ raw: ArraySlice<UInt8>, line: Int, column: Int = 1) -> ArraySlice<UInt8>? {
         var path = raw
         if ContainerPath.isAbsolute(path) {
+            if sharedPrefix != nil {
+                sharedPrefix?.add(path)
+                if firstAbsolute == nil { firstAbsolute = (line, column, offset(raw)) }
+            }
             if let p = prefix, let rest = ContainerPath.strip(prefix: p[...], from: path) {
                 path = rest
-            } else if let split = ContainerPath.splitAbsolute(path) {
+            } else if let split = ContainerPath.splitAbsolute(path, deepest: sharedPrefix != nil && prefix == nil) {
                 if let p = prefix, !ContainerPath.samePrefix(p[...], split.prefix) {
                     collector.add(
                         "absolute path under another container \"\(TerminalText.escape(bytes: split.prefix))\" than \"\(TerminalText.escape(bytes: p))\"; line skipped",
@@ -245,6 +372,9 @@ private struct PathListParser {
                 }
                 prefix = Array(split.prefix)
                 path = split.rest
+                // The simulator's layout names the container alone (`decidedPrefix()`):
+                // the rest of the list need not be looked at for it.
+                if sharedPrefix != nil, ContainerPath.showsContainerLayout(split.prefix) { sharedPrefix = nil }
             } else {
                 collector.add(
                     "absolute path \"\(TerminalText.escape(bytes: raw.prefix(120)))\" outside a recognisable app container; line skipped",
@@ -283,6 +413,40 @@ private struct PathListParser {
         return normalized
     }
 
+    /// Whether `raw` names the container itself: `.`, `./`, or (absolute) the stripped prefix.
+    func namesContainer(_ raw: ArraySlice<UInt8>) -> Bool {
+        guard ContainerPath.isAbsolute(raw) else { return Self.namesContainerItself(raw) }
+        guard let p = prefix, let rest = ContainerPath.strip(prefix: p[...], from: raw) else { return false }
+        return Self.namesContainerItself(rest)
+    }
+
+    /// The container prefix files.txt's absolute paths show (`SharedContainerPrefix`), when
+    /// it is not the one they were cut with: the list is to be read again with it. When
+    /// it is, the warning that the choice was not clear (if it was not) is given here.
+    private mutating func decidedPrefix() -> DecidedPrefix? {
+        guard let shared = sharedPrefix, let current = prefix, let first = firstAbsolute else { return nil }
+        // The simulator's layout names the container whatever else the paths share.
+        if ContainerPath.showsContainerLayout(current[...]) { return nil }
+        guard let decision = shared.decision() else { return nil }
+        let (decided, among) = (decision.prefix, decision.among)
+        var note: (message: String, line: Int, column: Int, offset: Int)?
+        if !among.isEmpty {
+            let listed = among.map { "\"\(TerminalText.escape(bytes: $0.isEmpty ? [UInt8(ascii: "/")] : $0))\"" }.joined(separator: ", ")
+            note = (
+                "the absolute paths do not show which directory is the container: each of \(listed) is followed by a top-level name "
+                    + "of one (Documents, Library, tmp, …); taken at the deepest, \"\(TerminalText.escape(bytes: decided))\" "
+                    + "(list the container with `cd \"$C\" && find .` to say it)",
+                first.line, first.column, first.offset
+            )
+        }
+        let bothRoot = decided.allSatisfy { $0 == UInt8(ascii: "/") } && current.allSatisfy { $0 == UInt8(ascii: "/") }
+        if bothRoot || ContainerPath.samePrefix(decided[...], current[...]) {
+            if let note { collector.add(note.message, line: note.line, column: note.column, offset: note.offset) }
+            return nil
+        }
+        return DecidedPrefix(prefix: decided, note: note)
+    }
+
     /// `.`, `./`, `` or the stripped prefix itself: the container's own line.
     static func namesContainerItself(_ path: ArraySlice<UInt8>) -> Bool {
         // Every `/`-separated component is empty or `.`; checked without splitting,
@@ -301,16 +465,24 @@ private struct PathListParser {
 
     // MARK: files.txt
 
-    mutating func addPaths(_ list: ListArtifact, to builder: inout InventoryBuilder) throws(Diagnostic) {
+    /// Reads files.txt into `builder`. Returns the container prefix to read it again with
+    /// when its absolute paths show another container than the first one did
+    /// (`decidedPrefix()`); nil once read.
+    mutating func addPaths(_ list: ListArtifact, to builder: inout InventoryBuilder) throws(Diagnostic) -> DecidedPrefix? {
+        // Lines that are entries (not the container's own line, not skipped).
         var usable = 0
+        var containerLines = 0
         var firstLine: (line: Int, offset: Int)?
+        // Known before the walk: a walk that finds a NUL late stops, and the list is read again.
+        let nulDelimited = list.isNulDelimited
+        var unterminated: (number: Int, offset: Int)?
         var listedDirectories: [Int: Int] = [:]
         var directories = ListedDirectoryChain()
         // Its note: the node of the directory it holds, once `directories` holds that one
         // too; a plain line it finds there needs no other lookup.
         var plainPaths = PlainPathCheck<Int>()
         do throws(EvidenceSourceError) {
-            try list.forEach { record, line, base in
+            unterminated = try list.forEach { record, line, base in
                 self.base = base
                 guard let raw = record else {
                     if firstLine == nil { firstLine = (line, base) }
@@ -319,6 +491,7 @@ private struct PathListParser {
                 }
                 if raw.isEmpty { return }
                 if firstLine == nil { firstLine = (line, offset(raw)) }
+                if nulDelimited && Self.holdsLineFeed(raw) { noteLineFeed(line: line, offset: offset(raw), ofFlagRecord: false) }
                 if let plain = Self.plainPathStart(raw, checking: &plainPaths) {
                     // Most lines: the path is `raw` after its `./`, in normal form. Read through a
                     // pointer, as no slice of the window is made (each took a retain and a release).
@@ -335,9 +508,7 @@ private struct PathListParser {
                 // The chain moves to this line's directory, which the check does not hold.
                 plainPaths.note = nil
                 guard let path = relativePath(raw, line: line) else {
-                    if Self.namesContainerItself(raw) || prefix.map({ ContainerPath.strip(prefix: $0[...], from: raw)?.isEmpty ?? false }) == true {
-                        usable += 1
-                    }
+                    if namesContainer(raw) { containerLines += 1 }
                     return
                 }
                 usable += 1
@@ -353,16 +524,28 @@ private struct PathListParser {
             readFailure = error
             throw Diagnostic.error(file, error.reason)
         }
-        if usable == 0, let first = firstLine {
+        // A walk that found a NUL late is void: the list is read again, NUL-delimited.
+        if list.walkStoppedAtNul { return nil }
+        if let decided = decidedPrefix() { return decided }
+        // A list naming nothing in the container is no evidence of an empty one (a CI step
+        // that wrote nothing leaves it so; `find .` prints Documents, Library, tmp): malformed.
+        if usable == 0 {
+            let first = firstLine ?? (1, 0)
+            let why =
+                firstLine == nil
+                ? "the file \(list.estimatedCount > 1 ? "holds only blank lines" : "is empty")"
+                : containerLines > 0 ? "no line names an entry in the container (only the container itself, '.')" : "no line is a usable path"
             throw Diagnostic.error(
                 file, at: SourcePosition(line: first.line, column: 1, byteOffset: first.offset),
-                "expected container paths, one per line (find . | sort); no line is a usable path")
+                "expected container paths, one per line (find . | sort); \(why)")
         }
+        noteCut(unterminated, ofFlagRecord: false, nulDelimited: nulDelimited)
         // Before the companions' lookups by path.
         builder.indexListedEntries()
         if builder.truncatedNameCount > 0 {
             collector.add("\(builder.truncatedNameCount) name(s) longer than \(InventoryBuilder.maximumNameLength) bytes were cut", at: nil)
         }
+        return nil
     }
 
     /// Adds the entry of a files.txt line whose path is `path` (normalised: no empty
@@ -432,12 +615,19 @@ private struct PathListParser {
     mutating func applySizes(_ list: ListArtifact, to builder: inout some SizeTarget, readingAhead: Bool = true) {
         var plainPaths = PlainPathCheck<SizedDirectory>()
         do throws(EvidenceSourceError) {
-            try list.forEach(readingAhead: readingAhead) { record, line, base in
+            let unterminated = try list.forEach(readingAhead: readingAhead) { record, line, base in
                 self.base = base
                 guard let text = record else { return warnTooLong(line: line, offset: base) }
                 if text.isEmpty { return }
                 if text.withUnsafeBufferPointer({ applyDigitsSizeLine($0, at: text.startIndex, line: line, &plainPaths, to: &builder) }) { return }
                 applySizeLine(text, line: line, &plainPaths, to: &builder)
+            }
+            // A size decides no flag: warned, and the files after the cut have no size (not recorded).
+            if let cut = unterminated {
+                collector.add(
+                    "the last line has no \(list.isNulDelimited ? "NUL" : "line end"): the file may have been cut there "
+                        + "(the files it would have listed after have no size recorded)",
+                    line: cut.number, offset: cut.offset)
             }
         } catch {
             stopped(error)
@@ -591,27 +781,61 @@ private struct PathListParser {
     // MARK: excluded.txt and xattr.txt
 
     mutating func applyExcludedPaths(_ list: ListArtifact, to builder: inout InventoryBuilder) {
+        let nulDelimited = list.isNulDelimited
         do throws(EvidenceSourceError) {
-            try list.forEach { record, line, base in
+            let unterminated = try list.forEach { record, line, base in
                 self.base = base
-                guard let raw = record else { return warnTooLong(line: line, offset: base) }
+                guard let raw = record else {
+                    doubt(line)
+                    return warnTooLong(line: line, offset: base)
+                }
                 if raw.isEmpty { return }
+                if nulDelimited && Self.holdsLineFeed(raw) { noteLineFeed(line: line, offset: offset(raw), ofFlagRecord: true) }
                 markExcluded(raw, line: line, builder: &builder)
             }
+            noteCut(unterminated, ofFlagRecord: true, nulDelimited: nulDelimited)
         } catch {
             stopped(error)
         }
     }
 
-    /// Sets the own flag on the node at `raw`. A path missing from files.txt is most
-    /// likely an empty excluded directory (`find -type f` lists no directories), so it
-    /// is added as one, with a warning.
+    /// Sets the own flag on the node at `raw`; `.` (or the stripped prefix) is the
+    /// container itself, whose flag covers everything in it. A path missing from
+    /// files.txt may be an empty excluded directory (`find -type f` lists no directories)
+    /// or a name cut or split on its way (a cut file, a name holding a line break): it is
+    /// added as an empty directory, with a warning, and the line is in doubt, as is one
+    /// that cannot be placed at all.
     mutating func markExcluded(_ raw: ArraySlice<UInt8>, line: Int, builder: inout InventoryBuilder) {
-        guard let path = relativePath(raw, line: line) else { return }
+        if namesContainer(raw) {
+            builder.setExcluded(Inventory.root)
+            return
+        }
+        guard let path = relativePath(raw, line: line) else {
+            // Warned (it leaves the container, or lies outside it).
+            doubt(line)
+            return
+        }
         if let id = builder.existingNode(atPath: path) {
             builder.setExcluded(id)
             return
         }
+        // getfattr prints an absolute operand without its leading `/`, and paths relative
+        // to the directory it was run in: cut before the first name that sits in a container.
+        if let prefix, prefix.first == UInt8(ascii: "/"), let rest = ContainerPath.strip(prefix: prefix.dropFirst(), from: path) {
+            if Self.namesContainerItself(rest) {
+                builder.setExcluded(Inventory.root)
+                return
+            }
+            if let id = builder.existingNode(atPath: rest) {
+                builder.setExcluded(id)
+                return
+            }
+        }
+        if let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + path), let id = builder.existingNode(atPath: split.rest) {
+            builder.setExcluded(id)
+            return
+        }
+        doubt(line)
         let components = path.split(separator: UInt8(ascii: "/"))
         var cur = Inventory.root
         for component in components { cur = builder.listedDirectory(named: component, under: cur) }
@@ -619,7 +843,9 @@ private struct PathListParser {
         builder.indexListedEntries()
         builder.setExcluded(cur)
         collector.add(
-            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory",
+            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory, "
+                + "and the exclusion flags this file records are in doubt (an empty directory `find -type f` leaves out, or a name cut "
+                + "or split on its way: list files.txt with `find .` so it holds directories too)",
             line: line, offset: offset(raw))
     }
 }

@@ -34,8 +34,32 @@ package struct TextRecordStream {
     /// thread would take turns with the two, not add a core.
     var mayReadAhead = true
     /// Newline-delimited until a NUL shows the file is not: the walk stops before cutting
-    /// a window that holds one (and returns false).
+    /// a window that holds one (`Walked.stoppedAtNul`).
     var stopsAtNul = false
+
+    /// How a walk ended.
+    package enum Walked: Equatable {
+        /// At a NUL, before cutting the window that holds it (`stopsAtNul`).
+        case stoppedAtNul
+        /// At the end of the file. `unterminated`: the last record had no delimiter after
+        /// it (`find` and `find -print0` end every record with one, so the file may have
+        /// been cut there): its number and file offset. A BOM alone, or nothing, is no record.
+        case ended(unterminated: (number: Int, offset: Int)?)
+
+        package static func == (a: Walked, b: Walked) -> Bool {
+            switch (a, b) {
+            case (.stoppedAtNul, .stoppedAtNul): true
+            case (.ended(let x), .ended(let y)): x?.number == y?.number && x?.offset == y?.offset
+            default: false
+            }
+        }
+
+        /// The last record, when it had no delimiter after it.
+        package var unterminated: (number: Int, offset: Int)? {
+            if case .ended(let u) = self { return u }
+            return nil
+        }
+    }
 
     /// Calls `body(record, number, base)` for every record, empty ones included:
     /// `record` is a slice of a window whose index 0 is file offset `base` (so the
@@ -43,11 +67,11 @@ package struct TextRecordStream {
     /// a CR before a newline); nil for a record over the maximum length, whose offset is
     /// then `base`. `number` is 1-based. The slice must not outlive the call.
     /// Throws when the stream's bytes stop coming; records before that were given.
-    /// Returns false when it stopped at a NUL (`stopsAtNul`), true at the end of the file.
+    /// Returns how the walk ended: at a NUL (`stopsAtNul`), or at the end of the file.
     @discardableResult
     func forEach(
         _ stream: any EvidenceStream, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
-    ) throws(EvidenceSourceError) -> Bool {
+    ) throws(EvidenceSourceError) -> Walked {
         let large = mayReadAhead && stream.sizeHint.map { $0 >= Self.readAheadFrom } == true
         if let chunk = readAheadChunk ?? (large ? Self.readAheadChunkSize : nil) {
             return try forEachReadingAhead(stream, chunkSize: chunk, body)
@@ -64,12 +88,14 @@ package struct TextRecordStream {
         var number = 1
         /// Inside an over-long record: bytes are dropped until its delimiter.
         var skipping = false
+        /// Where that record started.
+        var skippedAt = 0
         var atStart = true
         var ended = false
         while !ended {
             let n = try Self.fill(&window, from: filled, stream)
             if n == 0 { ended = true }
-            if stopsAtNul, n > 0, Self.find(0, in: window, from: filled, to: filled + n) != nil { return false }
+            if stopsAtNul, n > 0, Self.find(0, in: window, from: filled, to: filled + n) != nil { return .stoppedAtNul }
             filled += n
             if atStart {
                 // The BOM is skipped only where the file starts with one: wait for 3 bytes.
@@ -86,7 +112,8 @@ package struct TextRecordStream {
             var start = 0
             cutRecords(window, from: &start, to: filled, ended: ended, base: base, number: &number, skipping: &skipping, body)
             if ended {
-                return true
+                // An over-long last record (skipped) ends the file without its delimiter too.
+                return .ended(unterminated: skipping ? (number, skippedAt) : start < filled ? (number, base + start) : nil)
             }
             if skipping {
                 base += filled
@@ -98,6 +125,7 @@ package struct TextRecordStream {
             if partial > Self.maximumRecordLength + 1 {
                 body(nil, number, base + start)
                 skipping = true
+                skippedAt = base + start
                 base += filled
                 filled = 0
                 continue
@@ -110,7 +138,7 @@ package struct TextRecordStream {
                 filled = partial
             }
         }
-        return true
+        return .ended(unterminated: nil)
     }
 
     /// `forEach` over chunks read ahead (`ReadAhead`): the same records, numbers and
@@ -120,7 +148,7 @@ package struct TextRecordStream {
     /// index is ever an offset.
     private func forEachReadingAhead(
         _ stream: any EvidenceStream, chunkSize: Int, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void
-    ) throws(EvidenceSourceError) -> Bool {
+    ) throws(EvidenceSourceError) -> Walked {
         let head = Self.maximumRecordLength + 1
         let reader = ReadAhead(stream, chunkSize: chunkSize, head: head)
         defer { reader.stop() }
@@ -132,6 +160,8 @@ package struct TextRecordStream {
         var number = 1
         /// Inside an over-long record: bytes are dropped until its delimiter.
         var skipping = false
+        /// Where that record started.
+        var skippedAt = 0
         var atStart = true
         while true {
             var chunk = try reader.next()
@@ -139,7 +169,7 @@ package struct TextRecordStream {
             let ended = n == 0
             if stopsAtNul, n > 0, Self.find(0, in: chunk.buffer, from: head, to: head + n) != nil {
                 reader.giveBack(chunk.buffer)
-                return false
+                return .stoppedAtNul
             }
             // The record the last window ended inside goes in front of the new bytes.
             let partial = filled - start
@@ -165,7 +195,8 @@ package struct TextRecordStream {
             cutRecords(window, from: &start, to: filled, ended: ended, base: base, number: &number, skipping: &skipping, body)
             if ended {
                 reader.giveBack(window)
-                return true
+                // An over-long last record (skipped) ends the file without its delimiter too.
+                return .ended(unterminated: skipping ? (number, skippedAt) : start < filled ? (number, base + start) : nil)
             }
             if skipping {
                 start = filled
@@ -174,6 +205,7 @@ package struct TextRecordStream {
             if filled - start > Self.maximumRecordLength + 1 {
                 body(nil, number, base + start)
                 skipping = true
+                skippedAt = base + start
                 start = filled
             }
         }
@@ -181,7 +213,8 @@ package struct TextRecordStream {
 
     /// Gives the records of `window[start..<filled]` (`window[0]` is file offset `base`)
     /// that end in it, and at the end of the file (`ended`) the last one, which need not;
-    /// moves `start` past what it gave. An over-long record is given as nil, once, and the
+    /// moves `start` past what it gave (not past that last one: `start < filled` after an
+    /// ended cut says the file's last record has no delimiter). An over-long record is given as nil, once, and the
     /// rest of it skipped (`skipping`) up to its delimiter. Both walks cut so.
     @inline(__always)
     private func cutRecords(
@@ -338,8 +371,13 @@ public struct ListArtifact: Sendable {
     /// of a list not known to be newline-delimited stops at the first window holding a
     /// NUL: the list is NUL-delimited from then on, and `takeDelimiterChange()` says so.
     /// `readingAhead`: a large list may be read ahead on a thread of its own (false
-    /// while the second core is busy with other work).
-    func forEach(readingAhead: Bool = true, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError) {
+    /// while the second core is busy with other work). Returns the last record's number
+    /// and file offset when it has no delimiter after it (the file may have been cut
+    /// there); nil otherwise, and for a walk that stopped at a NUL.
+    @discardableResult
+    func forEach(readingAhead: Bool = true, _ body: (ArraySlice<UInt8>?, _ number: Int, _ base: Int) -> Void) throws(EvidenceSourceError)
+        -> (number: Int, offset: Int)?
+    {
         failure.value = nil
         guard let stream = try open() else {
             failure.value = EvidenceSourceError(file: file, reason: "disappeared while being read")
@@ -350,16 +388,22 @@ public struct ListArtifact: Sendable {
             records.stopsAtNul = !delimiter.settled
             records.readAheadChunk = readAheadChunk
             records.mayReadAhead = readingAhead
-            if try !records.forEach(stream, body) {
+            let walked = try records.forEach(stream, body)
+            if walked == .stoppedAtNul {
                 delimiter.isNul = true
                 delimiter.settled = true
                 delimiter.changed = true
             }
+            return walked.unterminated
         } catch {
             failure.value = error
             throw error
         }
     }
+
+    /// Whether the last walk found the list NUL-delimited after records were cut as lines,
+    /// without clearing it: what the walk gave is void, so the reader draws nothing from it.
+    var walkStoppedAtNul: Bool { delimiter.changed }
 
     /// Whether a walk found the list NUL-delimited after records were cut as lines (what
     /// it gave is to be thrown away and the list walked again); cleared by the asking.
@@ -414,12 +458,13 @@ extension TextRecordStream {
         artifact.readAheadChunk = readingAhead
         var got: [(range: Range<Int>?, number: Int)] = []
         var contentsAgree = true
+        var unterminated: (number: Int, offset: Int)?
         // Walked as the reader walks it: again, from the start, when a walk found a NUL.
         repeat {
             got = []
             contentsAgree = true
             do {
-                try artifact.forEach { record, number, base in
+                unterminated = try artifact.forEach { record, number, base in
                     guard let record else {
                         got.append((nil, number))
                         return
@@ -443,6 +488,10 @@ extension TextRecordStream {
             return "scan: NUL \(full.isNulDelimited), \(full.estimatedCount) records; whole: NUL \(whole.isNulDelimited), \(whole.estimatedCount)"
         }
         guard contentsAgree else { return "a record's bytes are not the file's bytes at its offset" }
+        let wholeUnterminated = whole.unterminatedLastRecord
+        if unterminated?.number != wholeUnterminated?.number || unterminated?.offset != wholeUnterminated?.offset {
+            return "walked: last record unterminated \(unterminated.map { "\($0)" } ?? "no"); whole: \(wholeUnterminated.map { "\($0)" } ?? "no")"
+        }
         guard got.count == expected.count else { return "\(got.count) records, whole: \(expected.count)" }
         for (g, e) in zip(got, expected) where g.range != e.range || g.number != e.number {
             return "record \(g.number) at \(g.range.map { "\($0)" } ?? "over-long"); whole: record \(e.number) at \(e.range.map { "\($0)" } ?? "over-long")"

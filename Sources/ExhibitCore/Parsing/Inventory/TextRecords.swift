@@ -59,6 +59,21 @@ struct TextRecords {
         }
     }
 
+    /// The last record, when no delimiter ends it (`find` and `find -print0` end every
+    /// record with one, so the file may have been cut there): its number and offset.
+    /// Counts the records only then.
+    var unterminatedLastRecord: (number: Int, offset: Int)? {
+        let delimiter: UInt8 = isNulDelimited ? 0 : 0x0A
+        guard end > start, bytes[end - 1] != delimiter else { return nil }
+        var delimiters = 0
+        var lastStart = start
+        for i in start..<end where bytes[i] == delimiter {
+            delimiters += 1
+            lastStart = i + 1
+        }
+        return (delimiters + 1, lastStart)
+    }
+
     /// The number of records (for reserving capacity).
     var estimatedCount: Int {
         if !isNulDelimited { return 1 + bytes.withUnsafeBytes { countNewlines(UnsafeRawBufferPointer(rebasing: $0[..<end])) } }

@@ -27,6 +27,10 @@ import Testing
             ("a NUL late in a newline list", Array(many.utf8) + [0] + Array("./late\n".utf8)),
             ("invalid UTF-8", Array("./ok\n./bad-".utf8) + [0xFF, 0xFE] + Array("\n./Documents/\u{E9}\n".utf8)),
             ("absolute", Array("\(prefix)/Documents/v.sqlite\n\(prefix)/tmp/t\n/elsewhere/x\n./rel/../../out\n".utf8)),
+            // The container found from all the paths, not the first `Library`: the list is read again.
+            ("absolute under a home's Library", Array("/Users/ci/Library/C/c/Documents/a\n/Users/ci/Library/C/c/tmp/b\n/Users/ci/Library/C/c\n".utf8)),
+            ("only the container", Array(".\n./\n".utf8)),
+            ("a NUL after lines", Array("./Documents/a\n./tmp/b\n".utf8) + [0]),
             ("duplicates", Array("./a\n./a\n./d/\n./d/\n./d/f\n".utf8)),
             ("sizes", Array("0\t\n4096\tDocuments\n12\tDocuments/a b.txt\n300 ./Library/Caches/c.db\n-1\tx\n1.5\ty\nnot a size\n7\tabsent\n".utf8)),
             ("many", Array(many.utf8)),
