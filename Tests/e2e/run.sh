@@ -233,7 +233,7 @@ PID=$(pid_of $S)
 if [ -n "$PID" ] && kill -HUP "$PID" 2>/dev/null; then
     check "SIGHUP exits with 129 and restores the terminal" $S exited_cleanly $S 129
     check "the half-typed comment is kept as a draft record" $S \
-        grep -q '"comment": "half a thought"' "$WORK/notes-$S/$(basename "$RUN").draft.json"
+        grep -q '"comment": "half a thought"' "$WORK/notes-$S/$(basename "$RUN").draft"
     # Reopening offers the draft at once.
     "${T[@]}" kill-session -t $S 2>/dev/null
     start $S 80 24 "$RUN"

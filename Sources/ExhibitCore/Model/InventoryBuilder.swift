@@ -275,22 +275,22 @@ public struct InventoryBuilder {
     /// path would cost the depth each time (a reader warning of every duplicate at the
     /// deepest allowed level would be quadratic in its input).
     public func pathTail(_ id: Int, maxComponents: Int = 16, maxBytes: Int = 240) -> String {
-        var parts: [ArraySlice<UInt8>] = []
-        var bytes = 0
-        var cur = id
-        while cur > 0 && parts.count < maxComponents && bytes < maxBytes {
-            let n = nodes[cur]
-            parts.append(names[Int(n.nameStart)..<(Int(n.nameStart) + Int(n.nameLength))])
-            bytes += Int(n.nameLength) + 1
-            cur = Int(n.parent)
-        }
-        let tail = parts.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
-        return cur > 0 ? "…/" + tail : tail
+        let (parts, cut) = tailComponents(id, maxComponents: maxComponents, maxBytes: maxBytes)
+        let tail = parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        return cut ? "…/" + tail : tail
     }
 
     /// `pathTail` escaped for a message (`TerminalText.escape(bytes:)`): made from the
     /// names' bytes, so one that is not UTF-8 shows its bytes as `\xNN`, not U+FFFD.
     public func escapedPathTail(_ id: Int, maxComponents: Int = 16, maxBytes: Int = 240) -> String {
+        let (parts, cut) = tailComponents(id, maxComponents: maxComponents, maxBytes: maxBytes)
+        let tail = TerminalText.escape(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
+        return cut ? "…/" + tail : tail
+    }
+
+    /// The names of `pathTail`'s components, outermost first, and whether the path goes
+    /// on above them.
+    private func tailComponents(_ id: Int, maxComponents: Int, maxBytes: Int) -> (parts: [ArraySlice<UInt8>], cut: Bool) {
         var parts: [ArraySlice<UInt8>] = []
         var bytes = 0
         var cur = id
@@ -300,8 +300,7 @@ public struct InventoryBuilder {
             bytes += Int(n.nameLength) + 1
             cur = Int(n.parent)
         }
-        let tail = TerminalText.escape(bytes: Array(parts.reversed().joined(separator: [UInt8(ascii: "/")])))
-        return cur > 0 ? "…/" + tail : tail
+        return (parts.reversed(), cur > 0)
     }
 
     // MARK: - Storage
