@@ -75,14 +75,7 @@ public enum ContainerWalker {
             size: UInt64(clamping: rootInfo.st_size), diskSize: UInt64(clamping: rootInfo.st_blocks) &* 512)
         let rootPath = rootBytes.map { CChar(bitPattern: $0) } + [0]
         let rootOwn = readAttributes(rootPath)
-        switch exclusion.flag(relative: [], path: rootPath, attributes: rootOwn, isDirectory: true) {
-        case .excluded:
-            rootAttributes.excluded = true
-            rootAttributes.flagRecorded = true
-        case .notExcluded:
-            rootAttributes.flagRecorded = true
-        case .unreadable(let why):
-            rootAttributes.markFlagRecordUnusable(collectorCouldNotRead: true)
+        if let why = rootAttributes.record(exclusion.flag(relative: [], path: rootPath, attributes: rootOwn, isDirectory: true)) {
             unreadableFlags.append((".", why))
         }
         if !rootOwn.pairs.isEmpty { attributes[Inventory.root] = rootOwn.pairs }
@@ -113,14 +106,7 @@ public enum ContainerWalker {
                 var a = InventoryBuilder.EntryAttributes(
                     size: UInt64(clamping: info.st_size), diskSize: UInt64(clamping: info.st_blocks) &* 512,
                     notRegular: kind != S_IFREG && kind != S_IFDIR)
-                switch exclusion.flag(relative: relative, path: cPath, attributes: own, isDirectory: kind == S_IFDIR) {
-                case .excluded:
-                    a.excluded = true
-                    a.flagRecorded = true
-                case .notExcluded:
-                    a.flagRecorded = true
-                case .unreadable(let why):
-                    a.markFlagRecordUnusable(collectorCouldNotRead: true)
+                if let why = a.record(exclusion.flag(relative: relative, path: cPath, attributes: own, isDirectory: kind == S_IFDIR)) {
                     unreadableFlags.append((String(decoding: relative, as: UTF8.self), why))
                 }
                 if kind == S_IFDIR && info.st_dev != rootInfo.st_dev { a.scanExclusion = .otherFilesystem }
@@ -208,5 +194,23 @@ public enum ContainerWalker {
             device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
+    }
+}
+
+extension InventoryBuilder.EntryAttributes {
+    /// Records what the walk learned of the item's own flag; returns why, when it could
+    /// not be read (unknown, never "not excluded").
+    fileprivate mutating func record(_ flag: BackupExclusionProbe.Flag) -> String? {
+        switch flag {
+        case .excluded:
+            excluded = true
+            flagRecorded = true
+        case .notExcluded:
+            flagRecorded = true
+        case .unreadable(let why):
+            markFlagRecordUnusable(collectorCouldNotRead: true)
+            return why
+        }
+        return nil
     }
 }
