@@ -61,13 +61,23 @@ public struct OpenedInput: Sendable {
         }
         if let found = RunLocator.evidence(enclosing: path, archive: keyDirectory) { return found }
         if archive != keyDirectory, let found = RunLocator.evidence(enclosing: path, archive: archive) { return found }
-        // A run of another archive, or one kept on its own: any directory above the
-        // target that is a run (`note -o OTHER/run/container/inventory.json --force`).
-        if let outermost = Self.runs(above: PathContainment.resolvedPath(path)).last {
-            return "the run \(URL(fileURLWithPath: outermost).lastPathComponent)"
+        // A run of another archive, or one kept on its own: a directory above the target
+        // that is a run, where the target is in one of its evidence artifacts
+        // (`note -o OTHER/run/container/inventory.json --force`). Only there: a CI
+        // workspace holding a `results/` folder is taken for a run too, and a note
+        // written to its `out/` touches no evidence.
+        let target = PathContainment.resolvedPath(path)
+        for run in Self.runs(above: target).reversed() {
+            let below = target.dropFirst(run == "/" ? 1 : run.count + 1)
+            let first = String(below.prefix { $0 != "/" })
+            if Self.artifactNames.contains(first) { return "the run \(URL(fileURLWithPath: run).lastPathComponent)" }
         }
         return nil
     }
+
+    /// The names at the top of a run that hold evidence (`container`, `results`, `app`,
+    /// `steps.tsv`, …): the artifact table's first components.
+    static let artifactNames = Set(EvidenceArtifact.all.map(\.topLevelName))
 
     /// The records' place beside `outer`, the outermost run above the input.
     private static func beside(_ outer: String, key: String) -> (archive: String, subdirectory: String?) {

@@ -163,7 +163,11 @@ struct BackupFlagMerge {
         if let node = inventory.lookup(bytes: normalized) { return node }
         // getfattr prints paths relative to its operand (`c/Documents/a`): cut before the
         // first name that sits directly in a container.
-        if let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + normalized), let node = inventory.lookup(bytes: Array(split.rest)) {
+        // Not for a path that starts in the container (`Documents/Archive/Library`): cut at
+        // its `Library`, it would name all of Library.
+        if inventory.lookup(bytes: Array(normalized.prefix { $0 != UInt8(ascii: "/") })) == nil,
+            let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + normalized), let node = inventory.lookup(bytes: Array(split.rest))
+        {
             return node
         }
         collector.add("\"\(TerminalText.escape(bytes: normalized.prefix(120)))\" is not in the inventory; its flag is ignored", line: line, offset: offset)

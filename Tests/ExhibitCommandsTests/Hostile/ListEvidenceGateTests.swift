@@ -53,6 +53,25 @@ import Testing
         #expect(diff.err.contains("container/files.txt:1:1: error: expected container paths"), "\(diff.err)")
     }
 
+    /// An excluded.txt line files.txt lacks, whose path runs through a folder named like a
+    /// top-level one (`Documents/Archive/Library`, an empty folder `find -type f` left out),
+    /// is that path, never cut at its `Library` to flag all of Library (a false pass), nor
+    /// `Library/Caches/Documents` cut to flag all of Documents.
+    @Test(arguments: ["./Documents/Archive/Library\n", "./Library/Caches/Documents\n"])
+    func anExcludedFolderNamedLikeATopLevelOneFlagsOnlyItself(_ excluded: String) throws {
+        let run = try Run()
+        defer { run.cleanUp() }
+        try run.write(
+            "container/files.txt",
+            "./Documents/Vault.sqlite\n./Library/Application Support/Downloads/big.pack\n./Library/Caches/c.db\n")
+        try run.write("container/excluded.txt", excluded)
+        let text = run.check()
+        #expect(text.status == 2, "the flags are in doubt: \(text.out)")
+        #expect(text.out.contains("Library/Application Support/Downloads/big.pack"), "still not excluded: \(text.out)")
+        #expect(!text.out.contains("Documents/Vault.sqlite"), "Documents is not flagged: \(text.out)")
+        #expect((text.out + text.err).contains("is excluded but not in files.txt; added as an empty directory"), "\(text.out)")
+    }
+
     // MARK: - 4: absolute paths, and an inventory that is not of a container
 
     /// repro 4 (flcaches): the container copied into a CI home's Library/Caches, or into

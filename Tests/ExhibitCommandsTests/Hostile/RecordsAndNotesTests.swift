@@ -61,6 +61,14 @@ import Testing
         #expect(records.status == 2)
         #expect(!FileManager.default.fileExists(atPath: other + "/container/notes"))
         #expect(run(["note", bundle.run, "-o", elsewhere + "/note.md"]).status == 0, "beside that archive's runs is fine")
+        // A folder that only looks like a run (a CI workspace with results/) takes a note
+        // outside its evidence folders: only the artifacts are evidence.
+        let workspace = elsewhere + "/ws"
+        try FileManager.default.createDirectory(atPath: workspace + "/results", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: workspace + "/out", withIntermediateDirectories: true)
+        let out = run(["note", bundle.run, "-o", workspace + "/out/note.md"])
+        #expect(out.status == 0, "\(out.err)")
+        #expect(run(["note", bundle.run, "-o", workspace + "/results/note.md"]).status == 2)
     }
 
     // MARK: §12

@@ -831,7 +831,12 @@ private struct PathListParser {
                 return
             }
         }
-        if let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + path), let id = builder.existingNode(atPath: split.rest) {
+        // Only for a path that does not start in the container: `Documents/Archive/Library`
+        // (an empty folder `find -type f` left out) is the container's own path, and cut
+        // at its `Library` it would flag all of Library.
+        if builder.existingNode(atPath: path.prefix { $0 != UInt8(ascii: "/") }) == nil,
+            let split = ContainerPath.splitAbsolute([UInt8(ascii: "/")] + path), let id = builder.existingNode(atPath: split.rest)
+        {
             builder.setExcluded(id)
             return
         }
