@@ -166,9 +166,26 @@ public struct BlockingCounts: Sendable, Equatable, Hashable {
             unsetAttribute: report.count(of: .unsetAttribute), misplacedFile: report.count(of: .misplacedFile),
             skippedCleanup: report.count(of: .skippedCleanup), configuration: report.count(of: .configuration),
             preference: report.count(of: .preference))
-        // Only flags decide an undecided rule, and only unset-attribute findings rest on them.
-        unknown = Set(report.undecided.filter(\.kind.isBlocking).map(\.kind))
-        if report.findingsVoided { unknown.insert(.unsetAttribute) }
+        unknown = Self.unknownKinds(of: report)
+    }
+
+    /// The blocking kinds whose count `report` does not know: those of undecided rules
+    /// (only flags decide one, and only unset-attribute findings rest on them), and those
+    /// the unchecked evidence leaves in doubt. For the run list and the UI's header alike.
+    public static func unknownKinds(of report: CheckReport) -> Set<ViolationKind> {
+        var unknown = Set(report.undecided.filter(\.kind.isBlocking).map(\.kind))
+        for u in report.unchecked {
+            switch u.kind {
+            case .flagRecord: unknown.insert(.unsetAttribute)
+            // Where anything lies, or which paths there are, is in doubt: every boundary kind.
+            case .notAContainer, .listInDoubt: unknown.formUnion([.unsetAttribute, .misplacedFile, .skippedCleanup])
+            case .preferenceCopy: unknown.insert(.preference)
+            case .appInfoPlist: unknown.insert(.configuration)
+            // Parts not seen: what was seen is counted, and the run says what was not.
+            case .unusableNames, .notScanned: break
+            }
+        }
+        return unknown
     }
 
     /// The known counts' sum.

@@ -109,10 +109,11 @@ enum HeaderRenderer {
         } else if data.isChecking {
             findings.append(Segment("checking" + glyphs.ellipsis, .message))
         } else {
+            let unknown = BlockingCounts.unknownKinds(of: data.report)
             for kind in ViolationKind.allCases where kind.isBlocking {
                 let n = data.violationRows.fileCount(of: kind)
-                guard kind.isBoundaryFailure || n > 0 else { continue }
-                let undecided = kind == .unsetAttribute && !data.report.undecided.isEmpty
+                let undecided = unknown.contains(kind)
+                guard kind.isBoundaryFailure || n > 0 || undecided else { continue }
                 let count = undecided ? (n > 0 ? "\(n)+?" : "?") : "\(n)"
                 if !findings.isEmpty { findings.append(Segment(" ")) }
                 findings.append(Segment("\(kind.badge)" + count, n > 0 ? .violation : (undecided ? .warning : .plain)))
@@ -152,15 +153,16 @@ enum HeaderRenderer {
         line.append((Segment("  Blocking ", .dim), 0))
         var hits = 0
         var first = true
+        let unknown = BlockingCounts.unknownKinds(of: data.report)
         for kind in ViolationKind.allCases where kind.isBlocking {
             let n = data.violationRows.fileCount(of: kind)
             hits += data.index.count(of: kind)
-            // Configuration and preference counts only when there are some: most runs have none.
-            guard kind.isBoundaryFailure || n > 0 else { continue }
+            // Configuration and preference counts only when there are some (or not known): most runs have none.
+            guard kind.isBoundaryFailure || n > 0 || unknown.contains(kind) else { continue }
             let unit = first ? (n == 1 ? " file" : " files") : ""
             first = false
-            // Undecided rules (unknown flags) would be unset attributes: the count is not known.
-            if kind == .unsetAttribute, !data.report.undecided.isEmpty {
+            // Undecided rules (unknown flags), or evidence not read: the count is not known.
+            if unknown.contains(kind) {
                 line.append((Segment("\(kind.badge) " + (n > 0 ? "\(n)+?" : "?"), n > 0 ? .violation : .warning), 0))
             } else {
                 line.append((Segment("\(kind.badge) \(n)", n > 0 ? .violation : .plain), 0))

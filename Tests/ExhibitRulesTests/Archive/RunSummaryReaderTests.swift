@@ -146,3 +146,27 @@ import Testing
         #expect(text.contains(#"run-\x1b]0;owned\x07"#))
     }
 }
+
+extension RunSummaryReaderTests {
+    /// A run list's counts are unknown (`?`, JSON null) for every kind the unchecked
+    /// evidence makes doubtful: all boundary kinds for an inventory that is not a
+    /// container's or a list in doubt, not only unset attributes; the preference and
+    /// configuration counts for a preference copy or Info.plist that was not read.
+    @Test func countsAreUnknownForEveryKindTheUncheckedEvidenceLeavesInDoubt() {
+        func counts(_ kinds: [UncheckedEvidence.Kind]) -> BlockingCounts {
+            var report = CheckReport(
+                violations: [] as [Violation], proposal: Classifier.classify(violations: [] as [Violation], failures: []), budgets: [],
+                rulesSource: "rules.json", rulesDiagnostics: [])
+            report.unchecked = kinds.map { UncheckedEvidence(kind: $0, reason: "why") }
+            return BlockingCounts(report)
+        }
+        let boundary: Set<ViolationKind> = [.unsetAttribute, .misplacedFile, .skippedCleanup]
+        #expect(counts([.notAContainer]).unknown == boundary)
+        #expect(counts([.listInDoubt]).unknown == boundary)
+        #expect(counts([.listInDoubt]).count(of: .misplacedFile) == nil)
+        #expect(counts([.flagRecord]).unknown == [.unsetAttribute])
+        #expect(counts([.preferenceCopy]).unknown == [.preference])
+        #expect(counts([.appInfoPlist]).unknown == [.configuration])
+        #expect(counts([.notScanned, .unusableNames]).unknown.isEmpty)
+    }
+}

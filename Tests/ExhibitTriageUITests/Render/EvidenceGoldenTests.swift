@@ -171,3 +171,17 @@ import Testing
             "\(mixedText)")
     }
 }
+
+extension EvidenceGoldenTests {
+    /// A path list that may be cut (its last line has no line end) leaves every boundary
+    /// count unknown in the header, as in the run list: `M ?`, `C ?`, never a known 0.
+    @Test func aListInDoubtLeavesEveryBoundaryCountUnknownInTheHeader() {
+        let s = EvidenceFixture.state(
+            [EvidenceLayout.filesList: "./Documents/Vault.sqlite\n./tmp/export-1.zip\n./Library/Caches/c.d", EvidenceLayout.excludedList: ""],
+            rows: 24, cols: 120)
+        #expect(s.data.report.unchecked.map(\.kind) == [.listInDoubt], "\(s.data.report.unchecked)")
+        let text = TriageRenderer.render(s).text
+        let header = text.split(separator: "\n").dropFirst().first ?? ""
+        #expect(header.contains("Blocking U ? files M ? C 1+?"), "\(header)")
+    }
+}
