@@ -21,23 +21,31 @@ extension DetailsView {
         case .file(let e):
             lines.append(field("Change", e.change.rawValue + since))
             lines.append(field("Path", glyphs.safe(e.path)))
-            if let size = e.size { lines.append(field("Size", sizeText(size))) }
-            if let size = e.baseSize { lines.append(field("Base size", sizeText(size))) }
+            // A size the inventory did not record is said so, never `0 B` (as the row says `unknown`).
+            let notRecorded = "not recorded"
+            if let size = e.size { lines.append(field("Size", e.change == .added && e.sizeNotRecorded ? notRecorded : sizeText(size))) }
+            if let size = e.baseSize {
+                lines.append(field("Base size", e.change == .removed && e.sizeNotRecorded ? notRecorded : sizeText(size)))
+            }
             lines.append(field("Step", glyphs.safe(e.step ?? "unknown"), e.step == nil ? .dim : .plain))
             violations = e.violations
         case .move(let m):
             lines.append(field("Change", "moved" + since))
             lines.append(field("Path", glyphs.safe(m.path) + " (" + m.area.shortName + ")"))
             lines.append(field("Was", glyphs.safe(m.basePath) + " (" + m.baseArea.shortName + ")"))
-            lines.append(field("Size", sizeText(m.size)))
-            lines.append(field("Base size", sizeText(m.baseSize)))
+            lines.append(field("Size", m.sizeNotRecorded ? "not recorded" : sizeText(m.size)))
+            lines.append(field("Base size", m.baseSizeNotRecorded ? "not recorded" : sizeText(m.baseSize)))
             lines.append(field("Step", glyphs.safe(m.step ?? "unknown"), m.step == nil ? .dim : .plain))
             violations = m.violations
         case .flag(let f):
             let change = f.direction == .nowBackedUp ? "unflagged: backed up now, excluded in the base" : "flagged: excluded now, backed up in the base"
             lines.append(field("Change", change + since))
             lines.append(field("Path", glyphs.safe(f.path)))
-            lines.append(field("Size", sizeText(f.bytes) + (f.isDirectory ? ", " + RunComparison.counted(f.fileCount, "file") : "")))
+            let bytes =
+                f.unrecordedSizes == 0
+                ? sizeText(f.bytes)
+                : f.unrecordedSizes >= f.fileCount ? "not recorded" : "at least " + sizeText(f.bytes)
+            lines.append(field("Size", bytes + (f.isDirectory ? ", " + RunComparison.counted(f.fileCount, "file") : "")))
             if !f.areaBackedUp { lines.append(field("Area", "not backed up either way", .dim)) }
             violations = f.violations
         case .violation(let v, let fixed):

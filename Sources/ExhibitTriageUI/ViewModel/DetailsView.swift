@@ -185,10 +185,21 @@ extension DetailsView {
         var size = sizeText(isDir ? inventory.totalSize(node) : inventory.size(node))
         if inventory.isSizeUnrecorded(node) {
             // Never "0 B" for a size the scan did not measure (ncdu `excluded`, `read_error`).
+            // Unlisted: a path list's file without a sizes.txt line, or an ncdu item whose
+            // size was not usable (negative, fractional, past 64 bits): its own size only.
+            let unlisted = inventory.isSizeUnlisted(node)
+            let fromList = data.bundle.inventorySource == EvidenceLayout.filesList
             let why =
-                inventory.isSizeUnlisted(node)
-                ? "no container/sizes.txt line gives it" : inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
-            size = isDir ? "at least " + size + "; what it holds was not recorded (\(why))" : "not recorded (\(why))"
+                unlisted
+                ? (fromList ? "no container/sizes.txt line gives it" : "the inventory gives no usable size")
+                : inventory.scanExclusion(node) != .none ? "the scan excluded it" : "the scan could not read it"
+            if !isDir {
+                size = "not recorded (\(why))"
+            } else if unlisted && !fromList {
+                size = "at least " + size + "; its own size was not recorded (\(why))"
+            } else {
+                size = "at least " + size + "; what it holds was not recorded (\(why))"
+            }
         } else if isDir, data.unrecordedSizes.hasUnrecorded(atOrBelow: node) {
             // A folder's total leaves out what below it has no size: as the tree says it.
             let missing = inventory.unrecordedSizes(at: node)
