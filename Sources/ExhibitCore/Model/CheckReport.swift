@@ -208,6 +208,10 @@ public struct CheckReport: Sendable, Equatable {
     public var whatWasNotChecked: [String] {
         var seen: [String] = []
         for u in unchecked where !seen.contains(u.kind.whatWasNotChecked) { seen.append(u.kind.whatWasNotChecked) }
+        // "the container" holds "part of the container": not both in one line.
+        if seen.contains(UncheckedEvidence.Kind.listInDoubt.whatWasNotChecked) {
+            seen.removeAll { $0 == UncheckedEvidence.Kind.flagRecord.whatWasNotChecked }
+        }
         return seen
     }
 

@@ -34,8 +34,8 @@ public struct UncheckedEvidence: Sendable, Equatable {
             case .flagRecord: "an exclusion flag record could not be read"
             case .unusableNames: "names no file can have"
             case .notScanned: "entries not scanned"
-            case .preferenceCopy: "a preference copy missing or unreadable"
-            case .appInfoPlist: "app/Info.plist missing or unreadable"
+            case .preferenceCopy: "a preference copy missing, unreadable or malformed"
+            case .appInfoPlist: "app/Info.plist missing, unreadable or malformed"
             case .notAContainer: "the inventory is not of an app data container"
             case .listInDoubt: "the path list may be cut or misread"
             }

@@ -169,4 +169,15 @@ extension RunSummaryReaderTests {
         #expect(counts([.appInfoPlist]).unknown == [.configuration])
         #expect(counts([.notScanned, .unusableNames]).unknown.isEmpty)
     }
+
+    /// The result line names what was not checked once: "the container" holds "part of the container".
+    @Test func theResultLineDoesNotNameThePartBesideTheWhole() {
+        var report = CheckReport(
+            violations: [] as [Violation], proposal: Classifier.classify(violations: [] as [Violation], failures: []), budgets: [],
+            rulesSource: "rules.json", rulesDiagnostics: [])
+        report.unchecked = [.flagRecord, .listInDoubt, .appInfoPlist].map { UncheckedEvidence(kind: $0, reason: "why") }
+        #expect(report.whatWasNotChecked == ["the container", "background tasks"])
+        report.unchecked = [UncheckedEvidence(kind: .flagRecord, reason: "why")]
+        #expect(report.whatWasNotChecked == ["part of the container"])
+    }
 }
