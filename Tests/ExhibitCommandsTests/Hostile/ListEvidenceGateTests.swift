@@ -66,7 +66,8 @@ import Testing
             "./Documents/Vault.sqlite\n./Library/Application Support/Downloads/big.pack\n./Library/Caches/c.db\n")
         try run.write("container/excluded.txt", excluded)
         let text = run.check()
-        #expect(text.status == 2, "the flags are in doubt: \(text.out)")
+        // Beside a `find -type f` list: an empty excluded directory, so the download blocks.
+        #expect(text.status == 1, "\(text.out)")
         #expect(text.out.contains("Library/Application Support/Downloads/big.pack"), "still not excluded: \(text.out)")
         #expect(!text.out.contains("Documents/Vault.sqlite"), "Documents is not flagged: \(text.out)")
         #expect((text.out + text.err).contains("is excluded but not in files.txt; added as an empty directory"), "\(text.out)")

@@ -163,6 +163,7 @@ public enum FileListInventoryReader {
         }
         if let excluded = companion(.excluded) {
             var companion = PathListParser(file: excluded.file, prefix: list.prefix)
+            companion.listsDirectories = list.listsDirectories
             companion.applyExcludedPaths(excluded, to: &builder)
             companion.collector.finish(into: &warnings)
             if companion.readFailure == nil {
@@ -176,6 +177,7 @@ public enum FileListInventoryReader {
                 var skipped: [Int] = []
                 let entries = try XattrDumpReader.read(xattr.bytes, file: xattr.file, warnings: &warnings, skippedLines: &skipped)
                 var companion = PathListParser(file: xattr.file, prefix: list.prefix)
+                companion.listsDirectories = list.listsDirectories
                 for line in skipped { companion.doubt(line) }
                 for entry in entries where entry.marksBackupExclusion {
                     companion.markExcluded(entry.path[...], line: entry.line, builder: &builder)
@@ -246,6 +248,10 @@ private struct PathListParser {
     private var firstAbsolute: (line: Int, column: Int, offset: Int)?
     /// What files.txt's records put in doubt (`InventoryListDoubt`).
     private(set) var listDoubt: InventoryListDoubt?
+    /// files.txt names the container itself (`find .`, `find "$C"`), so it lists
+    /// directories, empty ones too; a `find -type f` list names none. For a companion:
+    /// what its files.txt did, which decides whether a path it lacks is in doubt.
+    var listsDirectories = false
     /// A flag record's lines that could not be read or placed, in order, and whether its
     /// last line has no line end.
     private var doubtedLines: [Int] = []
@@ -540,6 +546,7 @@ private struct PathListParser {
                 "expected container paths, one per line (find . | sort); \(why)")
         }
         noteCut(unterminated, ofFlagRecord: false, nulDelimited: nulDelimited)
+        listsDirectories = containerLines > 0
         // Before the companions' lookups by path.
         builder.indexListedEntries()
         if builder.truncatedNameCount > 0 {
@@ -801,10 +808,10 @@ private struct PathListParser {
 
     /// Sets the own flag on the node at `raw`; `.` (or the stripped prefix) is the
     /// container itself, whose flag covers everything in it. A path missing from
-    /// files.txt may be an empty excluded directory (`find -type f` lists no directories)
-    /// or a name cut or split on its way (a cut file, a name holding a line break): it is
-    /// added as an empty directory, with a warning, and the line is in doubt, as is one
-    /// that cannot be placed at all.
+    /// files.txt is added as an empty directory, with a warning: beside a `find -type f`
+    /// list it is most likely an empty excluded directory, which such a list never names;
+    /// beside a list of directories (`find .`) it cannot be one, so it is a name cut or
+    /// split on its way and the line is in doubt, as is one that cannot be placed at all.
     mutating func markExcluded(_ raw: ArraySlice<UInt8>, line: Int, builder: inout InventoryBuilder) {
         if namesContainer(raw) {
             builder.setExcluded(Inventory.root)
@@ -840,17 +847,20 @@ private struct PathListParser {
             builder.setExcluded(id)
             return
         }
-        doubt(line)
+        if listsDirectories { doubt(line) }
         let components = path.split(separator: UInt8(ascii: "/"))
         var cur = Inventory.root
         for component in components { cur = builder.listedDirectory(named: component, under: cur) }
         // Indexed at once: the next line's lookup by path would search them one by one.
         builder.indexListedEntries()
         builder.setExcluded(cur)
+        let why =
+            listsDirectories
+            ? "and the exclusion flags this file records are in doubt (files.txt lists directories, so this is no empty one: a name "
+                + "cut or split on its way)"
+            : "taken for an empty excluded directory, which a `find -type f` list never names"
         collector.add(
-            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory, "
-                + "and the exclusion flags this file records are in doubt (an empty directory `find -type f` leaves out, or a name cut "
-                + "or split on its way: list files.txt with `find .` so it holds directories too)",
+            "\"\(TerminalText.escape(bytes: path.prefix(120)))\" is excluded but not in files.txt; added as an empty directory, " + why,
             line: line, offset: offset(raw))
     }
 }

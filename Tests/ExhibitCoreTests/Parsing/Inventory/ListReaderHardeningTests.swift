@@ -240,9 +240,13 @@ import Testing
         #expect(full.flagDoubts.isEmpty && flw.isEmpty)
         #expect(full.inventory.isExcludedOwn(try #require(full.inventory.lookup("Documents/Vault.sqlite"))))
 
-        // A whole line naming a path files.txt lacks: in doubt too.
-        let (unplaced, uw) = try read(list, excluded: "Documents/Vault.sql\nLibrary/Application Support/Downloads/big.pack\n")
+        // A whole line naming a path a list of directories (`find .`) lacks: in doubt too;
+        // beside a `find -type f` list it is taken for an empty excluded directory.
+        let (unplaced, uw) = try read(".\n" + list, excluded: "Documents/Vault.sql\nLibrary/Application Support/Downloads/big.pack\n")
         #expect(unplaced.flagDoubts == [FlagRecordDoubt(file: "container/excluded.txt", lines: 1, firstLine: 1)], "\(uw)")
+        let (emptyDirectory, ew) = try read(list, excluded: "Documents/Archive\nLibrary/Application Support/Downloads/big.pack\n")
+        #expect(emptyDirectory.flagDoubts.isEmpty, "\(ew)")
+        #expect(ew.map(\.message).contains { $0.hasSuffix("taken for an empty excluded directory, which a `find -type f` list never names") })
 
         let (dump, dw) = try read(list, xattr: "./Documents/Vault.sqlite: com.apple.metadata:com_apple_backup_excludeItem: com.apple.Mobile")
         #expect(dump.flagDoubts == [FlagRecordDoubt(file: "container/xattr.txt", lines: 1, firstLine: 1, lastLineCut: true)], "\(dw)")
