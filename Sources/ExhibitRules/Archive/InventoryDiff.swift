@@ -224,9 +224,12 @@ public struct InventoryDiff: Sendable {
 
     /// The bytes of `fileCount` files of which `unrecorded` have no recorded size: their
     /// sum is a lower bound ("at least"), or unknown when none was recorded.
-    package static func totalText(_ bytes: UInt64, fileCount: Int, unrecorded: Int) -> String {
-        if unrecorded == 0 { return ByteSize.format(bytes) }
-        return unrecorded >= fileCount ? "size not recorded" : "at least " + ByteSize.format(bytes)
+    package static func totalText(
+        _ bytes: UInt64, fileCount: Int, unrecorded: Int, notRecorded: String = "size not recorded",
+        format: (UInt64) -> String = ByteSize.format
+    ) -> String {
+        if unrecorded == 0 { return format(bytes) }
+        return unrecorded >= fileCount ? notRecorded : "at least " + format(bytes)
     }
 
     static func violationBadges(_ violations: [Violation]) -> String {

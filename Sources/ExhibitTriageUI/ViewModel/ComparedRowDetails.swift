@@ -41,10 +41,8 @@ extension DetailsView {
             let change = f.direction == .nowBackedUp ? "unflagged: backed up now, excluded in the base" : "flagged: excluded now, backed up in the base"
             lines.append(field("Change", change + since))
             lines.append(field("Path", glyphs.safe(f.path)))
-            let bytes =
-                f.unrecordedSizes == 0
-                ? sizeText(f.bytes)
-                : f.unrecordedSizes >= f.fileCount ? "not recorded" : "at least " + sizeText(f.bytes)
+            let bytes = InventoryDiff.totalText(
+                f.bytes, fileCount: f.fileCount, unrecorded: f.unrecordedSizes, notRecorded: "not recorded", format: sizeText)
             lines.append(field("Size", bytes + (f.isDirectory ? ", " + RunComparison.counted(f.fileCount, "file") : "")))
             if !f.areaBackedUp { lines.append(field("Area", "not backed up either way", .dim)) }
             violations = f.violations
